@@ -1,0 +1,67 @@
+// The single-table service: every entity bound to one table and one client, created once per
+// process. Handlers import `db()` and never build keys by hand.
+import { Service } from 'electrodb';
+import { dynamoClient, tableName } from './client';
+import { AccessRequestEntity, CustomerEntity, LgaEntity, ManagerEntity, SignatoryEntity } from './entities/lga';
+import {
+  ClosureSubscriptionEntity,
+  LgaSubscriptionEntity,
+  NotificationEntity,
+  PushSubscriptionEntity,
+  UserEntity,
+} from './entities/user';
+import { ClosureActivityEntity, ClosureCellEntity, ClosureEntity } from './entities/closure';
+import { ReportClusterEntity, ReportEntity } from './entities/report';
+import { AnnouncementEntity, ContentTaskEntity } from './entities/content';
+import {
+  ClientErrorEntity,
+  CounterEntity,
+  EnquiryEntity,
+  LgaDataImportEntity,
+  MediaEntity,
+  MediaReferenceEntity,
+} from './entities/platform';
+
+function createService() {
+  return new Service(
+    {
+      lga: LgaEntity,
+      manager: ManagerEntity,
+      accessRequest: AccessRequestEntity,
+      signatory: SignatoryEntity,
+      customer: CustomerEntity,
+      user: UserEntity,
+      closureSubscription: ClosureSubscriptionEntity,
+      lgaSubscription: LgaSubscriptionEntity,
+      notification: NotificationEntity,
+      pushSubscription: PushSubscriptionEntity,
+      closure: ClosureEntity,
+      closureCell: ClosureCellEntity,
+      closureActivity: ClosureActivityEntity,
+      report: ReportEntity,
+      reportCluster: ReportClusterEntity,
+      announcement: AnnouncementEntity,
+      contentTask: ContentTaskEntity,
+      media: MediaEntity,
+      mediaReference: MediaReferenceEntity,
+      counter: CounterEntity,
+      enquiry: EnquiryEntity,
+      clientError: ClientErrorEntity,
+      lgaDataImport: LgaDataImportEntity,
+    },
+    { client: dynamoClient(), table: tableName() },
+  );
+}
+
+export type Db = ReturnType<typeof createService>;
+let service: Db | undefined;
+
+export function db(): Db {
+  service ??= createService();
+  return service;
+}
+
+/** Forget the bound service (tests that switch TABLE_NAME between suites). */
+export function resetDb(): void {
+  service = undefined;
+}

@@ -1,0 +1,103 @@
+// Closures, their activity trail and the extra geohash cells a long closure spans.
+import { Entity } from 'electrodb';
+import { SERVICE, coordinate, nowSeconds, timestamps } from './common';
+
+export const CLOSURE_CONDITIONS = ['closed', 'changed', 'opened'] as const;
+
+export const ClosureEntity = new Entity(
+  {
+    model: { entity: 'closure', version: '1', service: SERVICE },
+    attributes: {
+      id: { type: 'string', required: true, readOnly: true },
+      lgaCode: { type: 'string', required: true },
+      /** The staff list the closure belongs in (ACTIVE, SCHEDULED, ARCHIVED, DELETED, …), kept by core. */
+      view: { type: 'string', required: true },
+      active: { type: 'boolean', required: true },
+      condition: { type: CLOSURE_CONDITIONS, required: true },
+      type: { type: 'string', required: true },
+      reason: { type: 'string' },
+      position: coordinate,
+      geohash: { type: 'string', required: true },
+      geohash4: { type: 'string', required: true },
+      geohash7: { type: 'string', required: true },
+      cells: { type: 'list', items: { type: 'string' } },
+      nearestLocation: { type: 'any' },
+      formattedAddress: { type: 'string' },
+      regions: { type: 'any', required: true },
+      scheduledFor: { type: 'number' },
+      estimatedReopening: { type: 'number' },
+      openedAt: { type: 'number' },
+      archivedAt: { type: 'number' },
+      deletedAt: { type: 'number' },
+      media: { type: 'list', items: { type: 'string' } },
+      source: { type: 'any' },
+      clusterId: { type: 'string' },
+      subscriberCount: { type: 'number', required: true, default: 0 },
+      createdBy: { type: 'string' },
+      updatedBy: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'], casing: 'none', template: 'CLOSURE#${id}' },
+        sk: { field: 'sk', composite: [], casing: 'none', template: 'CLOSURE' },
+      },
+      byLgaView: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['lgaCode'], casing: 'none', template: 'LGA#${lgaCode}#CLOSURES' },
+        sk: { field: 'gsi1sk', composite: ['view', 'updatedAt'], casing: 'none', template: '${view}#${updatedAt}' },
+      },
+      byCell: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['geohash4'], casing: 'none', template: 'GEO#${geohash4}' },
+        sk: { field: 'gsi2sk', composite: ['geohash7', 'id'], casing: 'none', template: '${geohash7}#${id}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+/** A closure's presence in a further precision-4 cell, so viewport queries never scan. */
+export const ClosureCellEntity = new Entity(
+  {
+    model: { entity: 'closureCell', version: '1', service: SERVICE },
+    attributes: {
+      closureId: { type: 'string', required: true, readOnly: true },
+      geohash4: { type: 'string', required: true, readOnly: true },
+      geohash7: { type: 'string', required: true },
+    },
+    indexes: {
+      byClosure: {
+        pk: { field: 'pk', composite: ['closureId'], casing: 'none', template: 'CLOSURE#${closureId}' },
+        sk: { field: 'sk', composite: ['geohash4'], casing: 'none', template: 'CELL#${geohash4}' },
+      },
+      byCell: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['geohash4'], casing: 'none', template: 'GEO#${geohash4}' },
+        sk: { field: 'gsi2sk', composite: ['geohash7', 'closureId'], casing: 'none', template: '${geohash7}#${closureId}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+export const ClosureActivityEntity = new Entity(
+  {
+    model: { entity: 'closureActivity', version: '1', service: SERVICE },
+    attributes: {
+      closureId: { type: 'string', required: true, readOnly: true },
+      timestamp: { type: 'number', required: true, readOnly: true, default: () => nowSeconds() },
+      n: { type: 'string', required: true, readOnly: true },
+      action: { type: 'string', required: true },
+      user: { type: 'any' },
+      payload: { type: 'any' },
+    },
+    indexes: {
+      byClosure: {
+        pk: { field: 'pk', composite: ['closureId'], casing: 'none', template: 'CLOSURE#${closureId}' },
+        sk: { field: 'sk', composite: ['timestamp', 'n'], casing: 'none', template: 'ACT#${timestamp}#${n}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);

@@ -1,0 +1,135 @@
+// Everything in a user's partition: profile, subscriptions, notifications and push endpoints.
+import { Entity } from 'electrodb';
+import { SERVICE, nowSeconds, timestamps } from './common';
+
+export const UserEntity = new Entity(
+  {
+    model: { entity: 'user', version: '1', service: SERVICE },
+    attributes: {
+      uid: { type: 'string', required: true, readOnly: true },
+      email: { type: 'string', required: true },
+      displayName: { type: 'string' },
+      preferredName: { type: 'string' },
+      address: { type: 'any' },
+      lgaCode: { type: 'string' },
+      mapOptions: { type: 'any' },
+      notificationSettings: { type: 'any' },
+      /** Platform administrator. Only set by another admin or by seeding, never by the user. */
+      admin: { type: 'boolean', required: true, default: false },
+      acceptedTermsAt: { type: 'number' },
+      ...timestamps,
+    },
+    indexes: {
+      byUid: {
+        pk: { field: 'pk', composite: ['uid'], casing: 'none', template: 'USER#${uid}' },
+        sk: { field: 'sk', composite: [], casing: 'none', template: 'PROFILE' },
+      },
+      byEmail: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['email'], casing: 'none', template: 'EMAIL#${email}' },
+        sk: { field: 'gsi1sk', composite: [], casing: 'none', template: 'USER' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+export const ClosureSubscriptionEntity = new Entity(
+  {
+    model: { entity: 'closureSubscription', version: '1', service: SERVICE },
+    attributes: {
+      uid: { type: 'string', required: true, readOnly: true },
+      closureId: { type: 'string', required: true, readOnly: true },
+      lgaCode: { type: 'string' },
+      subscribedAt: { type: 'number', required: true, default: () => nowSeconds() },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['uid'], casing: 'none', template: 'USER#${uid}' },
+        sk: { field: 'sk', composite: ['closureId'], casing: 'none', template: 'SUB#CLOSURE#${closureId}' },
+      },
+      subscribers: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['closureId'], casing: 'none', template: 'SUBSCRIBERS#CLOSURE#${closureId}' },
+        sk: { field: 'gsi1sk', composite: ['uid'], casing: 'none', template: '${uid}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+export const LgaSubscriptionEntity = new Entity(
+  {
+    model: { entity: 'lgaSubscription', version: '1', service: SERVICE },
+    attributes: {
+      uid: { type: 'string', required: true, readOnly: true },
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      subscribedAt: { type: 'number', required: true, default: () => nowSeconds() },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['uid'], casing: 'none', template: 'USER#${uid}' },
+        sk: { field: 'sk', composite: ['lgaCode'], casing: 'none', template: 'SUB#LGA#${lgaCode}' },
+      },
+      subscribers: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['lgaCode'], casing: 'none', template: 'SUBSCRIBERS#LGA#${lgaCode}' },
+        sk: { field: 'gsi1sk', composite: ['uid'], casing: 'none', template: '${uid}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+/** Default notification lifetime (spec §9): 7 days. */
+export const NOTIFICATION_TTL_SECONDS = 604_800;
+
+export const NotificationEntity = new Entity(
+  {
+    model: { entity: 'notification', version: '1', service: SERVICE },
+    attributes: {
+      uid: { type: 'string', required: true, readOnly: true },
+      timestamp: { type: 'number', required: true, readOnly: true, default: () => nowSeconds() },
+      id: { type: 'string', required: true, readOnly: true },
+      eventId: { type: 'string' },
+      title: { type: 'string', required: true },
+      body: { type: 'string' },
+      redirectTo: { type: 'string' },
+      resourceId: { type: 'string' },
+      image: { type: 'string' },
+      icon: { type: 'string' },
+      seen: { type: 'number' },
+      read: { type: 'number' },
+      data: { type: 'any' },
+      expiresAt: { type: 'number' },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['uid'], casing: 'none', template: 'USER#${uid}' },
+        sk: { field: 'sk', composite: ['timestamp', 'id'], casing: 'none', template: 'NOTE#${timestamp}#${id}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+export const PushSubscriptionEntity = new Entity(
+  {
+    model: { entity: 'pushSubscription', version: '1', service: SERVICE },
+    attributes: {
+      uid: { type: 'string', required: true, readOnly: true },
+      endpointHash: { type: 'string', required: true, readOnly: true },
+      endpoint: { type: 'string', required: true },
+      keys: { type: 'map', properties: { p256dh: { type: 'string' }, auth: { type: 'string' } } },
+      userAgent: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byUser: {
+        pk: { field: 'pk', composite: ['uid'], casing: 'none', template: 'USER#${uid}' },
+        sk: { field: 'sk', composite: ['endpointHash'], casing: 'none', template: 'PUSH#${endpointHash}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);

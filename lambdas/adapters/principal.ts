@@ -1,0 +1,62 @@
+// Loads who the caller is from the database: profile, the LGAs they manage with roles, and each
+// LGA's customer status. This is the only source of roles; token claims are never trusted.
+import type { CustomerStatus, ManagedLga, Principal, StaffRole } from '../core/access';
+import { db } from './db/db';
+
+export interface ProfileRecord {
+  uid: string;
+  email: string;
+  displayName?: string;
+  preferredName?: string;
+  lgaCode?: string;
+  admin: boolean;
+  acceptedTermsAt?: number;
+}
+
+export async function getProfile(uid: string): Promise<ProfileRecord | undefined> {
+  const { data } = await db().entities.user.get({ uid }).go();
+  return data ?? undefined;
+}
+
+export async function createProfile(uid: string, email: string, displayName?: string): Promise<ProfileRecord> {
+  // Conditional create: a second confirmation (or a retried trigger) never overwrites a profile.
+  try {
+    const { data } = await db().entities.user.create({ uid, email: email.toLowerCase(), displayName, admin: false }).go();
+    return data;
+  } catch (error) {
+    const existing = await getProfile(uid);
+    if (existing) return existing;
+    throw error;
+  }
+}
+
+export async function managedLgas(email: string): Promise<ManagedLga[]> {
+  const { data: managers } = await db().entities.manager.query.byEmail({ email: email.toLowerCase() }).go({ pages: 'all' });
+  if (managers.length === 0) return [];
+  const keys = managers.map((m) => ({ lgaCode: m.lgaCode }));
+  const [{ data: customers }, { data: lgas }] = await Promise.all([
+    db().entities.customer.get(keys).go(),
+    db().entities.lga.get(keys.map((k) => ({ code: k.lgaCode }))).go(),
+  ]);
+  const statusByLga = new Map(customers.map((c) => [c.lgaCode, c.subscriptionStatus as CustomerStatus]));
+  const nameByLga = new Map(lgas.map((l) => [l.code, l.name]));
+  return managers
+    .map((m) => ({
+      lgaCode: m.lgaCode,
+      lgaName: nameByLga.get(m.lgaCode),
+      roles: [...(m.roles ?? [])].sort() as StaffRole[],
+      customerStatus: statusByLga.get(m.lgaCode) ?? 'none',
+    }))
+    .sort((a, b) => a.lgaCode.localeCompare(b.lgaCode));
+}
+
+export async function loadPrincipal(profile: ProfileRecord): Promise<Principal> {
+  return {
+    uid: profile.uid,
+    email: profile.email,
+    displayName: profile.displayName,
+    admin: profile.admin === true,
+    lgaCode: profile.lgaCode,
+    managed: await managedLgas(profile.email),
+  };
+}

@@ -1,0 +1,130 @@
+// Foundation fields: who am I, the LGAs, the LGA data bundle, enquiries and client errors.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { isStaff } from '../../core/access';
+import { forbidden, notFound } from '../../core/errors';
+import { boundedText, email, lgaCode, requiredText } from '../../core/validation';
+import { db } from '../../adapters/db/db';
+import { CLIENT_ERROR_TTL_SECONDS } from '../../adapters/db/entities/platform';
+import { getLga, latestLgaDataImport, listLgas } from '../../adapters/lgas';
+import { publishEvent } from '../../adapters/events';
+import { createResolverHandler, field } from '../resolver';
+
+const noArgs = z.object({}).strict();
+
+const EnquiryInput = z
+  .object({
+    name: requiredText('Name', 200),
+    email,
+    organisation: boundedText(200).optional().nullable(),
+    lgaCode: lgaCode.optional().nullable(),
+    message: requiredText('Message', 5000),
+  })
+  .strict();
+
+const ClientErrorInput = z
+  .object({
+    message: requiredText('Message', 2000),
+    stack: boundedText(10_000).optional().nullable(),
+    url: boundedText(2000).optional().nullable(),
+    userAgent: boundedText(500).optional().nullable(),
+    release: boundedText(100).optional().nullable(),
+  })
+  .strict();
+
+const orUndefined = <T>(value: T | null | undefined) => value ?? undefined;
+
+export const handler = createResolverHandler({
+  me: field({
+    args: noArgs,
+    access: 'user',
+    async resolve({ principal }) {
+      const p = await principal();
+      const profile = await db().entities.user.get({ uid: p.uid }).go();
+      return {
+        uid: p.uid,
+        email: p.email,
+        displayName: p.displayName ?? null,
+        preferredName: profile.data?.preferredName ?? null,
+        admin: p.admin,
+        staff: isStaff(p),
+        managed: p.managed,
+        lgaCode: p.lgaCode ?? null,
+        acceptedTermsAt: profile.data?.acceptedTermsAt ?? null,
+      };
+    },
+  }),
+
+  lgas: field({ args: noArgs, access: 'public', resolve: () => listLgas() }),
+
+  lga: field({
+    args: z.object({ code: lgaCode }).strict(),
+    access: 'public',
+    async resolve({ args }) {
+      return (await getLga(args.code)) ?? null;
+    },
+  }),
+
+  lgaDataImport: field({
+    args: noArgs,
+    access: 'public',
+    async resolve() {
+      const latest = await latestLgaDataImport();
+      if (!latest) throw notFound('No LGA data imports configured on the server');
+      const base = process.env.FEEDS_BASE_URL ?? '';
+      return { timestamp: latest.timestamp, downloadUrl: `${base}/${latest.objectKey}`, lgaCount: latest.lgaCount };
+    },
+  }),
+
+  submitEnquiry: field({
+    args: z.object({ input: EnquiryInput }).strict(),
+    access: 'public',
+    async resolve({ args, caller }) {
+      const { input } = args;
+      const { data } = await db()
+        .entities.enquiry.create({
+          id: randomUUID(),
+          name: input.name,
+          email: input.email,
+          organisation: orUndefined(input.organisation),
+          lgaCode: orUndefined(input.lgaCode),
+          message: input.message,
+          uid: caller?.uid,
+        })
+        .go();
+      await publishEvent('enquiry.submitted', { enquiryId: data.id }, caller?.uid);
+      return data;
+    },
+  }),
+
+  reportClientError: field({
+    args: z.object({ input: ClientErrorInput }).strict(),
+    access: 'public',
+    async resolve({ args, caller }) {
+      const now = Math.floor(Date.now() / 1000);
+      await db()
+        .entities.clientError.create({
+          id: randomUUID(),
+          message: args.input.message,
+          stack: orUndefined(args.input.stack),
+          url: orUndefined(args.input.url),
+          userAgent: orUndefined(args.input.userAgent),
+          release: orUndefined(args.input.release),
+          uid: caller?.uid,
+          expiresAt: now + CLIENT_ERROR_TTL_SECONDS,
+        })
+        .go();
+      return true;
+    },
+  }),
+
+  // Subscribe-time authorization: only platform administrators watch enquiries arrive.
+  onEnquirySubmitted: field({
+    args: noArgs,
+    access: 'user',
+    async resolve({ principal }) {
+      if (!(await principal()).admin) throw forbidden();
+      return null;
+    },
+  }),
+});

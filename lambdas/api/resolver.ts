@@ -1,0 +1,80 @@
+// One Lambda serves several GraphQL fields of a domain (Powertools' AppSync resolver-router
+// model): each field declares its zod schema and an access level; this module parses, loads the
+// caller from the database, runs the field and turns every failure into a typed GraphQL error.
+import middy from '@middy/core';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { AppSyncResolverEvent, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { AppError, INTERNAL_MESSAGE, isAppError, unauthorized } from '../core/errors';
+import { parseArgs } from '../core/validation';
+import type { Principal } from '../core/access';
+import { createProfile, getProfile, loadPrincipal } from '../adapters/principal';
+
+export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
+
+export interface Caller {
+  uid: string;
+  /** Present on ID tokens only; access tokens carry no email. */
+  tokenEmail?: string;
+}
+
+export interface ResolverContext<Args> {
+  args: Args;
+  /** The signed-in caller, or null for API-key (anonymous) calls. */
+  caller: Caller | null;
+  /** Loads the caller's profile and roles from the database (cached per invocation). */
+  principal(): Promise<Principal>;
+  event: AppSyncResolverEvent<Record<string, unknown>>;
+}
+
+export interface FieldDefinition<S extends z.ZodTypeAny> {
+  args: S;
+  /** 'public': anyone (API key or user pool); 'user': a signed-in user. Finer checks go in resolve. */
+  access: 'public' | 'user';
+  resolve(ctx: ResolverContext<z.infer<S>>): Promise<unknown>;
+}
+
+export function field<S extends z.ZodTypeAny>(definition: FieldDefinition<S>): FieldDefinition<S> {
+  return definition;
+}
+
+function callerOf(event: AppSyncResolverEvent<Record<string, unknown>>): Caller | null {
+  const identity = event.identity as { sub?: string; claims?: Record<string, unknown> } | null | undefined;
+  if (!identity?.sub) return null;
+  const email = identity.claims?.email;
+  return { uid: identity.sub, tokenEmail: typeof email === 'string' ? email : undefined };
+}
+
+async function principalFor(caller: Caller | null): Promise<Principal> {
+  if (!caller) throw unauthorized();
+  let profile = await getProfile(caller.uid);
+  if (!profile && caller.tokenEmail) profile = await createProfile(caller.uid, caller.tokenEmail);
+  if (!profile) throw unauthorized('Your account is not set up yet. Please sign in again.');
+  return loadPrincipal(profile);
+}
+
+export function createResolverHandler(fields: Record<string, FieldDefinition<z.ZodTypeAny>>) {
+  const resolve = async (event: AppSyncResolverEvent<Record<string, unknown>>, _context: Context) => {
+    const definition = fields[event.info.fieldName];
+    try {
+      if (!definition) throw new AppError('NotFound', `No resolver for ${event.info.fieldName}`);
+      const caller = callerOf(event);
+      if (definition.access === 'user' && !caller) throw unauthorized();
+      const args = parseArgs(definition.args, event.arguments ?? {});
+      let principal: Promise<Principal> | undefined;
+      return await definition.resolve({
+        args,
+        caller,
+        event,
+        principal: () => (principal ??= principalFor(caller)),
+      });
+    } catch (error) {
+      if (isAppError(error)) throw error;
+      logger.error('resolver failed', { field: event.info.fieldName, error: error as Error });
+      // Never leak internals (table names, stacks) to the client.
+      throw new AppError('Internal', INTERNAL_MESSAGE);
+    }
+  };
+  return middy(resolve).use(injectLambdaContext(logger, { clearState: true }));
+}

@@ -1,0 +1,262 @@
+import type { LineString } from 'geojson';
+import { AppError } from '../errors';
+import { avoidedEdges, ClosureEdgeCache, type AvoidPolygon, type RouteClosure } from './avoid';
+import { haversine, isLatLng, type LatLng, type Position } from './geo';
+import { roadLabel, roadNameOfEdge, roadRefOfEdge, type RoadGraph } from './graph';
+import { defaultRoadGraphPath, loadRoadGraph } from './load';
+import { loadLocalities, localityAt, type LocalityIndex } from './localities';
+import { findLeg, legCoordinates, legEdges, type PathLeg } from './paths';
+import { EdgeMask, RoadSearch } from './search';
+import { nearestOnNetwork, type EdgeProjection } from './spatial';
+import { legSteps, type RouteStep } from './steps';
+
+export type { RouteClosure, AvoidPolygon } from './avoid';
+export type { LatLng } from './geo';
+export type { RouteStep } from './steps';
+
+/** A ValidationError carrying the road service's numeric error code (the spec's 172/442/443). */
+export class RoadError extends AppError {
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super('ValidationError', message);
+  }
+}
+
+export const ROAD_ERRORS = {
+  tooFewVertices: { code: 400, message: 'A polyline path needs at least two vertices' },
+  tooFarApart: { code: 172, message: 'Distance between points is more than 10km. Please mark points closer together.' },
+  noPath: { code: 442, message: 'No path found. Points may be too far apart.' },
+  tooFarFromRoad: { code: 443, message: 'Too far from a road. Please zoom in and try again.' },
+} as const;
+
+/** Spec §9: road snapping search radius 100 m, at most 10 km between points. */
+export const SNAP_SEARCH_RADIUS_M = 100;
+export const SNAP_MAX_GAP_M = 10_000;
+const SNAP_MAX_POINTS = 1000;
+const ROUTE_MAX_LOCATIONS = 25;
+/** Route ends may be off the (major-road) network, e.g. a town street: look this far for a road. */
+export const ROUTE_SEARCH_RADIUS_M = 5_000;
+const NEAREST_MAX_M = 100_000;
+const GEOCODE_ROAD_RADIUS_M = 200;
+
+export interface NearestRoad {
+  name: string;
+  location: LatLng;
+  distance: number;
+}
+
+export interface SnapResult {
+  geometry: LineString;
+  distance: number;
+  /** Edges the line runs along (in order), for mapping a closure onto the network. */
+  edgeIds: number[];
+}
+
+export interface RouteOptions {
+  avoidEdges?: Iterable<number>;
+  avoidPolygons?: readonly AvoidPolygon[];
+  avoidLocations?: readonly LatLng[];
+  closures?: readonly RouteClosure[];
+}
+
+export interface RouteResult {
+  geometry: LineString;
+  distance: number;
+  duration: number;
+  steps: RouteStep[];
+  edgeIds: number[];
+  /** Closures the route would have crossed without them, and now goes around. */
+  avoidedClosureIds: string[];
+  /** Closures the returned route crosses (when no open route exists, or a location is on one). */
+  crossesClosureIds: string[];
+}
+
+function validPoint(point: unknown): point is LatLng {
+  return isLatLng(point) && Math.abs(point.lat) <= 90 && Math.abs(point.lng) <= 180;
+}
+
+function lineString(coordinates: Position[]): LineString {
+  // A LineString needs two positions, even when both ends are the same spot.
+  return { type: 'LineString', coordinates: coordinates.length === 1 ? [coordinates[0], coordinates[0]] : coordinates };
+}
+
+export interface RoadEngineOptions {
+  localities?: LocalityIndex | (() => LocalityIndex);
+}
+
+export class RoadEngine {
+  private readonly search: RoadSearch;
+  private readonly closureEdges: ClosureEdgeCache;
+  private readonly userMask: EdgeMask;
+  private readonly fullMask: EdgeMask;
+  private localityIndex: LocalityIndex | undefined;
+
+  constructor(
+    readonly graph: RoadGraph,
+    private readonly options: RoadEngineOptions = {},
+  ) {
+    this.search = new RoadSearch(graph);
+    this.closureEdges = new ClosureEdgeCache(graph);
+    this.userMask = new EdgeMask(graph.edgeCount);
+    this.fullMask = new EdgeMask(graph.edgeCount);
+  }
+
+  /** The nearest road to a point: its name (or a description), the snapped spot and the distance. */
+  nearest(point: LatLng): NearestRoad | null {
+    if (!validPoint(point)) throw new RoadError('Invalid coordinates', 400);
+    const at = nearestOnNetwork(this.graph, point.lng, point.lat, NEAREST_MAX_M);
+    if (!at) return null;
+    return { name: roadLabel(this.graph, at.edge), location: { lat: at.lat, lng: at.lng }, distance: at.distance };
+  }
+
+  /** A road-following line through the points, shortest by distance between each pair. */
+  snap(points: readonly LatLng[]): SnapResult {
+    if (!Array.isArray(points) || points.length < 2) throw this.error('tooFewVertices');
+    if (points.length > SNAP_MAX_POINTS) throw new RoadError(`A polyline path can have at most ${SNAP_MAX_POINTS} vertices`, 400);
+    if (!points.every(validPoint)) throw new RoadError('Invalid coordinates', 400);
+    for (let i = 1; i < points.length; i++) {
+      if (haversine(points[i - 1].lng, points[i - 1].lat, points[i].lng, points[i].lat) > SNAP_MAX_GAP_M) throw this.error('tooFarApart');
+    }
+    const projections = points.map((p) => {
+      const at = nearestOnNetwork(this.graph, p.lng, p.lat, SNAP_SEARCH_RADIUS_M);
+      if (!at) throw this.error('tooFarFromRoad');
+      return at;
+    });
+    const coordinates: Position[] = [];
+    const edgeIds: number[] = [];
+    let distance = 0;
+    for (let i = 1; i < projections.length; i++) {
+      const from = projections[i - 1];
+      const to = projections[i];
+      // A road path much longer than the gap means the points are on roads that do not meet nearby.
+      const gap = haversine(from.lng, from.lat, to.lng, to.lat);
+      const leg = findLeg(this.graph, this.search, from, to, { metric: 'length', maxCost: gap * 3 + 2000 });
+      if (!leg) throw this.error('noPath');
+      legCoordinates(leg.pieces, coordinates);
+      legEdges(leg.pieces, edgeIds);
+      distance += leg.distance;
+    }
+    return { geometry: lineString(coordinates), distance, edgeIds };
+  }
+
+  /** The edges a closure's line covers (cached per closure id and geometry). */
+  edgesOfClosure(closure: RouteClosure): number[] {
+    return Array.from(this.closureEdges.edgesOf(closure));
+  }
+
+  /**
+   * The fastest route through the locations that uses no edge covered by a closure, inside an
+   * avoid polygon or within 50 m of an avoid location. When closures leave no open route, the
+   * route ignoring closures is returned with the closures it crosses listed.
+   */
+  route(locations: readonly LatLng[], options: RouteOptions = {}): RouteResult {
+    if (!Array.isArray(locations) || locations.length < 2) throw new RoadError('You must provide at least 2 locations', 400);
+    if (locations.length > ROUTE_MAX_LOCATIONS) throw new RoadError(`You can provide at most ${ROUTE_MAX_LOCATIONS} locations`, 400);
+    const projections: EdgeProjection[] = locations.map((location, i) => {
+      if (!validPoint(location)) throw new RoadError(`Location ${i + 1} has invalid coordinates`, 400);
+      const at = nearestOnNetwork(this.graph, location.lng, location.lat, ROUTE_SEARCH_RADIUS_M);
+      if (!at) throw new RoadError(`Location ${i + 1} is too far from a road`, 443);
+      return at;
+    });
+
+    const userAvoided = avoidedEdges(this.graph, options);
+    this.userMask.clear();
+    this.fullMask.clear();
+    for (const edge of userAvoided) {
+      this.userMask.add(edge);
+      this.fullMask.add(edge);
+    }
+    const closuresOfEdge = new Map<number, string[]>();
+    for (const closure of options.closures ?? []) {
+      for (const edge of this.closureEdges.edgesOf(closure)) {
+        this.fullMask.add(edge);
+        const ids = closuresOfEdge.get(edge);
+        if (ids) ids.push(closure.id);
+        else closuresOfEdge.set(edge, [closure.id]);
+      }
+    }
+    const closuresOn = (leg: PathLeg, into: Set<string>) => {
+      for (const p of leg.pieces) for (const id of closuresOfEdge.get(p.edge) ?? []) into.add(id);
+      return into;
+    };
+
+    const legs: PathLeg[] = [];
+    const wouldCross = new Set<string>();
+    for (let i = 1; i < projections.length; i++) {
+      const from = projections[i - 1];
+      const to = projections[i];
+      const blocked = userAvoided.size > 0 ? this.userMask : undefined;
+      // Closures rarely touch a given route, so try without them first: when the fastest route
+      // crosses none, it is also the answer with them, and one search suffices.
+      const free = findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked });
+      if (!free) {
+        const reachable = blocked && findLeg(this.graph, this.search, from, to, { metric: 'duration' });
+        throw new RoadError(reachable ? 'No route found that avoids the given areas' : 'No route found between these locations', 442);
+      }
+      const crossed = closuresOn(free, new Set());
+      if (crossed.size === 0) {
+        legs.push(free);
+        continue;
+      }
+      for (const id of crossed) wouldCross.add(id);
+      legs.push(findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked: this.fullMask }) ?? free);
+    }
+
+    const crosses = new Set<string>();
+    for (const leg of legs) closuresOn(leg, crosses);
+    const coordinates: Position[] = [];
+    const edgeIds: number[] = [];
+    const steps: RouteStep[] = [];
+    let distance = 0;
+    let duration = 0;
+    legs.forEach((leg, i) => {
+      legCoordinates(leg.pieces, coordinates);
+      legEdges(leg.pieces, edgeIds);
+      const arrival = i === legs.length - 1 ? 'Arrive at your destination' : `Arrive at waypoint ${i + 1}`;
+      steps.push(...legSteps(this.graph, leg.pieces, arrival));
+      distance += leg.distance;
+      duration += leg.duration;
+    });
+    return {
+      geometry: lineString(coordinates),
+      distance,
+      duration,
+      steps,
+      edgeIds,
+      avoidedClosureIds: [...wouldCross].filter((id) => !crosses.has(id)),
+      crossesClosureIds: [...crosses],
+    };
+  }
+
+  /** "Road name, Locality, NSW" for a point; the road only when a named road is within 200 m. */
+  reverseGeocode(point: LatLng): string | null {
+    if (!validPoint(point)) return null;
+    const at = nearestOnNetwork(this.graph, point.lng, point.lat, GEOCODE_ROAD_RADIUS_M);
+    const road = at ? (roadNameOfEdge(this.graph, at.edge) ?? roadRefOfEdge(this.graph, at.edge)) : null;
+    const locality = localityAt(this.localities(), point.lng, point.lat);
+    if (!road && !locality) return null;
+    return [road, locality?.name, locality?.state ?? 'NSW'].filter(Boolean).join(', ');
+  }
+
+  private localities(): LocalityIndex {
+    if (!this.localityIndex) {
+      const source = this.options.localities;
+      this.localityIndex = typeof source === 'function' ? source() : (source ?? loadLocalities());
+    }
+    return this.localityIndex;
+  }
+
+  private error(kind: keyof typeof ROAD_ERRORS): RoadError {
+    return new RoadError(ROAD_ERRORS[kind].message, ROAD_ERRORS[kind].code);
+  }
+}
+
+let shared: RoadEngine | undefined;
+
+/** The process-wide engine over the NSW graph (ROAD_GRAPH_PATH overrides the file). */
+export function getRoadEngine(): RoadEngine {
+  shared ??= new RoadEngine(loadRoadGraph(defaultRoadGraphPath()), { localities: () => loadLocalities() });
+  return shared;
+}

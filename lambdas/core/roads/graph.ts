@@ -1,0 +1,88 @@
+import type Flatbush from 'flatbush';
+import { describeRoadClass, ROAD_CLASSES, type RoadClass } from './classes';
+
+/** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
+export const ROAD_GRAPH_VERSION = 1;
+
+export interface RoadGraphMeta {
+  source: string;
+  builtAt: string;
+  lines: number;
+  vertices: number;
+  endsJoinedToVertex: number;
+  endsInsertedIntoLines: number;
+  /** True when no edge is one way, so landmark distances to and from a node are the same. */
+  symmetric: boolean;
+}
+
+/**
+ * A routable road network held in typed arrays.
+ *
+ * - Nodes are junctions and line ends; edges are the road pieces between them, with their full
+ *   shape in `geom` (lng/lat interleaved; edge e uses vertices edgeGeomStart[e]..edgeGeomStart[e+1]-1).
+ * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
+ *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
+ * - Landmark tables are node-major: landmarkFrom[v * K + i] = travel time from landmark i to v,
+ *   landmarkTo[v * K + i] = from v to landmark i (the same array when the graph is symmetric).
+ * - segIndex indexes every geometry segment; segment s starts at vertex segVertex[s] of edge segEdge[s].
+ */
+export interface RoadGraph {
+  meta: RoadGraphMeta;
+  nodeCount: number;
+  edgeCount: number;
+  nodeLng: Float64Array;
+  nodeLat: Float64Array;
+  nodeComponent: Uint32Array;
+  edgeFrom: Uint32Array;
+  edgeTo: Uint32Array;
+  edgeLength: Float32Array;
+  edgeDuration: Float32Array;
+  edgeRoad: Uint32Array;
+  edgeOneway: Uint8Array;
+  edgeGeomStart: Uint32Array;
+  geom: Float64Array;
+  arcStart: Uint32Array;
+  arcTarget: Uint32Array;
+  arcEdge: Uint32Array;
+  arcDuration: Float32Array;
+  arcLength: Float32Array;
+  roadName: Int32Array;
+  roadRef: Int32Array;
+  roadClass: Uint8Array;
+  strings: string[];
+  landmarkCount: number;
+  landmarkNode: Uint32Array;
+  landmarkFrom: Float32Array;
+  landmarkTo: Float32Array;
+  segEdge: Uint32Array;
+  segVertex: Uint32Array;
+  segIndex: Flatbush;
+}
+
+export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
+  return ROAD_CLASSES[graph.roadClass[graph.edgeRoad[edge]]];
+}
+
+export function roadNameOfEdge(graph: RoadGraph, edge: number): string | null {
+  const index = graph.roadName[graph.edgeRoad[edge]];
+  return index >= 0 ? graph.strings[index] : null;
+}
+
+export function roadRefOfEdge(graph: RoadGraph, edge: number): string | null {
+  const index = graph.roadRef[graph.edgeRoad[edge]];
+  return index >= 0 ? graph.strings[index] : null;
+}
+
+/** What to call a road in instructions: its name, else its route number, else its class. */
+export function roadLabel(graph: RoadGraph, edge: number): string {
+  return roadNameOfEdge(graph, edge) ?? roadRefOfEdge(graph, edge) ?? describeRoadClass(roadClassOfEdge(graph, edge));
+}
+
+/** The edge's shape as [lng, lat] pairs in geometry order. */
+export function edgeCoordinates(graph: RoadGraph, edge: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let v = graph.edgeGeomStart[edge]; v < graph.edgeGeomStart[edge + 1]; v++) {
+    out.push([graph.geom[2 * v], graph.geom[2 * v + 1]]);
+  }
+  return out;
+}

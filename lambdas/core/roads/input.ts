@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { parseMaxspeed, parseOneway, roadClassOf, type RoadClass } from './classes';
+import type { Position } from './geo';
+
+/** One drivable road line, normalised so that a one-way road always runs along its geometry. */
+export interface RoadLine {
+  coordinates: Position[];
+  name: string | null;
+  ref: string | null;
+  roadClass: RoadClass;
+  oneway: boolean;
+  /** km/h, null when the source has none (the class default applies). */
+  maxspeed: number | null;
+}
+
+interface FeatureLike {
+  type?: string;
+  properties?: Record<string, unknown> | null;
+  geometry?: { type?: string; coordinates?: unknown } | null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function isPosition(value: unknown): value is Position {
+  return Array.isArray(value) && value.length >= 2 && Number.isFinite(value[0]) && Number.isFinite(value[1]);
+}
+
+/**
+ * Reads road lines from GeoJSON features. Features that are not roads a car can use
+ * (highway=construction, paths, tracks) are left out, as are geometries other than lines.
+ */
+export function roadLinesFromFeatures(features: readonly FeatureLike[]): RoadLine[] {
+  const lines: RoadLine[] = [];
+  for (const feature of features) {
+    const props = feature.properties ?? {};
+    const roadClass = roadClassOf(props.highway, props.ramp === true);
+    if (!roadClass || !feature.geometry) continue;
+    const { type, coordinates } = feature.geometry;
+    const parts: unknown[] =
+      type === 'LineString' ? [coordinates] : type === 'MultiLineString' && Array.isArray(coordinates) ? coordinates : [];
+    const direction = parseOneway(props.oneway);
+    for (const part of parts) {
+      if (!Array.isArray(part)) continue;
+      const coords = part.filter(isPosition).map((p) => [Number(p[0]), Number(p[1])] as Position);
+      if (coords.length < 2) continue;
+      if (direction === -1) coords.reverse();
+      lines.push({
+        coordinates: coords,
+        name: text(props.name),
+        ref: text(props.ref),
+        roadClass,
+        oneway: direction !== 0,
+        maxspeed: parseMaxspeed(props.maxspeed),
+      });
+    }
+  }
+  return lines;
+}
+
+export function readRoadLinesFromGeoJSON(file: string): RoadLine[] {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { type?: string; features?: FeatureLike[] };
+  if (parsed.type !== 'FeatureCollection' || !Array.isArray(parsed.features)) {
+    throw new Error(`${file} is not a GeoJSON FeatureCollection`);
+  }
+  return roadLinesFromFeatures(parsed.features);
+}

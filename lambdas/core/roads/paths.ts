@@ -1,0 +1,153 @@
+import type { Position } from './geo';
+import type { RoadGraph } from './graph';
+import type { EdgeMask, RoadSearch, SearchEndpoint } from './search';
+import type { EdgeProjection } from './spatial';
+
+/** A stretch of one edge travelled in one direction (whole, or partial at a path's ends). */
+export interface PathPiece {
+  edge: number;
+  /** True when travelled along the edge's geometry direction. */
+  forward: boolean;
+  distance: number;
+  duration: number;
+  coordinates: Position[];
+}
+
+export interface PathLeg {
+  pieces: PathPiece[];
+  distance: number;
+  duration: number;
+}
+
+/** Pieces shorter than this (a point projected onto a junction) do not count as using the edge. */
+const NEGLIGIBLE_METRES = 0.01;
+
+function vertexAt(graph: RoadGraph, v: number): Position {
+  return [graph.geom[2 * v], graph.geom[2 * v + 1]];
+}
+
+function fractionOf(graph: RoadGraph, at: EdgeProjection): number {
+  const length = graph.edgeLength[at.edge];
+  return length > 0 ? Math.min(1, Math.max(0, at.offset / length)) : 0;
+}
+
+function piece(graph: RoadGraph, edge: number, forward: boolean, fraction: number, coordinates: Position[]): PathPiece {
+  return {
+    edge,
+    forward,
+    distance: graph.edgeLength[edge] * fraction,
+    duration: graph.edgeDuration[edge] * fraction,
+    coordinates,
+  };
+}
+
+function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece {
+  const coordinates: Position[] = [];
+  const first = graph.edgeGeomStart[edge];
+  const last = graph.edgeGeomStart[edge + 1] - 1;
+  if (forward) for (let v = first; v <= last; v++) coordinates.push(vertexAt(graph, v));
+  else for (let v = last; v >= first; v--) coordinates.push(vertexAt(graph, v));
+  return piece(graph, edge, forward, 1, coordinates);
+}
+
+/** From a projected point to the end of its edge (forward) or back to its start. */
+function leaving(graph: RoadGraph, from: EdgeProjection, forward: boolean): PathPiece {
+  const f = fractionOf(graph, from);
+  const coordinates: Position[] = [[from.lng, from.lat]];
+  if (forward) for (let v = from.vertex + 1; v < graph.edgeGeomStart[from.edge + 1]; v++) coordinates.push(vertexAt(graph, v));
+  else for (let v = from.vertex; v >= graph.edgeGeomStart[from.edge]; v--) coordinates.push(vertexAt(graph, v));
+  return piece(graph, from.edge, forward, forward ? 1 - f : f, coordinates);
+}
+
+/** From the start of an edge (forward) or its end, to a projected point on it. */
+function arriving(graph: RoadGraph, to: EdgeProjection, forward: boolean): PathPiece {
+  const f = fractionOf(graph, to);
+  const coordinates: Position[] = [];
+  if (forward) for (let v = graph.edgeGeomStart[to.edge]; v <= to.vertex; v++) coordinates.push(vertexAt(graph, v));
+  else for (let v = graph.edgeGeomStart[to.edge + 1] - 1; v > to.vertex; v--) coordinates.push(vertexAt(graph, v));
+  coordinates.push([to.lng, to.lat]);
+  return piece(graph, to.edge, forward, forward ? f : 1 - f, coordinates);
+}
+
+/** Along one edge between two projected points, or null when a one-way edge forbids it. */
+function within(graph: RoadGraph, from: EdgeProjection, to: EdgeProjection): PathPiece | null {
+  const fromF = fractionOf(graph, from);
+  const toF = fractionOf(graph, to);
+  const forward = toF >= fromF;
+  if (!forward && graph.edgeOneway[from.edge]) return null;
+  const coordinates: Position[] = [[from.lng, from.lat]];
+  if (forward) for (let v = from.vertex + 1; v <= to.vertex; v++) coordinates.push(vertexAt(graph, v));
+  else for (let v = from.vertex; v > to.vertex; v--) coordinates.push(vertexAt(graph, v));
+  coordinates.push([to.lng, to.lat]);
+  return piece(graph, from.edge, forward, Math.abs(toF - fromF), coordinates);
+}
+
+export interface LegOptions {
+  metric: 'duration' | 'length';
+  blocked?: EdgeMask;
+  maxCost?: number;
+}
+
+/**
+ * The best path between two projected points: along their shared edge, or out of the first edge
+ * through the graph into the last. The partial end edges are always allowed, even when blocked,
+ * because the trip has to start and end there.
+ */
+export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjection, to: EdgeProjection, options: LegOptions): PathLeg | null {
+  const weights = options.metric === 'duration' ? graph.edgeDuration : graph.edgeLength;
+  const fromF = fractionOf(graph, from);
+  const toF = fractionOf(graph, to);
+  const sources: SearchEndpoint[] = [{ node: graph.edgeTo[from.edge], cost: (1 - fromF) * weights[from.edge] }];
+  const sourceForward = [true];
+  if (!graph.edgeOneway[from.edge]) {
+    sources.push({ node: graph.edgeFrom[from.edge], cost: fromF * weights[from.edge] });
+    sourceForward.push(false);
+  }
+  const targets: SearchEndpoint[] = [{ node: graph.edgeFrom[to.edge], cost: toF * weights[to.edge] }];
+  const targetForward = [true];
+  if (!graph.edgeOneway[to.edge]) {
+    targets.push({ node: graph.edgeTo[to.edge], cost: (1 - toF) * weights[to.edge] });
+    targetForward.push(false);
+  }
+
+  const direct = from.edge === to.edge ? within(graph, from, to) : null;
+  const directCost = direct ? (options.metric === 'duration' ? direct.duration : direct.distance) : Infinity;
+  const maxCost = Math.min(options.maxCost ?? Infinity, directCost);
+  const found = search.run({ sources, targets, metric: options.metric, blocked: options.blocked, maxCost });
+
+  let pieces: PathPiece[];
+  if (found && found.cost < directCost) {
+    pieces = [leaving(graph, from, sourceForward[found.sourceIndex])];
+    for (const arc of found.arcs) pieces.push(wholeEdge(graph, graph.arcEdge[arc] >>> 1, (graph.arcEdge[arc] & 1) === 0));
+    pieces.push(arriving(graph, to, targetForward[found.targetIndex]));
+  } else if (direct && directCost <= (options.maxCost ?? Infinity)) {
+    pieces = [direct];
+  } else {
+    return null;
+  }
+  pieces = pieces.filter((p, i) => p.distance >= NEGLIGIBLE_METRES || pieces.length === 1 || (i > 0 && i < pieces.length - 1));
+  let distance = 0;
+  let duration = 0;
+  for (const p of pieces) {
+    distance += p.distance;
+    duration += p.duration;
+  }
+  return { pieces, distance, duration };
+}
+
+/** The leg's line, without repeated points where pieces meet. */
+export function legCoordinates(pieces: readonly PathPiece[], into: Position[] = []): Position[] {
+  for (const p of pieces) {
+    for (const c of p.coordinates) {
+      const last = into[into.length - 1];
+      if (!last || last[0] !== c[0] || last[1] !== c[1]) into.push(c);
+    }
+  }
+  return into;
+}
+
+/** Edge ids in travel order, each once per consecutive run. */
+export function legEdges(pieces: readonly PathPiece[], into: number[] = []): number[] {
+  for (const p of pieces) if (into[into.length - 1] !== p.edge) into.push(p.edge);
+  return into;
+}

@@ -1,0 +1,251 @@
+import { MAX_SPEED_KMH } from './classes';
+import { METRES_PER_DEGREE } from './geo';
+import type { RoadGraph } from './graph';
+import { MinHeap } from './heap';
+
+/**
+ * A set of edge ids that is emptied in O(1): membership is "stamp equals the current
+ * generation", so a per-query set costs nothing to reset.
+ */
+export class EdgeMask {
+  private readonly stamps: Uint32Array;
+  private generation = 1;
+
+  constructor(edgeCount: number) {
+    this.stamps = new Uint32Array(edgeCount);
+  }
+
+  clear(): void {
+    if (++this.generation === 0xffffffff) {
+      this.stamps.fill(0);
+      this.generation = 1;
+    }
+  }
+
+  add(edge: number): void {
+    this.stamps[edge] = this.generation;
+  }
+
+  has(edge: number): boolean {
+    return this.stamps[edge] === this.generation;
+  }
+}
+
+/** A search start (cost already spent reaching `node`) or end (cost still to pay after `node`). */
+export interface SearchEndpoint {
+  node: number;
+  cost: number;
+}
+
+export interface SearchRequest {
+  sources: readonly SearchEndpoint[];
+  targets: readonly SearchEndpoint[];
+  /** 'duration' (seconds, landmark A*) or 'length' (metres, straight-line A*). */
+  metric: 'duration' | 'length';
+  blocked?: EdgeMask;
+  /** Give up on paths costing more than this. */
+  maxCost?: number;
+}
+
+export interface SearchResult {
+  cost: number;
+  sourceIndex: number;
+  targetIndex: number;
+  /** Arc ids from the source node to the target node. */
+  arcs: number[];
+}
+
+const ACTIVE_LANDMARKS = 6;
+const NO_TARGET = -1;
+
+/**
+ * Exact shortest paths by A*. For travel time the potential is ALT (landmark) bounds; for length
+ * it is the straight-line distance. Per-node arrays are allocated once and invalidated with a
+ * generation stamp, so a query touches only the nodes it visits.
+ */
+export class RoadSearch {
+  private readonly dist: Float64Array;
+  private readonly potential: Float64Array;
+  private readonly parent: Int32Array;
+  private readonly seen: Uint32Array;
+  private readonly targetSeen: Uint32Array;
+  private readonly targetCost: Float64Array;
+  private readonly targetIndex: Int32Array;
+  private readonly heap = new MinHeap(4096);
+  private generation = 0;
+  /** Float32 landmark tables round each value; this absorbs the error so bounds stay admissible. */
+  private readonly landmarkSlack: number;
+  private active = new Int32Array(ACTIVE_LANDMARKS);
+  private activeCount = 0;
+  private targetLandmarks = new Float64Array(0);
+  private targetList: SearchEndpoint[] = [];
+  settled = 0;
+
+  constructor(private readonly graph: RoadGraph) {
+    const n = graph.nodeCount;
+    this.dist = new Float64Array(n);
+    this.potential = new Float64Array(n);
+    this.parent = new Int32Array(n);
+    this.seen = new Uint32Array(n);
+    this.targetSeen = new Uint32Array(n);
+    this.targetCost = new Float64Array(n);
+    this.targetIndex = new Int32Array(n);
+    let max = 0;
+    for (const value of graph.landmarkFrom) if (value > max && Number.isFinite(value)) max = value;
+    this.landmarkSlack = max * 2.5e-7 + 1e-6;
+  }
+
+  run(request: SearchRequest): SearchResult | null {
+    const { graph, dist, potential, parent, seen, heap } = this;
+    if (++this.generation === 0xffffffff) {
+      seen.fill(0);
+      this.targetSeen.fill(0);
+      this.generation = 1;
+    }
+    const gen = this.generation;
+    heap.clear();
+    this.settled = 0;
+
+    this.targetList = [...request.targets];
+    request.targets.forEach(({ node, cost }, i) => {
+      if (this.targetSeen[node] !== gen || cost < this.targetCost[node]) {
+        this.targetSeen[node] = gen;
+        this.targetCost[node] = cost;
+        this.targetIndex[node] = i;
+      }
+    });
+    const useLandmarks = request.metric === 'duration' && graph.landmarkCount > 0;
+    if (useLandmarks) this.chooseLandmarks(request.sources);
+    const weight = request.metric === 'duration' ? graph.arcDuration : graph.arcLength;
+    const maxCost = request.maxCost ?? Infinity;
+    const blocked = request.blocked;
+
+    request.sources.forEach(({ node, cost }, i) => {
+      if (seen[node] !== gen) {
+        seen[node] = gen;
+        dist[node] = Infinity;
+        potential[node] = useLandmarks ? this.landmarkBound(node) : this.straightBound(node, request.metric);
+      }
+      if (cost < dist[node]) {
+        dist[node] = cost;
+        parent[node] = -1 - i;
+        heap.push(cost + potential[node], node);
+      }
+    });
+
+    let best = Infinity;
+    let bestNode = NO_TARGET;
+    const { arcStart, arcTarget, arcEdge } = graph;
+    while (heap.size > 0) {
+      const key = heap.peekKey();
+      if (key >= best) break;
+      const v = heap.pop();
+      const g = dist[v];
+      if (key > g + potential[v]) continue;
+      this.settled++;
+      if (this.targetSeen[v] === gen) {
+        const total = g + this.targetCost[v];
+        if (total < best) {
+          best = total;
+          bestNode = v;
+        }
+      }
+      for (let a = arcStart[v], end = arcStart[v + 1]; a < end; a++) {
+        if (blocked && blocked.has(arcEdge[a] >>> 1)) continue;
+        const w = arcTarget[a];
+        const d = g + weight[a];
+        if (d > maxCost) continue;
+        if (seen[w] !== gen) {
+          seen[w] = gen;
+          dist[w] = Infinity;
+          potential[w] = useLandmarks ? this.landmarkBound(w) : this.straightBound(w, request.metric);
+        }
+        if (d < dist[w]) {
+          dist[w] = d;
+          parent[w] = a;
+          const f = d + potential[w];
+          if (f < Infinity) heap.push(f, w);
+        }
+      }
+    }
+    if (bestNode === NO_TARGET || best > maxCost) return null;
+
+    const arcs: number[] = [];
+    let v = bestNode;
+    while (parent[v] >= 0) {
+      const a = parent[v];
+      arcs.push(a);
+      const e = arcEdge[a] >>> 1;
+      v = arcEdge[a] & 1 ? graph.edgeTo[e] : graph.edgeFrom[e];
+    }
+    arcs.reverse();
+    return { cost: best, sourceIndex: -1 - parent[v], targetIndex: this.targetIndex[bestNode], arcs };
+  }
+
+  /** The landmarks giving the tightest bound from the first source: few landmarks, cheap nodes. */
+  private chooseLandmarks(sources: readonly SearchEndpoint[]): void {
+    const { landmarkCount: k, landmarkFrom, landmarkTo } = this.graph;
+    const targets = this.targetList;
+    this.targetLandmarks = new Float64Array(targets.length * k * 2);
+    targets.forEach(({ node }, j) => {
+      for (let i = 0; i < k; i++) {
+        this.targetLandmarks[(j * k + i) * 2] = landmarkFrom[node * k + i];
+        this.targetLandmarks[(j * k + i) * 2 + 1] = landmarkTo[node * k + i];
+      }
+    });
+    const source = sources[0]?.node ?? 0;
+    const scores: { i: number; bound: number }[] = [];
+    for (let i = 0; i < k; i++) {
+      let bound = 0;
+      for (let j = 0; j < targets.length; j++) {
+        const forward = this.targetLandmarks[(j * k + i) * 2] - landmarkFrom[source * k + i];
+        const backward = landmarkTo[source * k + i] - this.targetLandmarks[(j * k + i) * 2 + 1];
+        const b = Math.max(Number.isNaN(forward) ? 0 : forward, Number.isNaN(backward) ? 0 : backward);
+        bound = j === 0 ? b : Math.min(bound, b);
+      }
+      scores.push({ i, bound });
+    }
+    scores.sort((p, q) => q.bound - p.bound);
+    this.activeCount = Math.min(ACTIVE_LANDMARKS, k);
+    for (let a = 0; a < this.activeCount; a++) this.active[a] = scores[a].i;
+  }
+
+  private landmarkBound(v: number): number {
+    const { landmarkCount: k, landmarkFrom, landmarkTo } = this.graph;
+    const tl = this.targetLandmarks;
+    const targets = this.targetList;
+    let best = Infinity;
+    for (let j = 0; j < targets.length; j++) {
+      let bound = 0;
+      for (let a = 0; a < this.activeCount; a++) {
+        const i = this.active[a];
+        const slot = (j * k + i) * 2;
+        // NaN (both unreachable) compares false and is skipped.
+        const forward = tl[slot] - landmarkFrom[v * k + i];
+        if (forward > bound) bound = forward;
+        const backward = landmarkTo[v * k + i] - tl[slot + 1];
+        if (backward > bound) bound = backward;
+      }
+      const total = bound - this.landmarkSlack + targets[j].cost;
+      if (total < best) best = total;
+    }
+    return best > 0 ? best : 0;
+  }
+
+  private straightBound(v: number, metric: 'duration' | 'length'): number {
+    const { nodeLng, nodeLat } = this.graph;
+    const x = nodeLng[v];
+    const y = nodeLat[v];
+    let best = Infinity;
+    for (const { node, cost } of this.targetList) {
+      const kx = Math.cos(((y + nodeLat[node]) * Math.PI) / 360);
+      const dx = (nodeLng[node] - x) * kx;
+      const dy = nodeLat[node] - y;
+      // 0.99: the flat-earth distance may slightly exceed the haversine edge lengths.
+      const metres = Math.sqrt(dx * dx + dy * dy) * METRES_PER_DEGREE * 0.99;
+      const bound = (metric === 'length' ? metres : metres / (MAX_SPEED_KMH / 3.6)) + cost;
+      if (bound < best) best = bound;
+    }
+    return best;
+  }
+}

@@ -1,0 +1,174 @@
+import { degreeSpan, haversine, projectOntoSegment } from './geo';
+import type { RoadGraph } from './graph';
+
+/** Where a point lands on the network: a spot on one edge. */
+export interface EdgeProjection {
+  edge: number;
+  /** Global index of the first vertex of the segment the point projects onto. */
+  vertex: number;
+  lng: number;
+  lat: number;
+  /** Metres from the query point to the projected point. */
+  distance: number;
+  /** Metres along the edge's geometry from its start to the projected point. */
+  offset: number;
+}
+
+/**
+ * The nearest point on any edge within `maxDistance` metres (optionally only edges `accept`s).
+ * The bounding-box search grows from 100 m, because most queries are close to a road and a
+ * small box keeps the candidate list short.
+ */
+export function nearestOnNetwork(
+  graph: RoadGraph,
+  lng: number,
+  lat: number,
+  maxDistance: number,
+  accept?: (edge: number) => boolean,
+): EdgeProjection | null {
+  let radius = Math.min(100, maxDistance);
+  for (;;) {
+    const { dLat, dLng } = degreeSpan(lat, radius);
+    let best: { segment: number; t: number; lng: number; lat: number; distance: number } | null = null;
+    for (const s of graph.segIndex.search(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
+      if (s >= graph.segEdge.length) continue;
+      if (accept && !accept(graph.segEdge[s])) continue;
+      const v = graph.segVertex[s];
+      const g = graph.geom;
+      const p = projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+      if (!best || p.distance < best.distance) best = { segment: s, ...p };
+    }
+    if (best && best.distance <= radius) return projectionOf(graph, best.segment, best.lng, best.lat, best.distance);
+    if (radius >= maxDistance) return null;
+    radius = Math.min(radius * 4, maxDistance);
+  }
+}
+
+function projectionOf(graph: RoadGraph, segment: number, lng: number, lat: number, distance: number): EdgeProjection {
+  const edge = graph.segEdge[segment];
+  const vertex = graph.segVertex[segment];
+  const g = graph.geom;
+  let offset = 0;
+  for (let v = graph.edgeGeomStart[edge]; v < vertex; v++) offset += haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+  offset += haversine(g[2 * vertex], g[2 * vertex + 1], lng, lat);
+  return { edge, vertex, lng, lat, distance, offset: Math.min(offset, graph.edgeLength[edge]) };
+}
+
+/** Edges with any part within `radius` metres of the point. */
+export function edgesNear(graph: RoadGraph, lng: number, lat: number, radius: number, out: Set<number> = new Set()): Set<number> {
+  const { dLat, dLng } = degreeSpan(lat, radius);
+  const g = graph.geom;
+  for (const s of graph.segIndex.search(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
+    if (s >= graph.segEdge.length || out.has(graph.segEdge[s])) continue;
+    const v = graph.segVertex[s];
+    if (projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]).distance <= radius) out.add(graph.segEdge[s]);
+  }
+  return out;
+}
+
+type Ring = number[][];
+
+/** Edges that enter a polygon (any vertex inside or any segment crossing its boundary). */
+export function edgesInPolygon(graph: RoadGraph, rings: Ring[], out: Set<number> = new Set()): Set<number> {
+  if (rings.length === 0 || rings[0].length < 3) return out;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const [x, y] of rings[0]) {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x);
+    maxY = Math.max(maxY, y);
+  }
+  const g = graph.geom;
+  for (const s of graph.segIndex.search(minX, minY, maxX, maxY)) {
+    if (s >= graph.segEdge.length || out.has(graph.segEdge[s])) continue;
+    const v = graph.segVertex[s];
+    const ax = g[2 * v];
+    const ay = g[2 * v + 1];
+    const bx = g[2 * v + 2];
+    const by = g[2 * v + 3];
+    if (pointInRings(ax, ay, rings) || pointInRings(bx, by, rings) || crossesRings(ax, ay, bx, by, rings)) out.add(graph.segEdge[s]);
+  }
+  return out;
+}
+
+/** Even-odd rule over all rings, so holes are excluded. */
+export function pointInRings(x: number, y: number, rings: Ring[]): boolean {
+  let inside = false;
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i];
+      const [xj, yj] = ring[j];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+  }
+  return inside;
+}
+
+function crossesRings(ax: number, ay: number, bx: number, by: number, rings: Ring[]): boolean {
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      if (segmentsIntersect(ax, ay, bx, by, ring[j][0], ring[j][1], ring[i][0], ring[i][1])) return true;
+    }
+  }
+  return false;
+}
+
+function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
+  const d1 = cross(cx, cy, dx, dy, ax, ay);
+  const d2 = cross(cx, cy, dx, dy, bx, by);
+  const d3 = cross(ax, ay, bx, by, cx, cy);
+  const d4 = cross(ax, ay, bx, by, dx, dy);
+  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
+}
+
+function cross(ax: number, ay: number, bx: number, by: number, px: number, py: number): number {
+  return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/**
+ * Edges a line runs along: the line is sampled every ~2 m and each sample is matched to the
+ * nearest road segment within `tolerance` metres that runs roughly parallel to the line there
+ * and onto whose interior the sample projects. Roads that only cross the line, or continue past
+ * its end, are therefore not matched.
+ */
+export function edgesAlongLine(graph: RoadGraph, coordinates: number[][], tolerance = 5): Set<number> {
+  const found = new Set<number>();
+  const g = graph.geom;
+  const STEP = 2;
+  for (let i = 0; i + 1 < coordinates.length; i++) {
+    const [ax, ay] = coordinates[i];
+    const [bx, by] = coordinates[i + 1];
+    const length = haversine(ax, ay, bx, by);
+    if (length === 0) continue;
+    const kx = Math.cos((ay * Math.PI) / 180);
+    const ux = ((bx - ax) * kx) / Math.hypot((bx - ax) * kx, by - ay);
+    const uy = (by - ay) / Math.hypot((bx - ax) * kx, by - ay);
+    const samples = Math.max(1, Math.ceil(length / STEP));
+    for (let k = 0; k < samples; k++) {
+      const f = (k + 0.5) / samples;
+      const px = ax + (bx - ax) * f;
+      const py = ay + (by - ay) * f;
+      const { dLat, dLng } = degreeSpan(py, tolerance);
+      // Duplicate pieces with the same shape are equally close, and all must be matched.
+      const candidates: { edge: number; distance: number }[] = [];
+      let bestDistance = Infinity;
+      for (const s of graph.segIndex.search(px - dLng, py - dLat, px + dLng, py + dLat)) {
+        if (s >= graph.segEdge.length) continue;
+        const v = graph.segVertex[s];
+        const sx = (g[2 * v + 2] - g[2 * v]) * kx;
+        const sy = g[2 * v + 3] - g[2 * v + 1];
+        const sl = Math.hypot(sx, sy);
+        if (sl === 0 || Math.abs((sx * ux + sy * uy) / sl) < 0.85) continue;
+        const p = projectOntoSegment(px, py, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+        if (p.t <= 0 || p.t >= 1 || p.distance > tolerance) continue;
+        candidates.push({ edge: graph.segEdge[s], distance: p.distance });
+        if (p.distance < bestDistance) bestDistance = p.distance;
+      }
+      for (const { edge, distance } of candidates) if (distance <= bestDistance + 0.5) found.add(edge);
+    }
+  }
+  return found;
+}

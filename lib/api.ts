@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Duration, Expiration, Validations } from 'aws-cdk-lib';
+import {
+  AuthorizationType,
+  CfnApiKey,
+  CfnGraphQLApi,
+  Definition,
+  FieldLogLevel,
+  GraphqlApi,
+  IntrospectionConfig,
+} from 'aws-cdk-lib/aws-appsync';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Construct } from 'constructs';
+import { Kind, parse } from 'graphql';
+import { apiDomains, type ApiDomain } from '../lambdas/api/domains';
+import { ApiFirewall } from './api-firewall';
+import { logicalIdOf, ProjectFunction, projectRoot } from './project-function';
+
+export interface ApiProps {
+  readonly stage: string;
+  readonly table: ITableV2;
+  readonly userPool: IUserPool;
+  readonly mediaBucket: IBucket;
+  readonly feedsBucket: IBucket;
+  readonly eventsTopic: ITopic;
+  readonly stripeSecret: ISecret;
+  readonly vapidSecret: ISecret;
+  /** Defaults to the shared map in lambdas/api/domains.ts; tests may pass their own. */
+  readonly domains?: Record<string, ApiDomain>;
+}
+
+const schemaPath = join(projectRoot, 'lib/schema.graphql');
+const operationTypes = ['Query', 'Mutation', 'Subscription'] as const;
+
+/**
+ * The AppSync API of DESIGN.md §6: the schema contract, Cognito user pools by default and an
+ * API key for public operations, one direct Lambda resolver per field, one Lambda per domain.
+ */
+export class Api extends Construct {
+  readonly api: GraphqlApi;
+  readonly functions: ProjectFunction[] = [];
+  /** Host names of the HTTPS and realtime (WebSocket) endpoints, for the site's CSP. */
+  readonly graphqlHost: string;
+  readonly realtimeHost: string;
+  /** Id (not the secret value) of the public API key. */
+  readonly apiKeyId: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const domains = props.domains ?? apiDomains;
+    assertFieldsMatchSchema(domains, readFileSync(schemaPath, 'utf8'));
+
+    const logRole = new Role(this, 'LogRole', {
+      assumedBy: new ServicePrincipal('appsync.amazonaws.com'),
+      description: 'Lets AppSync write the logs of this API',
+    });
+
+    this.api = new GraphqlApi(this, 'GraphqlApi', {
+      name: `road-closures-${props.stage}`,
+      definition: Definition.fromFile(schemaPath),
+      authorizationConfig: {
+        defaultAuthorization: {
+          authorizationType: AuthorizationType.USER_POOL,
+          userPoolConfig: { userPool: props.userPool },
+        },
+        additionalAuthorizationModes: [
+          {
+            authorizationType: AuthorizationType.API_KEY,
+            apiKeyConfig: {
+              name: 'Public',
+              description: 'Public operations (map, LGAs, reports, enquiries)',
+              // AppSync caps keys at 365 days; each deploy moves the expiry forward again.
+              expires: Expiration.after(Duration.days(365)),
+            },
+          },
+        ],
+      },
+      xrayEnabled: true,
+      introspectionConfig: props.stage === 'prod' ? IntrospectionConfig.DISABLED : IntrospectionConfig.ENABLED,
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-ASC3',
+      reason:
+        'Request logging is on (field errors at ERROR level); only verbose content is excluded, because it would copy bearer tokens, report text and e-mail addresses of residents into CloudWatch.',
+    });
+
+    // Logging is configured on the L1: the L2's logConfig always adds the LogRetention custom
+    // resource (a Lambda of its own with a managed policy and wildcard permissions). AppSync
+    // writes to this fixed group name; declaring the group sets retention and lets the role be
+    // scoped to exactly this group.
+    const cfnApi = this.api.node.defaultChild as CfnGraphQLApi;
+    cfnApi.logConfig = {
+      cloudWatchLogsRoleArn: logRole.roleArn,
+      fieldLogLevel: FieldLogLevel.ERROR,
+      excludeVerboseContent: true,
+    };
+    const logGroup = new LogGroup(this, 'Logs', {
+      logGroupName: `/aws/appsync/apis/${this.api.apiId}`,
+      retention: props.stage === 'prod' ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,
+    });
+    logRole.addToPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+
+    this.graphqlHost = cfnApi.attrGraphQlDns;
+    this.realtimeHost = cfnApi.attrRealtimeDns;
+    // GraphqlApi names the key's construct `${apiKeyConfig.name}ApiKey`.
+    this.apiKeyId = (this.api.node.findChild('PublicApiKey') as CfnApiKey).attrApiKeyId;
+
+    for (const [domain, spec] of Object.entries(domains)) {
+      this.addDomain(domain, spec, props);
+    }
+
+    new ApiFirewall(this, 'Firewall', { resourceArn: this.api.arn });
+  }
+
+  private addDomain(domain: string, spec: ApiDomain, props: ApiProps): void {
+    const name = pascalCase(domain);
+    const fn = new ProjectFunction(this, `${name}Function`, {
+      entry: spec.entry,
+      stage: props.stage,
+      service: domain,
+      description: `GraphQL resolvers of the ${domain} domain`,
+      memorySize: spec.memorySize,
+      timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
+    })
+      .bindTable(props.table, 'readwrite')
+      .bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite')
+      .bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read')
+      .bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN')
+      .bindUserPool(props.userPool)
+      .bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN')
+      .bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
+    this.functions.push(fn);
+
+    const dataSource = this.api.addLambdaDataSource(`${name}Lambda`, fn, {
+      description: `Direct Lambda resolvers of the ${domain} domain`,
+    });
+    Validations.of(dataSource).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
+      reason: `The data source may invoke versions and aliases of its own function (${domain}) only; the wildcard is the qualifier of that one function ARN.`,
+    });
+
+    for (const typeName of operationTypes) {
+      for (const fieldName of spec.fields[typeName] ?? []) {
+        // Subscription fields too: AppSync invokes them at subscribe time, which is where the
+        // handler authorizes the subscriber.
+        dataSource.createResolver(`${typeName}${pascalCase(fieldName)}Resolver`, { typeName, fieldName });
+      }
+    }
+  }
+}
+
+/** Fails the synth (instead of the deployment) when the domain map and the schema drift apart. */
+function assertFieldsMatchSchema(domains: Record<string, ApiDomain>, sdl: string): void {
+  const declared = new Set<string>();
+  for (const definition of parse(sdl).definitions) {
+    if (definition.kind === Kind.OBJECT_TYPE_DEFINITION || definition.kind === Kind.OBJECT_TYPE_EXTENSION) {
+      for (const field of definition.fields ?? []) declared.add(`${definition.name.value}.${field.name.value}`);
+    }
+  }
+  const wired = new Map<string, string>();
+  for (const [domain, spec] of Object.entries(domains)) {
+    for (const typeName of operationTypes) {
+      for (const fieldName of spec.fields[typeName] ?? []) {
+        const field = `${typeName}.${fieldName}`;
+        if (!declared.has(field)) throw new Error(`apiDomains.${domain} wires ${field}, which lib/schema.graphql does not declare`);
+        const other = wired.get(field);
+        if (other) throw new Error(`${field} is wired to both apiDomains.${other} and apiDomains.${domain}`);
+        wired.set(field, domain);
+      }
+    }
+  }
+}
+
+function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,78 @@
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+  type BucketProps,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/** What every bucket of the project shares: private, TLS only, encrypted, kept on stack deletion. */
+export const privateBucketDefaults = {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  enforceSSL: true,
+  minimumTLSVersion: 1.2,
+  encryption: BucketEncryption.S3_MANAGED,
+  removalPolicy: RemovalPolicy.RETAIN,
+} satisfies BucketProps;
+
+/**
+ * Buckets for uploaded media (report photos, closure images), the LGA data bundle (feeds, served
+ * by CloudFront under /feeds/*) and the access logs of every bucket and of the distribution.
+ */
+export class Media extends Construct {
+  readonly logsBucket: Bucket;
+  readonly mediaBucket: Bucket;
+  /** Objects live under the `feeds/` prefix so the `/feeds/*` behaviour maps paths 1:1 to keys. */
+  readonly feedsBucket: Bucket;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    this.logsBucket = new Bucket(this, 'AccessLogs', {
+      ...privateBucketDefaults,
+      // CloudFront standard logging delivers with an ACL grant, so ACLs must stay enabled.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(365) }],
+    });
+    Validations.of(this.logsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log destination of the other buckets and the distribution; logging it into itself would log every log delivery.',
+    });
+
+    this.mediaBucket = new Bucket(this, 'Media', {
+      ...privateBucketDefaults,
+      // Not versioned: keys are write-once (a new id per upload) and removeMedia must really
+      // delete a resident's photo rather than keep it as a noncurrent version.
+      versioned: false,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/media/',
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    });
+
+    this.feedsBucket = new Bucket(this, 'Feeds', {
+      ...privateBucketDefaults,
+      // Versioned so a bad LGA data import can be rolled back to the previous bundle.
+      versioned: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/feeds/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+    });
+  }
+
+  /**
+   * Lets the web app at `origin` upload with presigned POSTs and read with presigned GETs.
+   * Called once the distribution exists, because its domain is only known then.
+   */
+  allowBrowserAccessFrom(origin: string): void {
+    this.mediaBucket.addCorsRule({
+      allowedOrigins: [origin],
+      allowedMethods: [HttpMethods.POST, HttpMethods.GET, HttpMethods.HEAD],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag', 'Location'],
+      maxAge: 3000,
+    });
+  }
+}

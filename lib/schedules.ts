@@ -1,0 +1,95 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { logicalIdOf, ProjectFunction } from './project-function';
+
+export interface SchedulesProps {
+  readonly stage: string;
+  readonly table: ITableV2;
+  readonly eventsTopic: ITopic;
+  /** Configuration every handler reads (bucket names, user pool id). */
+  readonly environment: Record<string, string>;
+}
+
+interface Job {
+  readonly id: string;
+  readonly entry: string;
+  readonly every: Duration;
+  readonly description: string;
+}
+
+/** DESIGN.md §8: reopening reminders every 15 minutes; archiving and expiry every hour. */
+const jobs: Job[] = [
+  {
+    id: 'Reminders',
+    entry: 'lambdas/schedules/reminders.ts',
+    every: Duration.minutes(15),
+    description: 'Reminders for scheduled, overdue and stale closures',
+  },
+  {
+    id: 'Hourly',
+    entry: 'lambdas/schedules/hourly.ts',
+    every: Duration.hours(1),
+    description: 'Archives closures reopened over 24 h ago and expires announcements',
+  },
+];
+
+export class Schedules extends Construct {
+  readonly functions: ProjectFunction[] = [];
+
+  constructor(scope: Construct, id: string, props: SchedulesProps) {
+    super(scope, id);
+    for (const job of jobs) {
+      const fn = new ProjectFunction(this, `${job.id}Function`, {
+        entry: job.entry,
+        stage: props.stage,
+        service: 'schedules',
+        description: job.description,
+        timeout: Duration.minutes(2),
+        environment: props.environment,
+      })
+        .bindTable(props.table, 'readwrite')
+        .bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
+      this.functions.push(fn);
+
+      const deadLetters = new Queue(this, `${job.id}DeadLetters`, {
+        enforceSSL: true,
+        encryption: QueueEncryption.SQS_MANAGED,
+        retentionPeriod: Duration.days(14),
+      });
+      Validations.of(deadLetters).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: `This queue is itself the dead-letter queue of the ${job.id} schedule target (set on the schedule, where cdk-nag does not look for it).`,
+      });
+
+      // A role per schedule, here, instead of the stack-level role the target would create.
+      const role = new Role(this, `${job.id}SchedulerRole`, {
+        assumedBy: new ServicePrincipal('scheduler.amazonaws.com', {
+          conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+        }),
+        description: `Lets EventBridge Scheduler run the ${job.id} job`,
+      });
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(fn)}.Arn>:*]`,
+        reason: `The scheduler may invoke versions and aliases of the ${job.id} function only; the wildcard is the qualifier of that one function ARN.`,
+      });
+
+      new Schedule(this, `${job.id}Schedule`, {
+        description: job.description,
+        schedule: ScheduleExpression.rate(job.every),
+        target: new LambdaInvoke(fn, {
+          role,
+          deadLetterQueue: deadLetters,
+          retryAttempts: 2,
+          // A missed run is superseded by the next one, so do not retry past the interval.
+          maxEventAge: job.every,
+        }),
+      });
+    }
+  }
+}

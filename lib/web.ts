@@ -1,0 +1,177 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { privateBucketDefaults } from './media';
+
+export interface WebProps {
+  readonly logsBucket: IBucket;
+  readonly feedsBucket: IBucket;
+  /** AppSync host names (HTTPS and realtime WebSocket) the app talks to. */
+  readonly graphqlHost: string;
+  readonly realtimeHost: string;
+  /** Optional own domain; its ACM certificate must be in us-east-1. */
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+}
+
+/** The path of the embeddable map, the only page other sites may frame. */
+export const embedPathPattern = '/lga-embed*';
+
+/**
+ * The React SPA on S3 behind CloudFront, the LGA data bundle under /feeds/*, and the security
+ * headers: a strict CSP everywhere, with framing allowed for the embed page only.
+ */
+export class Web extends Construct {
+  readonly siteBucket: Bucket;
+  readonly distribution: Distribution;
+  /** `https://` + the site's host, for CORS rules and links in e-mails. */
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const region = Stack.of(this).region;
+
+    this.siteBucket = new Bucket(this, 'Site', {
+      ...privateBucketDefaults,
+      // Not versioned: every deploy uploads the build from git, which is the history.
+      serverAccessLogsBucket: props.logsBucket,
+      serverAccessLogsPrefix: 's3/site/',
+    });
+
+    const csp = (frameAncestors: string) =>
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        // Amplify UI's ThemeProvider injects a <style> element; styles cannot run script.
+        "style-src 'self' 'unsafe-inline'",
+        // Presigned S3 URLs (media uploads and photos) use the bucket's virtual host. Naming the
+        // media bucket itself would be a dependency cycle: its CORS rule names this distribution.
+        `connect-src 'self' https://${props.graphqlHost} wss://${props.realtimeHost} https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com`,
+        `img-src 'self' data: blob: https://*.s3.${region}.amazonaws.com`,
+        "font-src 'self' data:",
+        // maplibre-gl runs its tile workers from blob: URLs; the service worker is same-origin.
+        "worker-src 'self' blob:",
+        "child-src 'self' blob:",
+        "manifest-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        `frame-ancestors ${frameAncestors}`,
+        'upgrade-insecure-requests',
+      ].join('; ');
+
+    const headersPolicy = (policyId: string, frameAncestors: string, frameOption?: HeadersFrameOption) =>
+      new ResponseHeadersPolicy(this, policyId, {
+        comment: `Security headers (frame-ancestors ${frameAncestors})`,
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy: csp(frameAncestors), override: true },
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.days(730),
+            includeSubdomains: true,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+          ...(frameOption ? { frameOptions: { frameOption, override: true } } : {}),
+        },
+        customHeadersBehavior: {
+          customHeaders: [
+            // Geolocation for "near me"; nothing else the app does needs a powerful feature.
+            { header: 'Permissions-Policy', value: 'geolocation=(self), camera=(), microphone=(), payment=()', override: true },
+          ],
+        },
+      });
+    const appHeaders = headersPolicy('AppHeaders', "'none'", HeadersFrameOption.DENY);
+    // Councils embed the map on their own websites, whose origins are not known in advance.
+    const embedHeaders = headersPolicy('EmbedHeaders', '*');
+
+    // The embed page is a client-side route. Serving it through the 403/404 fallback would rely
+    // on which behaviour's headers CloudFront applies to an error page; rewriting to the app
+    // shell keeps the response on this behaviour and its framing policy.
+    const embedShell = new CloudFrontFunction(this, 'EmbedShell', {
+      comment: 'Serves the SPA shell for the embeddable map route',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(
+        "function handler(event) { var request = event.request; if (request.uri.indexOf('.') === -1) { request.uri = '/index.html'; } return request; }",
+      ),
+    });
+
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
+    const secure = { viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS, compress: true };
+    const embedBehavior: BehaviorOptions = {
+      ...secure,
+      origin: siteOrigin,
+      responseHeadersPolicy: embedHeaders,
+      functionAssociations: [{ function: embedShell, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+    const feedsBehavior: BehaviorOptions = {
+      ...secure,
+      origin: S3BucketOrigin.withOriginAccessControl(props.feedsBucket),
+      responseHeadersPolicy: appHeaders,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      // The import sets Cache-Control per object; the version query string busts caches.
+      cachePolicy: CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS,
+    };
+
+    const domain = props.customDomain;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Road closures web app',
+      defaultRootObject: 'index.html',
+      defaultBehavior: { ...secure, origin: siteOrigin, responseHeadersPolicy: appHeaders },
+      additionalBehaviors: { [embedPathPattern]: embedBehavior, '/feeds/*': feedsBehavior },
+      // Client-side routes: S3 answers 403 (no ListBucket) or 404 for them; serve the app shell.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 200,
+        responsePagePath: '/index.html',
+        ttl: Duration.seconds(10),
+      })),
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: props.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(domain
+        ? {
+            domainNames: [domain.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+    });
+    this.siteUrl = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
+
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The app serves Australian councils but also travellers and residents abroad checking roads before a trip; DESIGN.md asks for no geo restriction.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'The distribution serves static files only; the one dynamic surface, the AppSync API, has its own regional WAF. A CLOUDFRONT-scope web ACL would have to live in a us-east-1 stack.',
+      },
+    );
+    if (!domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason: 'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose viewer TLS policy cannot be chosen; with context domainName/certificateArn it enforces TLSv1.2_2021.',
+      });
+    }
+  }
+}

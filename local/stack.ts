@@ -1,0 +1,193 @@
+// Starts the whole local stack (DESIGN §4) and returns a handle that stops it again. Used by
+// `npm start` (local/start.ts) and by the integration and browser tests, with other ports.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { setLocalEventSink, type DomainEvent } from '../lambdas/adapters/events';
+import { createLocalAppSync } from './appsync/server';
+import { createCognitoVerifier } from './appsync/cognito-verifier';
+import { ensureCognitoUser, ensureUserPool, startCognitoLocal, startCognitoProxy, type UserPoolIds } from './cognito';
+import { ensureTable, startDynamoDb } from './dynamodb';
+import { invoke, resolverFor, SCHEDULES } from './lambdas';
+import { assertPortFree, stopProcess, type ManagedProcess } from './processes';
+import { recordProcesses, stopStaleProcesses } from './pidfile';
+import { BUCKETS, localS3Client, startS3, type LocalS3 } from './s3';
+import { seedForbesAndAccounts, seedLgas } from './seed';
+import { PROJECT_ROOT, type LocalSettings } from './settings';
+import { createWebServer } from './web-server';
+
+export interface LocalStack {
+  settings: LocalSettings;
+  url: string;
+  apiKey: string;
+  userPool: UserPoolIds;
+  config: () => Record<string, unknown>;
+  /** Domain events seen since start (newest last), for tests and diagnostics. */
+  events: DomainEvent[];
+  /** Runs a schedule's handler now, as its timer would. */
+  runSchedule(name: keyof typeof SCHEDULES): Promise<unknown>;
+  createUser: typeof ensureCognitoUser;
+  stop(): Promise<void>;
+}
+
+function persistentApiKey(dataDir: string): string {
+  const file = path.join(dataDir, 'api-key.json');
+  if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { apiKey: string }).apiKey;
+  const apiKey = `da2-${randomBytes(13).toString('hex')}`;
+  writeFileSync(file, JSON.stringify({ apiKey }));
+  return apiKey;
+}
+
+function listen(server: http.Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
+export async function startLocalStack(settings: LocalSettings): Promise<LocalStack> {
+  const { ports, dataDir } = settings;
+  const log = (message: string) => {
+    if (!settings.quiet) console.log(message);
+  };
+  mkdirSync(dataDir, { recursive: true });
+  const stale = await stopStaleProcesses(dataDir);
+  if (stale.length) log(`Stopped ${stale.length} process(es) left over from a previous run that was killed.`);
+  await assertPortFree(ports.web, 'web and API');
+  await assertPortFree(ports.cognito, 'Cognito');
+  await assertPortFree(ports.cognitoInternal, 'cognito-local');
+  await assertPortFree(ports.dynamodb, 'DynamoDB Local');
+  await assertPortFree(ports.s3, 'S3 (s3rver)');
+
+  const children: ManagedProcess[] = [];
+  const closers: (() => Promise<unknown>)[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const stop = async () => {
+    timers.forEach(clearInterval);
+    setLocalEventSink(undefined);
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+    await Promise.all(children.map((child) => stopProcess(child)));
+  };
+
+  try {
+    let s3: LocalS3 | undefined;
+    const [dynamo, cognito] = await Promise.all([
+      startDynamoDb(dataDir, ports.dynamodb),
+      startCognitoLocal(dataDir, ports),
+      startS3(dataDir, ports.s3).then((started) => (s3 = started)),
+    ]);
+    children.push(dynamo, cognito);
+    // Markers: each child's command line names this stack's data folder or its own port.
+    recordProcesses(dataDir, [
+      { pid: process.pid, marker: 'local/start.ts' },
+      { pid: dynamo.child.pid, marker: path.join(dataDir, 'dynamodb') },
+      { pid: cognito.child.pid, marker: `cwd=${path.join(dataDir, 'cognito')}` },
+    ]);
+    closers.push(() => s3!.close());
+    const proxy = await startCognitoProxy(ports.cognito, ports.cognitoInternal);
+    closers.push(() => new Promise((resolve) => proxy.close(resolve)));
+
+    await ensureTable(ports.dynamodb, settings.tableName);
+    const userPool = await ensureUserPool(dataDir, ports.cognitoInternal);
+    const apiKey = persistentApiKey(dataDir);
+    const url = `http://127.0.0.1:${ports.web}`;
+
+    // The handlers read their configuration from the environment, as in Lambda.
+    Object.assign(process.env, {
+      AWS_REGION: 'ap-southeast-2',
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      STAGE: 'local',
+      TABLE_NAME: settings.tableName,
+      DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
+      S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+      MEDIA_BUCKET: BUCKETS.media,
+      FEEDS_BUCKET: BUCKETS.feeds,
+      FEEDS_BASE_URL: url,
+      USER_POOL_ID: userPool.userPoolId,
+      COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognitoInternal}`,
+      EVENTS_TOPIC_ARN: 'local',
+      POWERTOOLS_SERVICE_NAME: 'road-closures',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    });
+
+    const events: DomainEvent[] = [];
+    setLocalEventSink((event) => {
+      events.push(event);
+      if (events.length > 1000) events.shift();
+    });
+
+    const verifier = createCognitoVerifier({
+      jwksUrl: `http://127.0.0.1:${ports.cognitoInternal}/${userPool.userPoolId}/.well-known/jwks.json`,
+      userPoolId: userPool.userPoolId,
+      clientId: userPool.userPoolClientId,
+    });
+    const appsync = createLocalAppSync({
+      schemaSdl: readFileSync(path.join(PROJECT_ROOT, 'lib', 'schema.graphql'), 'utf8'),
+      apiKey,
+      verifyToken: (jwt) => verifier(jwt),
+      resolverFor,
+      log,
+    });
+    closers.push(() => appsync.close());
+
+    const s3Client = localS3Client(ports.s3);
+    const config = () => ({
+      Auth: {
+        Cognito: {
+          userPoolId: userPool.userPoolId,
+          userPoolClientId: userPool.userPoolClientId,
+          userPoolEndpoint: `http://127.0.0.1:${ports.cognito}`,
+          loginWith: { email: true },
+        },
+      },
+      API: { GraphQL: { endpoint: `${url}/graphql`, region: 'ap-southeast-2', defaultAuthMode: 'apiKey', apiKey } },
+      app: {
+        stage: 'local',
+        local: true,
+        demo: settings.demo,
+        version: process.env.npm_package_version ?? '0.1.0',
+        mapStyle: '/map-style.json',
+        authFlowType: 'USER_PASSWORD_AUTH',
+        features: { push: false, socialProviders: [] },
+      },
+    });
+    const web = createWebServer({ webRoot: path.join(PROJECT_ROOT, 'dist', 'web'), config, s3: s3Client, graphql: appsync, log });
+    await listen(web, ports.web);
+    closers.push(() => new Promise((resolve) => web.close(resolve)));
+    // Keep-alive sockets would hold close() open until they time out.
+    closers.push(async () => web.closeAllConnections());
+
+    const seeded = await seedLgas(s3Client);
+    if (seeded) log(`Seeded ${seeded} LGAs and the LGA data bundle.`);
+    await seedForbesAndAccounts(ports.cognitoInternal, userPool.userPoolId);
+
+    const runSchedule = (name: keyof typeof SCHEDULES) =>
+      invoke(SCHEDULES[name].entry, { source: 'aws.scheduler', 'detail-type': 'Scheduled Event', time: new Date().toISOString() });
+    if (settings.schedules) {
+      for (const name of Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[]) {
+        timers.push(
+          setInterval(() => {
+            runSchedule(name).catch((error) => log(`schedule ${name} failed: ${(error as Error).message}`));
+          }, SCHEDULES[name].everyMs),
+        );
+      }
+    }
+
+    return {
+      settings,
+      url,
+      apiKey,
+      userPool,
+      config,
+      events,
+      runSchedule,
+      createUser: ensureCognitoUser,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+// The one local origin (http://127.0.0.1:3000): the built web app with SPA fallback,
+// /config.json, the GraphQL API and its realtime endpoint, /feeds/* from the feeds bucket and
+// the Lambda Invoke API that cognito-local calls for triggers.
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { BUCKETS } from './s3';
+import { invoke, TRIGGERS } from './lambdas';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.pbf': 'application/x-protobuf',
+  '.geojson': 'application/geo+json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface WebServerOptions {
+  webRoot: string;
+  config: () => unknown;
+  s3: S3Client;
+  graphql: { handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean>; attachRealtime(server: http.Server): void };
+  log: (message: string) => void;
+}
+
+async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString();
+  return text ? JSON.parse(text) : {};
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function serveFeed(s3: S3Client, key: string, res: http.ServerResponse) {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: BUCKETS.feeds, Key: key }));
+    res.writeHead(200, {
+      'content-type': object.ContentType ?? 'application/octet-stream',
+      ...(object.ContentEncoding ? { 'content-encoding': object.ContentEncoding } : {}),
+      ...(object.ContentLength ? { 'content-length': String(object.ContentLength) } : {}),
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    (object.Body as Readable).pipe(res);
+  } catch {
+    sendJson(res, 404, { message: 'Not found' });
+  }
+}
+
+function serveStatic(webRoot: string, urlPath: string, res: http.ServerResponse) {
+  const decoded = decodeURIComponent(urlPath);
+  const candidate = path.normalize(path.join(webRoot, decoded));
+  const insideRoot = candidate.startsWith(webRoot);
+  const file = insideRoot && existsSync(candidate) && statSync(candidate).isFile() ? candidate : undefined;
+  if (!file && path.extname(decoded) && decoded.startsWith('/assets/')) {
+    // A missing hashed asset is a real 404, not the app shell (the client reports a chunk error).
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  const chosen = file ?? path.join(webRoot, 'index.html');
+  if (!existsSync(chosen)) {
+    res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built yet: run npm start (it builds) or npm run build.');
+    return;
+  }
+  const immutable = chosen.includes(`${path.sep}assets${path.sep}`);
+  res.writeHead(200, {
+    'content-type': MIME[path.extname(chosen)] ?? 'application/octet-stream',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+    // Only the embed route may be framed by other sites (as the CloudFront policy in AWS).
+    ...(urlPath.startsWith('/lga-embed') ? {} : { 'x-frame-options': 'DENY' }),
+  });
+  createReadStream(chosen).pipe(res);
+}
+
+export function createWebServer(options: WebServerOptions): http.Server {
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    try {
+      if (await options.graphql.handleHttp(req, res)) return;
+      if (url.pathname === '/config.json') return sendJson(res, 200, options.config());
+      if (url.pathname.startsWith('/feeds/')) return await serveFeed(options.s3, url.pathname.slice(1), res);
+      const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
+      if (invocation && req.method === 'POST') {
+        const entry = TRIGGERS[decodeURIComponent(invocation[1])];
+        if (!entry) return sendJson(res, 404, { Type: 'User', Message: 'Function not found' }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+        try {
+          return sendJson(res, 200, await invoke(entry, await readJson(req)));
+        } catch (error) {
+          options.log(`trigger ${invocation[1]} failed: ${(error as Error).stack}`);
+          return sendJson(res, 200, { errorType: (error as Error).name, errorMessage: (error as Error).message }, { 'x-amz-function-error': 'Unhandled' });
+        }
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method not allowed' });
+      serveStatic(options.webRoot, url.pathname, res);
+    } catch (error) {
+      options.log(`request ${url.pathname} failed: ${(error as Error).stack}`);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });
+      else res.end();
+    }
+  });
+  options.graphql.attachRealtime(server);
+  return server;
+}

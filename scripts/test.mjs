@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: type check, build, then the four vitest projects in order (unit, cdk,
+// integration on a real local stack, browser tests in headless Chromium against that stack).
+// Ends with one plain "N passed, N failed" line summing every project.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+const results = [];
+let failedSteps = 0;
+
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = result.status === 0;
+  if (!ok) failedSteps += 1;
+  console.log(`${ok ? '✔' : '✖'} ${name} (${seconds} s)`);
+  return ok;
+}
+
+function vitestProject(project) {
+  mkdirSync(path.join(root, 'test-results'), { recursive: true });
+  const report = path.join(root, 'test-results', `${project}.json`);
+  const ok = step(`vitest: ${project}`, process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (existsSync(report) && statSync(report).mtimeMs > Date.now() - 3_600_000) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    results.push({ project, passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests });
+  } else if (!ok) {
+    results.push({ project, passed: 0, failed: 1, skipped: 0 });
+  }
+}
+
+const wanted = (name) => only.length === 0 || only.includes(name);
+
+if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  step('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
+}
+if (wanted('typecheck')) {
+  step('type check (server)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+  step('type check (web)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+}
+if (wanted('browser') || wanted('integration')) {
+  step('build web app', 'npm', ['run', '--silent', 'build:web']);
+}
+if (existsSync(path.join(root, 'scripts', 'build-roads.ts')) && !existsSync(path.join(root, 'data', 'roads', 'build', 'nsw.roadgraph'))) {
+  step('build road graph', process.execPath, ['--import', 'tsx', 'scripts/build-roads.ts']);
+}
+for (const project of ['unit', 'cdk', 'integration', 'browser']) {
+  if (wanted(project)) vitestProject(project);
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.project.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0) + (failedSteps && results.every((r) => r.failed === 0) ? failedSteps : 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);

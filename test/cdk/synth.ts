@@ -1,0 +1,62 @@
+// Synthesizes the real app (lib/app.ts, cdk-nag plugin included) the way `cdk synth` does, minus
+// esbuild: context `aws:cdk:bundling-stacks: []` leaves the Lambda assets unbundled.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { buildApp } from '../../lib/app';
+import type { RoadClosuresStack } from '../../lib/stack';
+
+const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+
+export interface Synthesized {
+  stack: RoadClosuresStack;
+  template: Template;
+  json: { Resources: Record<string, CfnResource>; Outputs: Record<string, { Value: unknown }> };
+  findings: string[];
+}
+
+export interface CfnResource {
+  Type: string;
+  Properties?: Record<string, any>;
+  Metadata?: Record<string, any>;
+  DeletionPolicy?: string;
+}
+
+export function synthStage(stage: string): Synthesized {
+  const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
+  const app = new App({ outdir, context: { ...cdkJson.context, stage, 'aws:cdk:bundling-stacks': [] } });
+  const stack = buildApp(app);
+  const assembly = app.synth();
+  const json = assembly.getStackArtifact(stack.artifactId).template;
+  return { stack, template: Template.fromJSON(json), json, findings: validationFindings(outdir) };
+}
+
+/**
+ * cdk-nag 3 is a policy validation plugin: it reports through the cloud assembly's validation
+ * report, not through construct annotations (Annotations.fromStack never sees its findings).
+ * Errors also fail the synth; warnings only show up here, so the report is what tests read.
+ */
+export function validationFindings(outdir: string): string[] {
+  const report = JSON.parse(readFileSync(join(outdir, 'validation-report.json'), 'utf8')) as {
+    pluginReports: {
+      pluginName: string;
+      violations: { ruleName: string; severity: string; violatingConstructs: { constructPath?: string }[] }[];
+    }[];
+  };
+  return report.pluginReports.flatMap((plugin) =>
+    plugin.violations.flatMap((violation) =>
+      violation.violatingConstructs.map(
+        (construct) => `${plugin.pluginName} ${violation.severity} ${violation.ruleName} at ${construct.constructPath}`,
+      ),
+    ),
+  );
+}
+
+/** Resources of one type, keyed by logical id. */
+export function resourcesOfType(json: Synthesized['json'], type: string): [string, CfnResource][] {
+  return Object.entries(json.Resources).filter(([, resource]) => resource.Type === type);
+}

@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, four projects, run by scripts/test.mjs in this order. Integration and browser
+// tests share a real local stack started once per run by test/support/global-stack.ts.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', 'web/src/**/__tests__/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'cdk',
+          include: ['test/cdk/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/global-stack.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One stack, one table: files run one after another so counts stay predictable.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: ['test/support/global-stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

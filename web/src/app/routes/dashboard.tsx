@@ -1,0 +1,88 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../features/auth/auth-provider';
+import { RoleCards } from '../../features/dashboard/components/RoleCards';
+import { lgaQuery } from '../../features/lgas/api/lga';
+import { showRequestAccess } from '../../features/navigation/nav-model';
+import '../../features/dashboard/components/dashboard.css';
+
+function greeting(now = new Date()): string {
+  const hour = now.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+function YourLga({ code }: { code: string | null }) {
+  const lga = useQuery(lgaQuery(code));
+  if (!code) return <p>You have not chosen your council yet. <Link to="/profile">Choose it in your settings</Link>.</p>;
+  if (lga.isPending) return <p aria-busy="true">Your council: loading…</p>;
+  const name = lga.data?.nameLong ?? lga.data?.name;
+  return <p>Your council: <strong>{name ?? 'unknown council'}</strong> (LGA {code})</p>;
+}
+
+const quickLinks = [
+  { to: '/map', title: 'Map', text: 'Closures and hazards near you.' },
+  { to: '/subscriptions', title: 'My Subscriptions', text: 'Closures and council areas you follow.' },
+  { to: '/my-reports', title: 'My Incident Reports', text: 'Hazards you reported and what happened.' },
+  { to: '/notifications', title: 'Notifications', text: 'Updates about what you follow.' },
+];
+
+export function DashboardPage() {
+  const { me, access } = useAuth();
+  if (!me) return null;
+  const name = me.preferredName || me.displayName || me.email;
+  const staffLgas = access.isStaff ? me.managed : [];
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard-greeting">
+        <div>
+          <h1>{greeting()}, {name}</h1>
+          <YourLga code={me.lgaCode ?? me.managed[0]?.lgaCode ?? null} />
+        </div>
+      </div>
+
+      {access.isAdmin && (
+        <div className="panel" style={{ marginBottom: 20 }}>
+          <h2 style={{ marginBottom: 4 }}>Platform administrator</h2>
+          <p className="muted" style={{ marginTop: 0 }}>Customers, LGA data, managers, enquiries and diagnostics.</p>
+          <Link to="/admin" className="role-card__link">System Administration →</Link>
+        </div>
+      )}
+
+      {access.isStaff && (access.isNewCustomer || access.isExCustomer) && (
+        <div className="notice" role="status">
+          <span aria-hidden="true">⚠</span>
+          <span>
+            {access.isExCustomer
+              ? "Your council's subscription has ended: closures, report moderation, communications and the staff map are disabled until it is renewed."
+              : 'Your council does not have a subscription yet: closures, report moderation and communications are disabled until it starts.'}
+          </span>
+        </div>
+      )}
+
+      {showRequestAccess(access) && (
+        <div className="panel" style={{ marginBottom: 20 }}>
+          <h2 style={{ marginBottom: 4 }}>You are not assigned to a council yet</h2>
+          <p className="muted" style={{ marginTop: 0 }}>Ask your council's account manager for access and the roles you need.</p>
+          <Link to="/request-access" className="role-card__link">Request Access to LGA →</Link>
+        </div>
+      )}
+
+      {staffLgas.map((lga) => <RoleCards key={lga.lgaCode} lga={lga} />)}
+
+      <section className="lga-section" aria-labelledby="quick-links-title">
+        <div className="lga-section__head"><h2 id="quick-links-title">Your things</h2></div>
+        <div className="quick-links">
+          {quickLinks.map((q) => (
+            <Link key={q.to} to={q.to} className="quick-link">
+              <strong>{q.title}</strong>
+              <span>{q.text}</span>
+            </Link>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAppConfig } from '../../config/app-config';
+import { LoginForm } from '../../features/auth/components/LoginForm';
+import { SocialSignIn } from '../../features/auth/components/SocialSignIn';
+import '../../features/auth/components/auth.css';
+
+export function LoginPage() {
+  const app = useAppConfig();
+  const [search] = useSearchParams();
+  const redirect = search.get('redirect');
+  // Spec §2: the password form is for test stages; production signs in through a provider or an email link.
+  const showPasswordForm = app.stage !== 'prod';
+  return (
+    <div className="auth-layout">
+      <div className="auth-aside">
+        <h1>Sign in</h1>
+        <p>Follow closures, report hazards and, if you work for a council, manage your roads.</p>
+        {redirect && <p className="muted">Sign in to continue to the page you asked for.</p>}
+      </div>
+      <div className="auth-card">
+        <SocialSignIn verb="Sign in" redirect={redirect} />
+        {showPasswordForm && (
+          <>
+            <div className="auth-divider">or</div>
+            <LoginForm />
+          </>
+        )}
+        <p className="auth-switch">
+          No account yet? <Link to={redirect ? `/sign-up?${new URLSearchParams({ redirect })}` : '/sign-up'}>Create one</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '../lib/error-reporting';
+import { ErrorState } from './ErrorState';
+
+interface Props {
+  children: ReactNode;
+  /** Changing it (e.g. the path) clears a shown error, so navigating away recovers. */
+  resetKey?: string;
+}
+
+export class ErrorBoundary extends Component<Props, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    const withStack = new Error(error.message);
+    withStack.stack = `${error.stack ?? ''}\nComponent stack:${info.componentStack ?? ''}`;
+    reportClientError(withStack);
+  }
+
+  override componentDidUpdate(prev: Props) {
+    if (prev.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <ErrorState
+          title="This page stopped working"
+          message={`The problem has been reported. ${this.state.error.message}`}
+          onRetry={() => window.location.reload()}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,94 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { setApiSignedIn } from '../../lib/api';
+import { deriveAccess, type Access } from './access';
+import { fetchMe, meQueryKey, type Me } from './api/me';
+
+export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
+
+export interface AuthState {
+  status: AuthStatus;
+  me: Me | null;
+  /** Set when the session exists but the `me` query failed; guards then show an error, not a redirect. */
+  meError: Error | null;
+  access: Access;
+  refresh(): Promise<void>;
+  signOut(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+type Session = { status: 'loading' } | { status: 'anonymous' } | { status: 'signedIn'; userId: string };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session>({ status: 'loading' });
+
+  const checkSession = useCallback(async () => {
+    try {
+      const user = await getCurrentUser();
+      setApiSignedIn(true);
+      setSession((prev) => (prev.status === 'signedIn' && prev.userId === user.userId ? prev : { status: 'signedIn', userId: user.userId }));
+    } catch {
+      setApiSignedIn(false);
+      setSession({ status: 'anonymous' });
+    }
+  }, []);
+
+  useEffect(() => {
+    void checkSession();
+    return Hub.listen('auth', ({ payload }) => {
+      switch (payload.event) {
+        case 'signedIn':
+        case 'signInWithRedirect':
+        case 'tokenRefresh':
+          void checkSession();
+          break;
+        case 'signedOut':
+        case 'tokenRefresh_failure':
+        case 'signInWithRedirect_failure':
+          setApiSignedIn(false);
+          setSession({ status: 'anonymous' });
+          // Another user may sign in next on this device: nothing of this one may linger.
+          queryClient.clear();
+          break;
+      }
+    });
+  }, [checkSession, queryClient]);
+
+  const userId = session.status === 'signedIn' ? session.userId : null;
+  const meQuery = useQuery({
+    queryKey: meQueryKey(userId),
+    queryFn: fetchMe,
+    enabled: userId !== null,
+    staleTime: 60_000,
+  });
+
+  const refresh = useCallback(async () => {
+    await checkSession();
+    await queryClient.invalidateQueries({ queryKey: ['me'] });
+  }, [checkSession, queryClient]);
+
+  const signOut = useCallback(async () => {
+    await amplifySignOut();
+  }, []);
+
+  const me = userId !== null ? (meQuery.data ?? null) : null;
+  const meError = userId !== null && !meQuery.data && meQuery.isError ? meQuery.error : null;
+  let status: AuthStatus = session.status;
+  if (session.status === 'signedIn' && !me && !meError) status = 'loading';
+
+  const value = useMemo<AuthState>(
+    () => ({ status, me, meError, access: deriveAccess(me), refresh, signOut }),
+    [status, me, meError, refresh, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

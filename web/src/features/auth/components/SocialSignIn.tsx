@@ -1,0 +1,64 @@
+import { Button } from '@aws-amplify/ui-react';
+import { signInWithRedirect } from 'aws-amplify/auth';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { isSocialProviderEnabled, useAppConfig, type SocialProvider } from '../../../config/app-config';
+
+const providers: Array<{ id: SocialProvider; label: string }> = [
+  { id: 'EmailLink', label: 'Email link' },
+  { id: 'Google', label: 'Google' },
+  { id: 'Microsoft', label: 'Microsoft' },
+  { id: 'Facebook', label: 'Facebook' },
+];
+
+export const NOT_CONFIGURED = 'Not configured for this deployment';
+
+/** Federated providers are switched on per deployment (config `features.socialProviders`). */
+export function SocialSignIn({ verb, redirect }: { verb: 'Sign in' | 'Sign up'; redirect: string | null }) {
+  const app = useAppConfig();
+  const navigate = useNavigate();
+  const reasonId = useId();
+  const [error, setError] = useState<string | null>(null);
+  const disabled = providers.filter((p) => !isSocialProviderEnabled(app, p.id));
+
+  const start = async (provider: SocialProvider) => {
+    setError(null);
+    if (provider === 'EmailLink') {
+      navigate(redirect ? `/signin-link?${new URLSearchParams({ redirect })}` : '/signin-link');
+      return;
+    }
+    try {
+      await signInWithRedirect({
+        provider: provider === 'Microsoft' ? { custom: 'Microsoft' } : provider,
+        customState: redirect ?? undefined,
+      });
+    } catch (err) {
+      setError(`Failed to sign in: ${(err as Error).message}`);
+    }
+  };
+
+  return (
+    <div className="social-signin" role="group" aria-label={`${verb} with another account`}>
+      {providers.map((p) => {
+        const enabled = isSocialProviderEnabled(app, p.id);
+        return (
+          <Button
+            key={p.id}
+            className={`social-button social-button--${p.id.toLowerCase()}`}
+            isDisabled={!enabled}
+            aria-describedby={enabled ? undefined : reasonId}
+            onClick={() => void start(p.id)}
+          >
+            {p.id === 'EmailLink' ? `${verb} with an email link` : `Continue with ${p.label}`}
+          </Button>
+        );
+      })}
+      {disabled.length > 0 && (
+        <p id={reasonId} className="social-signin__reason">
+          {disabled.map((p) => p.label).join(', ')}: {NOT_CONFIGURED}
+        </p>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, gql } from '../../../lib/api';
+import { readInstalledTimestamp } from '../bundle-store';
+
+export interface LgaDataImport {
+  timestamp: number;
+  downloadUrl: string;
+  lgaCount: number;
+}
+
+export const NO_IMPORTS_MESSAGE = 'No LGA data imports configured on the server';
+
+const LGA_DATA_IMPORT = /* GraphQL */ `
+  query LgaDataImport {
+    lgaDataImport { timestamp downloadUrl lgaCount }
+  }
+`;
+
+export async function fetchLgaDataImport(): Promise<LgaDataImport> {
+  try {
+    const { lgaDataImport } = await gql<{ lgaDataImport: LgaDataImport | null }>(LGA_DATA_IMPORT);
+    if (!lgaDataImport) throw new ApiError('NotFound', NO_IMPORTS_MESSAGE);
+    return lgaDataImport;
+  } catch (err) {
+    // The server says NotFound with its own wording; the spec's sentence is what the user should read.
+    if (err instanceof ApiError && err.errorType === 'NotFound') throw new ApiError('NotFound', NO_IMPORTS_MESSAGE);
+    throw err;
+  }
+}
+
+export interface LocalDataStatus {
+  installed: boolean;
+  serverTimestamp: number;
+  localTimestamp: number | null;
+}
+
+export const lgaDataImportQuery = queryOptions({
+  queryKey: ['lga-data', 'import'],
+  queryFn: fetchLgaDataImport,
+  staleTime: 5 * 60_000,
+});
+
+/**
+ * The "local data installed" guard: IndexedDB holds a bundle stamped with the server's current
+ * import timestamp. Cached for five minutes so moving between guarded pages costs nothing.
+ */
+export const localDataStatusQuery = queryOptions({
+  queryKey: ['lga-data', 'status'],
+  queryFn: async (): Promise<LocalDataStatus> => {
+    const [current, localTimestamp] = await Promise.all([fetchLgaDataImport(), readInstalledTimestamp().catch(() => null)]);
+    return { installed: localTimestamp === current.timestamp, serverTimestamp: current.timestamp, localTimestamp };
+  },
+  staleTime: 5 * 60_000,
+  retry: false,
+});

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { gql } from '../../../lib/api';
+
+export interface LgaSummary {
+  code: string;
+  name: string;
+  nameLong: string | null;
+  state: string | null;
+  customerStatus: string;
+}
+
+const LGA = /* GraphQL */ `
+  query Lga($code: ID!) {
+    lga(code: $code) { code name nameLong state customerStatus }
+  }
+`;
+
+export const lgaQuery = (code: string | null | undefined) =>
+  queryOptions({
+    queryKey: ['lga', code ?? null],
+    queryFn: async () => (await gql<{ lga: LgaSummary | null }>(LGA, { code })).lga,
+    enabled: !!code,
+    staleTime: 10 * 60_000,
+  });

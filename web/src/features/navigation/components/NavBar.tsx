@@ -1,0 +1,100 @@
+import { Link, NavLink } from 'react-router-dom';
+import { Dropdown, type DropdownItem } from '../../../components/Dropdown';
+import { useToast } from '../../../components/toast/toast-context';
+import { useAppConfig } from '../../../config/app-config';
+import { useIsMobile } from '../../../lib/device';
+import { useAuth } from '../../auth/auth-provider';
+import { useInstallPrompt } from '../hooks/useInstallPrompt';
+import { buildPrimaryNav, buildProfileItems, showRequestAccess } from '../nav-model';
+import { Brand } from './Brand';
+import { MobileMenu } from './MobileMenu';
+import { NavEntries } from './NavEntries';
+import { NotificationsBell } from './NotificationsBell';
+import './nav.css';
+
+function initials(name: string): string {
+  return name.split(/[\s@.]+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('');
+}
+
+export function NavBar() {
+  const { status, me, access } = useAuth();
+  const app = useAppConfig();
+  const isMobile = useIsMobile();
+  const toast = useToast();
+  const installPrompt = useInstallPrompt();
+
+  const signedIn = status === 'signedIn' && !!me;
+  const lgaNames = Object.fromEntries((me?.managed ?? []).map((lga) => [lga.lgaCode, lga.lgaName ?? lga.lgaCode]));
+  const primary = buildPrimaryNav(access, signedIn, lgaNames);
+  const profileItems = buildProfileItems(app, {
+    installAvailable: installPrompt.available,
+    onInstall: () => {
+      installPrompt.install().catch((err: Error) =>
+        toast.show({ kind: 'error', message: `Failed to gather permission to install the app: ${err.message}` }));
+    },
+  });
+  const requestAccess = signedIn && showRequestAccess(access);
+  const name = me?.displayName || me?.preferredName || me?.email || '';
+  const guestItems: DropdownItem[] = [
+    { kind: 'link', label: 'Help', to: '/help' },
+    { kind: 'link', label: 'Legal & Privacy', to: '/legal' },
+    { kind: 'link', label: 'Sign In', to: '/login' },
+  ];
+
+  return (
+    <header className={`site-header${isMobile ? ' site-header--mobile' : ''}`}>
+      <div className="site-header__inner">
+        <Brand />
+        {status === 'loading' ? (
+          <div className="site-header__loading" aria-hidden="true" />
+        ) : isMobile ? (
+          <div className="site-header__end">
+            <NotificationsBell signedIn={signedIn} />
+            <MobileMenu
+              primary={primary}
+              groups={[
+                ...(requestAccess ? [{ title: 'Council access', items: [{ kind: 'link', label: 'Request Access to LGA', to: '/request-access' } as DropdownItem] }] : []),
+                signedIn
+                  ? { title: name || 'Account', items: profileItems }
+                  : { title: `More · v${app.version}`, items: guestItems },
+              ]}
+            />
+          </div>
+        ) : (
+          <>
+            <nav className="site-nav" aria-label="Main">
+              <NavEntries entries={primary} />
+            </nav>
+            <div className="site-header__end">
+              {requestAccess && (
+                <Link to="/request-access" className="nav-cta">Request Access to LGA</Link>
+              )}
+              {!signedIn && (
+                <>
+                  <NavLink to="/help" className="nav-link">Help</NavLink>
+                  <span className="nav-version" title="App version">v{app.version}</span>
+                </>
+              )}
+              <NotificationsBell signedIn={signedIn} />
+              {signedIn ? (
+                <Dropdown
+                  align="end"
+                  ariaLabel={`Account menu for ${name}`}
+                  buttonClassName="nav-link nav-link--button nav-profile"
+                  label={<span className="avatar" aria-hidden="true">{initials(name) || '?'}</span>}
+                  header={<><strong className="dropdown__title">{name}</strong>{me?.email !== name && <span>{me?.email}</span>}</>}
+                  items={profileItems}
+                />
+              ) : (
+                <>
+                  <NavLink to="/legal" className="nav-link">Legal &amp; Privacy</NavLink>
+                  <Link to="/login" className="nav-cta">Sign In</Link>
+                </>
+              )}
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Access } from '../auth/access';
+import type { AppSettings } from '../../config/app-config';
+import type { DropdownItem } from '../../components/Dropdown';
+
+export type NavEntry =
+  | { kind: 'link'; label: string; to: string }
+  | { kind: 'disabled'; label: string; reason: string }
+  | { kind: 'menu'; label: string; items: DropdownItem[] };
+
+const NEEDS_SUBSCRIPTION = "Your council's subscription is not active";
+
+/** Spec §2 navigation bar, as data, so the desktop bar and the mobile menu show the same things. */
+export function buildPrimaryNav(access: Access, signedIn: boolean, lgaNames: Record<string, string>): NavEntry[] {
+  if (!signedIn) return [{ kind: 'link', label: 'Map', to: '/map' }];
+
+  const entries: NavEntry[] = [{ kind: 'link', label: 'Dashboard', to: '/dashboard' }];
+  if (access.isAdmin) entries.push({ kind: 'link', label: 'System Administration', to: '/admin' });
+
+  if (!access.hasLgaAssignment || access.isNewCustomer) {
+    entries.push({ kind: 'link', label: 'Map', to: '/map' });
+  } else {
+    entries.push({ kind: 'link', label: 'Public Map', to: '/map' });
+    entries.push(access.isExCustomer
+      ? { kind: 'disabled', label: 'Staff Map', reason: NEEDS_SUBSCRIPTION }
+      : { kind: 'link', label: 'Staff Map', to: '/staff-map' });
+  }
+
+  if (access.isStaff && access.hasLgaAssignment) {
+    entries.push({ kind: 'menu', label: 'Manage LGA', items: manageLgaItems(access, lgaNames) });
+  }
+  if (access.isStaff && access.hasRole('media_comms_manager')) {
+    entries.push(access.hasActiveCustomer
+      ? { kind: 'link', label: 'Communications', to: '/comms' }
+      : { kind: 'disabled', label: 'Communications', reason: NEEDS_SUBSCRIPTION });
+  }
+  return entries;
+}
+
+function manageLgaItems(access: Access, lgaNames: Record<string, string>): DropdownItem[] {
+  const items: DropdownItem[] = [];
+  const accountLgas = access.lgaCodesWithRole('account_manager');
+  if (accountLgas.length === 0) {
+    items.push({ kind: 'disabled', label: 'User Role Assignment', reason: 'Needs the account manager role' });
+  }
+  for (const code of accountLgas) {
+    items.push({
+      kind: 'link',
+      label: accountLgas.length > 1 ? `User Role Assignment: ${lgaNames[code] ?? code}` : 'User Role Assignment',
+      to: `/lga/${encodeURIComponent(code)}/accounts`,
+      description: lgaNames[code],
+    });
+  }
+  items.push(staffItem(access, 'Administer Closures', '/closures', access.hasRole('closure_administrator'), 'Needs the closure administrator role'));
+  items.push(staffItem(access, 'Moderate Incident Reports', '/report-clusters', access.hasRole('submission_moderator'), 'Needs the submission moderator role'));
+  return items;
+}
+
+function staffItem(access: Access, label: string, to: string, hasRole: boolean, roleReason: string): DropdownItem {
+  if (!hasRole) return { kind: 'disabled', label, reason: roleReason };
+  // Spec §6: new customers and ex-customers have closures and moderation disabled.
+  if (!access.hasActiveCustomer) return { kind: 'disabled', label, reason: NEEDS_SUBSCRIPTION };
+  return { kind: 'link', label, to };
+}
+
+export function showRequestAccess(access: Access): boolean {
+  // Whether a request is already pending is not in the API yet; until it is, the button stays.
+  return access.isStaff && !access.isAdmin && !access.hasLgaAssignment;
+}
+
+export interface ProfileMenuOptions {
+  installAvailable: boolean;
+  onInstall(): void;
+}
+
+export function buildProfileItems(app: AppSettings, options: ProfileMenuOptions): DropdownItem[] {
+  const items: DropdownItem[] = [];
+  if (!app.demo) {
+    items.push({ kind: 'disabled', label: 'Enable Push Notifications', reason: app.features.push ? 'Coming in a later release' : 'Not configured for this deployment' });
+    items.push(options.installAvailable
+      ? { kind: 'action', label: 'Install app', onSelect: options.onInstall }
+      : { kind: 'disabled', label: 'Install app', reason: 'Your browser has not offered to install this app' });
+  }
+  items.push({ kind: 'link', label: 'My Subscriptions', to: '/subscriptions' });
+  items.push({ kind: 'link', label: 'My Incident Reports', to: '/my-reports' });
+  if (!app.demo) items.push({ kind: 'link', label: 'User Settings', to: '/profile' });
+  items.push({ kind: 'link', label: 'Legal', to: '/legal' });
+  if (!app.demo) items.push({ kind: 'link', label: 'Sign Out', to: '/logout' });
+  return items;
+}

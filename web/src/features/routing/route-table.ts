@@ -1,0 +1,151 @@
+import type { Guard, SignedInRedirect } from './guards';
+
+/** Which component renders a route; `placeholder` is the "being built" page with the route's title. */
+export type PageId =
+  | 'home' | 'login' | 'signUp' | 'logout' | 'dashboard' | 'legal' | 'notFound' | 'init'
+  | 'adminHome' | 'placeholder';
+
+export interface RouteDef {
+  path: string;
+  title: string;
+  guards?: Guard[];
+  page?: PageId;
+  /** Static redirect; `:params` of the route are carried over. */
+  redirect?: string;
+  /** `/` only: dashboard for signed-in users, home for everyone else. */
+  rootSwitch?: true;
+  signedInRedirect?: SignedInRedirect;
+}
+
+const staffCustomer: Guard[] = ['auth', 'activeCustomer', 'staff'];
+
+const closureViews: Array<[string, string]> = [
+  ['active', 'Active closures'],
+  ['archived', 'Archived closures'],
+  ['scheduled', 'Scheduled closures'],
+  ['deleted', 'Deleted closures'],
+  ['recently-opened', 'Recently opened closures'],
+  ['reopening-scheduled', 'Closures with reopening scheduled'],
+  ['reopening-overdue', 'Closures overdue for reopening'],
+  ['stale', 'Stale closures'],
+];
+
+export const HELP_TOPICS: Array<[string, string]> = [
+  ['introduction', 'Introduction'],
+  ['getting-started', 'Getting started'],
+  ['navigating', 'Navigating the app'],
+  ['subscriptions', 'Subscriptions'],
+  ['reporting-incidents', 'Reporting incidents'],
+  ['lga-management', 'LGA management'],
+  ['closure-administration', 'Closure administration'],
+  ['report-moderation', 'Report moderation'],
+  ['socials-content-generation', 'Social content generation'],
+  ['website-integration', 'Website integration'],
+  ['closure-types', 'Closure types'],
+  ['road-conditions', 'Road conditions'],
+];
+
+export const ADMIN_SECTIONS: Array<{ slug: string; title: string; summary: string; guards: Guard[] }> = [
+  { slug: 'customers', title: 'Customers', summary: 'Councils that subscribe, their status and invoices.', guards: [] },
+  { slug: 'lga-managers', title: 'LGA managers', summary: 'Staff assigned to each council and their roles.', guards: ['localData'] },
+  { slug: 'lga-data', title: 'LGA data', summary: 'Council boundary imports and their timestamps.', guards: ['localData'] },
+  { slug: 'enquiries', title: 'Enquiries', summary: 'Messages and feedback sent through the app.', guards: [] },
+  { slug: 'embedded-map-visits', title: 'Embedded map visits', summary: 'Visits to council-embedded maps, per council and in total.', guards: ['localData'] },
+  { slug: 'diagnostics', title: 'Diagnostics', summary: 'Errors reported by browsers running the app.', guards: [] },
+];
+
+const adminGuards: Guard[] = ['auth', 'admin'];
+
+/** The whole of spec §2's route table, flat: every URL the app answers, with its guards. */
+export const ROUTES: RouteDef[] = [
+  { path: '/', title: 'Road Closures', rootSwitch: true },
+  { path: '/home', title: 'Road closures for Australian councils', page: 'home', signedInRedirect: 'dashboard' },
+  { path: '/login', title: 'Sign in', page: 'login', signedInRedirect: 'redirectQuery' },
+  { path: '/sign-up', title: 'Create an account', page: 'signUp', signedInRedirect: 'redirectQuery' },
+  { path: '/signin-link', title: 'Sign in with an email link', page: 'placeholder', signedInRedirect: 'redirectQuery' },
+  { path: '/logout', title: 'Signing out', page: 'logout' },
+  { path: '/welcome', title: 'Welcome', guards: ['auth', 'localData'], page: 'placeholder' },
+  { path: '/dashboard', title: 'Dashboard', guards: ['auth'], page: 'dashboard' },
+  { path: '/request-access', title: 'Request access to an LGA', guards: ['auth', 'staff'], page: 'placeholder' },
+
+  { path: '/map', title: 'Map', guards: ['localData'], page: 'placeholder' },
+  { path: '/staff-map', title: 'Staff map', guards: [...staffCustomer, 'localData'], page: 'placeholder' },
+  { path: '/lga-embed', title: 'Embedded map', page: 'placeholder' },
+  { path: '/admin/map', title: 'Administrator map', guards: [...adminGuards, 'localData'], page: 'placeholder' },
+  { path: '/quote/:id', title: 'Quote', guards: ['auth'], page: 'placeholder' },
+
+  { path: '/reports', title: 'Incident reports', guards: [...staffCustomer, 'role:submission_moderator'], page: 'placeholder' },
+  { path: '/my-reports', title: 'My incident reports', guards: ['auth'], page: 'placeholder' },
+  // "May view report details" depends on the report's author and LGA: the API decides per report.
+  { path: '/reports/:reportId', title: 'Incident report', guards: ['auth'], page: 'placeholder' },
+  { path: '/report-clusters', title: 'Report clusters', redirect: '/report-clusters/pending' },
+  ...(['pending', 'approved', 'rejected'] as const).map((status): RouteDef => ({
+    path: `/report-clusters/${status}`,
+    title: `${status[0].toUpperCase()}${status.slice(1)} report clusters`,
+    guards: ['auth', 'activeCustomer', 'role:submission_moderator'],
+    page: 'placeholder',
+  })),
+  { path: '/report-clusters/:clusterId', title: 'Report cluster', guards: ['auth', 'activeCustomer', 'role:submission_moderator'], page: 'placeholder' },
+
+  { path: '/notifications', title: 'Notifications', guards: ['auth'], page: 'placeholder' },
+  { path: '/notifications/:id', title: 'Notification', guards: ['auth'], page: 'placeholder' },
+
+  { path: '/profile', title: 'User settings', guards: ['auth', 'localData'], page: 'placeholder' },
+  { path: '/profile/map-view', title: 'Map view settings', guards: ['auth', 'localData'], page: 'placeholder' },
+  { path: '/profile/notifications', title: 'Notification settings', guards: ['auth', 'localData'], page: 'placeholder' },
+
+  { path: '/subscriptions', title: 'My subscriptions', redirect: '/subscriptions/closures' },
+  { path: '/subscriptions/closures', title: 'Closure subscriptions', guards: ['auth'], page: 'placeholder' },
+  { path: '/subscriptions/lgas', title: 'LGA subscriptions', guards: ['auth'], page: 'placeholder' },
+
+  { path: '/closures', title: 'Closures', redirect: '/closures/active' },
+  ...closureViews.map(([view, title]): RouteDef => ({
+    path: `/closures/${view}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'placeholder',
+  })),
+  { path: '/closures/:id', title: 'Closure', redirect: '/closures/:id/detail' },
+  ...([['detail', 'Closure details'], ['media', 'Closure media'], ['activities', 'Closure activity']] as const).map(
+    ([child, title]): RouteDef => ({
+      path: `/closures/:id/${child}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'placeholder',
+    }),
+  ),
+
+  { path: '/admin', title: 'System Administration', guards: adminGuards, page: 'adminHome' },
+  ...ADMIN_SECTIONS.map((section): RouteDef => ({
+    path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: 'placeholder',
+  })),
+  { path: '/admin/*', title: 'System Administration', redirect: '/admin/customers' },
+  { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'placeholder' },
+  { path: '/genseed', title: 'Generate seed data', guards: adminGuards, page: 'placeholder' },
+
+  // No active customer needed: account managers must reach billing to become (or stay) a customer.
+  { path: '/lga/:code', title: 'User Role Assignment', redirect: '/lga/:code/accounts' },
+  { path: '/lga/:code/accounts', title: 'User Role Assignment', guards: ['auth', 'staffOfLga', 'role:account_manager', 'lgaHadSubscription'], page: 'placeholder' },
+  { path: '/lga/:code/announcements', title: 'Announcements', guards: ['auth', 'staffOfLga', 'role:announcement_manager', 'lgaHadSubscription'], page: 'placeholder' },
+  { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'placeholder' },
+
+  { path: '/comms', title: 'Communications', redirect: '/comms/tasks' },
+  { path: '/comms/tasks', title: 'Social content tasks', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
+  { path: '/comms/integration', title: 'Website integration', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
+  { path: '/comms/announcements', title: 'Announcements', guards: [...staffCustomer, 'role:announcement_manager'], page: 'placeholder' },
+  { path: '/comms/tasks/:taskId', title: 'Social content task', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
+
+  { path: '/init', title: 'Preparing council data', page: 'init' },
+
+  { path: '/legal', title: 'Legal & Privacy', redirect: '/legal/terms' },
+  { path: '/legal/:document', title: 'Legal & Privacy', page: 'legal' },
+
+  { path: '/help', title: 'Help', redirect: '/help/introduction' },
+  ...HELP_TOPICS.map(([slug, title]): RouteDef => ({ path: `/help/${slug}`, title: `Help: ${title}`, page: 'placeholder' })),
+
+  { path: '/onboard', title: 'Council onboarding', guards: ['newCustomer'], page: 'placeholder' },
+  { path: '/onboard/processing', title: 'Processing your subscription', guards: ['newCustomer'], page: 'placeholder' },
+  { path: '/onboard/success', title: 'Welcome aboard', guards: ['newCustomer'], page: 'placeholder' },
+
+  { path: '/404', title: 'Not found', page: 'notFound' },
+  { path: '*', title: 'Not found', page: 'notFound' },
+];
+
+/** True when opening the route needs a signed-in user (used by /logout to decide where to go). */
+export function routeNeedsAuth(def: RouteDef | undefined): boolean {
+  return !!def?.guards?.some((g) => g === 'auth' || g === 'staff' || g === 'admin' || g.startsWith('role:'));
+}

@@ -1,0 +1,96 @@
+import { generateClient } from 'aws-amplify/api';
+import type { GraphQLResult } from 'aws-amplify/api';
+import { QueryClient } from '@tanstack/react-query';
+
+/** The error types the API promises (DESIGN §6), plus the two the client itself can hit. */
+export type ApiErrorType =
+  | 'ValidationError' | 'Unauthorized' | 'Forbidden' | 'NotFound' | 'Conflict'
+  | 'PaymentRequired' | 'RateLimited' | 'Internal' | 'NetworkError' | 'Unknown';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(readonly errorType: ApiErrorType | string, message: string) {
+    super(message);
+  }
+}
+
+type AuthMode = 'userPool' | 'apiKey';
+
+// The auth provider flips this before it enables any signed-in query, so the first `me` request
+// already carries the user's token; anonymous calls use the API key for public operations.
+let signedIn = false;
+export function setApiSignedIn(value: boolean): void {
+  signedIn = value;
+}
+export function currentAuthMode(): AuthMode {
+  return signedIn ? 'userPool' : 'apiKey';
+}
+
+let client: ReturnType<typeof generateClient> | null = null;
+function graphqlClient() {
+  // Created on first use because generateClient must run after Amplify.configure.
+  client ??= generateClient();
+  return client;
+}
+
+interface RawGraphQLError {
+  message?: string;
+  errorType?: string;
+  extensions?: { errorType?: string; code?: string };
+  originalError?: { name?: string; message?: string };
+}
+
+/** Turns whatever Amplify threw (a result with `errors`, or a plain Error) into one ApiError. */
+export function toApiError(thrown: unknown): ApiError {
+  if (thrown instanceof ApiError) return thrown;
+  const errors = (thrown as { errors?: RawGraphQLError[] } | null)?.errors;
+  if (Array.isArray(errors) && errors.length > 0) {
+    const first = errors[0];
+    const errorType = first.errorType ?? first.extensions?.errorType ?? first.extensions?.code;
+    const original = first.originalError;
+    if (!errorType && original && /network|fetch/i.test(`${original.name} ${original.message}`)) {
+      return new ApiError('NetworkError', 'The server could not be reached. Check your connection and try again.');
+    }
+    return new ApiError(errorType ?? 'Unknown', first.message ?? 'The server returned an error');
+  }
+  if (thrown instanceof Error) {
+    const network = thrown instanceof TypeError || /network|failed to fetch/i.test(thrown.message);
+    return new ApiError(network ? 'NetworkError' : (thrown.name || 'Unknown'), thrown.message);
+  }
+  return new ApiError('Unknown', String(thrown));
+}
+
+export async function gql<T>(
+  query: string,
+  variables?: Record<string, unknown>,
+  options: { authMode?: AuthMode } = {},
+): Promise<T> {
+  try {
+    const result = (await graphqlClient().graphql({
+      query,
+      variables,
+      authMode: options.authMode ?? currentAuthMode(),
+    })) as GraphQLResult<T>;
+    if (result.errors?.length) throw result;
+    if (result.data == null) throw new ApiError('Unknown', 'The server returned no data');
+    return result.data;
+  } catch (err) {
+    throw toApiError(err);
+  }
+}
+
+const permanent = new Set(['ValidationError', 'Unauthorized', 'Forbidden', 'NotFound', 'Conflict', 'PaymentRequired']);
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Retrying a refusal only delays the message the user needs to see.
+        retry: (count, error) => count < 2 && !(error instanceof ApiError && permanent.has(error.errorType)),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
