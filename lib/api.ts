@@ -85,12 +85,6 @@ export class Api extends Construct {
       xrayEnabled: true,
       introspectionConfig: props.stage === 'prod' ? IntrospectionConfig.DISABLED : IntrospectionConfig.ENABLED,
     });
-    Validations.of(this.api).acknowledge({
-      id: 'AwsSolutions-ASC3',
-      reason:
-        'Request logging is on (field errors at ERROR level); only verbose content is excluded, because it would copy bearer tokens, report text and e-mail addresses of residents into CloudWatch.',
-    });
-
     // Logging is configured on the L1: the L2's logConfig always adds the LogRetention custom
     // resource (a Lambda of its own with a managed policy and wildcard permissions). AppSync
     // writes to this fixed group name; declaring the group sets retention and lets the role be
@@ -101,6 +95,11 @@ export class Api extends Construct {
       fieldLogLevel: FieldLogLevel.ERROR,
       excludeVerboseContent: true,
     };
+    Validations.of(cfnApi).acknowledge({
+      id: 'AwsSolutions-ASC3',
+      reason:
+        'Request logging is on (field errors at ERROR level); only verbose content is excluded, because it would copy bearer tokens, report text and e-mail addresses of residents into CloudWatch.',
+    });
     const logGroup = new LogGroup(this, 'Logs', {
       logGroupName: `/aws/appsync/apis/${this.api.apiId}`,
       retention: props.stage === 'prod' ? RetentionDays.THREE_MONTHS : RetentionDays.TWO_WEEKS,

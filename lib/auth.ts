@@ -54,13 +54,13 @@ export class Auth extends Construct {
       deletionProtection: prod,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(this.userPool).acknowledge({
+    Validations.of(this.userPool.node.defaultChild!).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
         'Residents sign in with an email link (CUSTOM_AUTH) or a federated provider, which a required second factor would break; MFA is optional and staff can enrol TOTP.',
     });
     if (!prod) {
-      Validations.of(this.userPool).acknowledge({
+      Validations.of(this.userPool.node.defaultChild!).acknowledge({
         id: 'AwsSolutions-COG8',
         reason:
           'Non-production stages have only test users; the Plus plan (per-MAU billing) with threat protection is switched on for the prod stage.',

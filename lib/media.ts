@@ -37,7 +37,7 @@ export class Media extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [{ expiration: Duration.days(365) }],
     });
-    Validations.of(this.logsBucket).acknowledge({
+    Validations.of(this.logsBucket.node.defaultChild!).acknowledge({
       id: 'AwsSolutions-S1',
       reason: 'This is the access-log destination of the other buckets and the distribution; logging it into itself would log every log delivery.',
     });

@@ -87,7 +87,7 @@ export class ProjectFunction extends NodejsFunction {
       reason:
         'Tracing.ACTIVE grants xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions; the role has no other statement on "*".',
     });
-    Validations.of(this).acknowledge({
+    Validations.of(this.node.defaultChild!).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
         'DESIGN.md §4 pins Node 22: the local runtime, the tests and the bundle target are Node 22; moving to a newer runtime is a deliberate, tested change.',

@@ -62,7 +62,7 @@ export class Schedules extends Construct {
         encryption: QueueEncryption.SQS_MANAGED,
         retentionPeriod: Duration.days(14),
       });
-      Validations.of(deadLetters).acknowledge({
+      Validations.of(deadLetters.node.defaultChild!).acknowledge({
         id: 'AwsSolutions-SQS3',
         reason: `This queue is itself the dead-letter queue of the ${job.id} schedule target (set on the schedule, where cdk-nag does not look for it).`,
       });

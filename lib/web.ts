@@ -157,7 +157,7 @@ export class Web extends Construct {
     });
     this.siteUrl = `https://${domain ? domain.domainName : this.distribution.distributionDomainName}`;
 
-    Validations.of(this.distribution).acknowledge(
+    Validations.of(this.distribution.node.defaultChild!).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The app serves Australian councils but also travellers and residents abroad checking roads before a trip; DESIGN.md asks for no geo restriction.',
@@ -168,7 +168,7 @@ export class Web extends Construct {
       },
     );
     if (!domain) {
-      Validations.of(this.distribution).acknowledge({
+      Validations.of(this.distribution.node.defaultChild!).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason: 'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose viewer TLS policy cannot be chosen; with context domainName/certificateArn it enforces TLSv1.2_2021.',
       });

@@ -18,6 +18,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { PROJECT_ROOT } from './settings';
 import { portAnswers, startProcess, waitFor, type ManagedProcess } from './processes';
+import { appendToOutbox, watchCognitoDeliveries, type OutboxMessage } from './outbox';
 
 export interface UserPoolIds {
   userPoolId: string;
@@ -35,6 +36,7 @@ export function cognitoClient(port: number): CognitoIdentityProviderClient {
 export async function startCognitoLocal(
   dataDir: string,
   ports: { cognito: number; cognitoInternal: number; web: number },
+  onMail: (message: OutboxMessage) => void = () => undefined,
 ): Promise<ManagedProcess> {
   const home = path.join(dataDir, 'cognito');
   mkdirSync(path.join(home, '.cognito'), { recursive: true });
@@ -56,6 +58,10 @@ export async function startCognitoLocal(
     [path.join(PROJECT_ROOT, 'node_modules', 'cognito-local', 'lib', 'bin', 'start.js')],
     { cwd: home, env: { ...process.env, PORT: String(ports.cognitoInternal), HOST: '127.0.0.1' } },
   );
+  watchCognitoDeliveries(proc.child.stdout!, (message) => {
+    appendToOutbox(dataDir, message);
+    onMail(message);
+  });
   await waitFor(async () => {
     if (proc.child.exitCode !== null) throw new Error(`cognito-local exited: ${proc.output.slice(-5).join('\n')}`);
     return portAnswers(ports.cognitoInternal);

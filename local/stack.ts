@@ -74,7 +74,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     let s3: LocalS3 | undefined;
     const [dynamo, cognito] = await Promise.all([
       startDynamoDb(dataDir, ports.dynamodb),
-      startCognitoLocal(dataDir, ports),
+      startCognitoLocal(dataDir, ports, (mail) => log(`Mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''} — see /dev/mail`)),
       startS3(dataDir, ports.s3).then((started) => (s3 = started)),
     ]);
     children.push(dynamo, cognito);
@@ -104,7 +104,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
       MEDIA_BUCKET: BUCKETS.media,
       FEEDS_BUCKET: BUCKETS.feeds,
-      FEEDS_BASE_URL: url,
+      SITE_URL: url,
       USER_POOL_ID: userPool.userPoolId,
       COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognitoInternal}`,
       EVENTS_TOPIC_ARN: 'local',
@@ -153,7 +153,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         features: { push: false, socialProviders: [] },
       },
     });
-    const web = createWebServer({ webRoot: path.join(PROJECT_ROOT, 'dist', 'web'), config, s3: s3Client, graphql: appsync, log });
+    const web = createWebServer({ webRoot: path.join(PROJECT_ROOT, 'dist', 'web'), config, s3: s3Client, graphql: appsync, log, dataDir });
     await listen(web, ports.web);
     closers.push(() => new Promise((resolve) => web.close(resolve)));
     // Keep-alive sockets would hold close() open until they time out.

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { BUCKETS } from './s3';
 import { invoke, TRIGGERS } from './lambdas';
+import { readOutbox } from './outbox';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -32,6 +33,23 @@ export interface WebServerOptions {
   s3: S3Client;
   graphql: { handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean>; attachRealtime(server: http.Server): void };
   log: (message: string) => void;
+  dataDir: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function outboxPage(dataDir: string): string {
+  const rows = readOutbox(dataDir)
+    .map(
+      (m) =>
+        `<tr><td>${new Date(m.sentAt * 1000).toLocaleString('en-AU')}</td><td>${escapeHtml(m.to)}</td><td>${escapeHtml(m.subject)}</td><td><strong>${escapeHtml(m.code ?? '')}</strong></td><td>${escapeHtml(m.body)}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title>
+<style>body{font:15px system-ui,sans-serif;margin:2rem;color:#1b2a3a}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #dde3ea;padding:.5rem;text-align:left;vertical-align:top}</style></head>
+<body><h1>Local outbox</h1><p>Mail the app would send. Local mode only: nothing leaves this machine.</p>
+<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Code</th><th>Message</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No mail yet.</td></tr>'}</tbody></table></body></html>`;
 }
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
@@ -93,6 +111,11 @@ export function createWebServer(options: WebServerOptions): http.Server {
     try {
       if (await options.graphql.handleHttp(req, res)) return;
       if (url.pathname === '/config.json') return sendJson(res, 200, options.config());
+      if (url.pathname === '/dev/mail.json') return sendJson(res, 200, readOutbox(options.dataDir));
+      if (url.pathname === '/dev/mail') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(outboxPage(options.dataDir));
+      }
       if (url.pathname.startsWith('/feeds/')) return await serveFeed(options.s3, url.pathname.slice(1), res);
       const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
       if (invocation && req.method === 'POST') {

@@ -35,6 +35,8 @@ export async function expireAnnouncements(now: number): Promise<string[]> {
     await db()
       .entities.announcement.patch({ lgaCode: announcement.lgaCode, createdAt: announcement.createdAt, id: announcement.id })
       .set({ status: 'archived', updatedBy: 'system' })
+      // The status/expiry index key is rebuilt from both parts, so the unchanged part is supplied.
+      .composite({ expiresAt: announcement.expiresAt })
       .go();
   }
   return data.map((a) => a.id);

@@ -2,6 +2,8 @@ import {
   buildSchema,
   defaultFieldResolver,
   isObjectType,
+  valueFromASTUntyped,
+  type GraphQLField,
   type GraphQLFieldResolver,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -42,6 +44,26 @@ function lambdaRootResolver(type: GraphQLObjectType, fieldName: string, resolver
 // resolved (and authorized) like any other object.
 const publishedPayload: Resolver = (_source, _args, context) => context.subscriptionPayload ?? null;
 
+/** The mutation fields a subscription field's @aws_subscribe lists. */
+export function subscribedMutations(field: GraphQLField<unknown, unknown>): unknown[] {
+  const directive = field.astNode?.directives?.find((d) => d.name.value === 'aws_subscribe');
+  const arg = directive?.arguments?.find((a) => a.name.value === 'mutations');
+  const names = arg ? valueFromASTUntyped(arg.value) : [];
+  return Array.isArray(names) ? names : [names];
+}
+
+/** AppSync refuses a schema whose @aws_subscribe names a mutation that does not exist. */
+function assertSubscribedMutationsExist(schema: GraphQLSchema): void {
+  const mutations = schema.getMutationType()?.getFields() ?? {};
+  for (const field of Object.values(schema.getSubscriptionType()?.getFields() ?? {})) {
+    for (const name of subscribedMutations(field)) {
+      if (typeof name !== 'string' || !mutations[name]) {
+        throw new Error(`Subscription.${field.name}: @aws_subscribe names ${JSON.stringify(name)}, which is not a field of Mutation`);
+      }
+    }
+  }
+}
+
 /**
  * The AppSync schema, executable: AWS scalars and directives declared, every field of every
  * object type guarded by its auth directives, root fields backed by the Lambda handlers.
@@ -49,6 +71,7 @@ const publishedPayload: Resolver = (_source, _args, context) => context.subscrip
 export function buildLocalSchema(schemaSdl: string, resolverFor: LocalAppSyncOptions['resolverFor']): GraphQLSchema {
   const schema = buildSchema(`${APPSYNC_PRELUDE}\n${schemaSdl}`);
   installAppSyncScalars(schema);
+  assertSubscribedMutationsExist(schema);
   const lambdaBacked = new Set([schema.getQueryType(), schema.getMutationType()].filter(Boolean));
   const subscriptionType = schema.getSubscriptionType();
 

@@ -4,15 +4,14 @@ import {
   getArgumentValues,
   getOperationAST,
   getVariableValues,
-  valueFromASTUntyped,
   type DocumentNode,
-  type GraphQLField,
   type GraphQLSchema,
 } from 'graphql';
 import { fromResolverFailure, unauthorizedField } from './errors';
 import { fieldRule, isAllowed } from './field-rules';
 import { fragmentsOf, parseDocument, variablesOf } from './operations';
 import { resolverEvent } from './resolver-event';
+import { subscribedMutations } from './schema';
 import type { Caller, LocalAppSyncOptions, RequestMeta } from './types';
 
 /** An entry of a realtime `error` message's payload.errors. */
@@ -44,13 +43,6 @@ interface SubscribeInput {
 
 const rejected = (...errors: RealtimeError[]): Prepared => ({ ok: false, errors });
 const fromGraphQL = (errors: readonly GraphQLError[]) => rejected(...errors.map((e) => ({ message: e.message })));
-
-function subscribedMutations(field: GraphQLField<unknown, unknown>): Set<string> {
-  const directive = field.astNode?.directives?.find((d) => d.name.value === 'aws_subscribe');
-  const arg = directive?.arguments?.find((a) => a.name.value === 'mutations');
-  const value = arg ? valueFromASTUntyped(arg.value) : [];
-  return new Set((Array.isArray(value) ? value : [value]).filter((m): m is string => typeof m === 'string'));
-}
 
 function requestOf(data: unknown): { query?: unknown; variables?: unknown; operationName?: unknown } | undefined {
   try {
@@ -116,5 +108,5 @@ export async function prepareSubscription(input: SubscribeInput): Promise<Prepar
   }
 
   const filter = Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
-  return { ok: true, spec: { fieldName, mutations: subscribedMutations(field), filter, document, operationName, rawVariables } };
+  return { ok: true, spec: { fieldName, mutations: new Set(subscribedMutations(field).filter((m): m is string => typeof m === 'string')), filter, document, operationName, rawVariables } };
 }

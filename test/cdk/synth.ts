@@ -1,6 +1,6 @@
 // Synthesizes the real app (lib/app.ts, cdk-nag plugin included) the way `cdk synth` does, minus
 // esbuild: context `aws:cdk:bundling-stacks: []` leaves the Lambda assets unbundled.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -30,9 +30,13 @@ export function synthStage(stage: string): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
   const app = new App({ outdir, context: { ...cdkJson.context, stage, 'aws:cdk:bundling-stacks': [] } });
   const stack = buildApp(app);
-  const assembly = app.synth();
-  const json = assembly.getStackArtifact(stack.artifactId).template;
-  return { stack, template: Template.fromJSON(json), json, findings: validationFindings(outdir) };
+  try {
+    const assembly = app.synth();
+    const json = assembly.getStackArtifact(stack.artifactId).template;
+    return { stack, template: Template.fromJSON(json), json, findings: validationFindings(outdir) };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
 }
 
 /**

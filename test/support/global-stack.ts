@@ -1,28 +1,46 @@
 // Starts one real local stack (DynamoDB Local, cognito-local, s3rver, local AppSync, the built
 // web app) in a fresh temporary folder on test ports, for the integration and browser projects.
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startLocalStack, type LocalStack } from '../../local/stack';
 import { settingsFromEnv } from '../../local/settings';
 
-export const TEST_PORTS = { web: 3100, cognito: 9329, cognitoInternal: 9330, dynamodb: 8100, s3: 4669 };
+type Ports = { web: number; cognito: number; cognitoInternal: number; dynamodb: number; s3: number };
+
+/** Free ports from the OS, so several test runs (and a running `npm start`) never collide. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 let stack: LocalStack | undefined;
 let dataDir: string | undefined;
 
 export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'road-closures-test-'));
-  stack = await startLocalStack(
-    settingsFromEnv({ dataDir, ports: TEST_PORTS, schedules: false, quiet: true, tableName: 'road-closures-test' }),
-  );
+  const ports: Ports = {
+    web: await freePort(),
+    cognito: await freePort(),
+    cognitoInternal: await freePort(),
+    dynamodb: await freePort(),
+    s3: await freePort(),
+  };
+  stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: 'road-closures-test' }));
   project.provide('stack', {
     url: stack.url,
     apiKey: stack.apiKey,
     userPoolId: stack.userPool.userPoolId,
     userPoolClientId: stack.userPool.userPoolClientId,
-    ports: TEST_PORTS,
+    ports,
     dataDir,
     tableName: 'road-closures-test',
   });
@@ -39,7 +57,7 @@ declare module 'vitest' {
       apiKey: string;
       userPoolId: string;
       userPoolClientId: string;
-      ports: typeof TEST_PORTS;
+      ports: Ports;
       dataDir: string;
       tableName: string;
     };

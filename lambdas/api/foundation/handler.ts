@@ -71,7 +71,8 @@ export const handler = createResolverHandler({
     async resolve() {
       const latest = await latestLgaDataImport();
       if (!latest) throw notFound('No LGA data imports configured on the server');
-      const base = process.env.FEEDS_BASE_URL ?? '';
+      // The bundle is served from the site's own origin (CloudFront /feeds/* in AWS, the local server locally).
+      const base = process.env.SITE_URL ?? '';
       return { timestamp: latest.timestamp, downloadUrl: `${base}/${latest.objectKey}`, lgaCount: latest.lgaCount };
     },
   }),

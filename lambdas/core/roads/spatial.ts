@@ -132,10 +132,11 @@ function cross(ax: number, ay: number, bx: number, by: number, px: number, py: n
  * Edges a line runs along: the line is sampled every ~2 m and each sample is matched to the
  * nearest road segment within `tolerance` metres that runs roughly parallel to the line there
  * and onto whose interior the sample projects. Roads that only cross the line, or continue past
- * its end, are therefore not matched.
+ * its end, are therefore not matched; nor is a road that merely converges with it at a junction,
+ * because an edge needs two matched samples (one if it is shorter than that).
  */
 export function edgesAlongLine(graph: RoadGraph, coordinates: number[][], tolerance = 5): Set<number> {
-  const found = new Set<number>();
+  const hits = new Map<number, number>();
   const g = graph.geom;
   const STEP = 2;
   for (let i = 0; i + 1 < coordinates.length; i++) {
@@ -152,7 +153,6 @@ export function edgesAlongLine(graph: RoadGraph, coordinates: number[][], tolera
       const px = ax + (bx - ax) * f;
       const py = ay + (by - ay) * f;
       const { dLat, dLng } = degreeSpan(py, tolerance);
-      // Duplicate pieces with the same shape are equally close, and all must be matched.
       const candidates: { edge: number; distance: number }[] = [];
       let bestDistance = Infinity;
       for (const s of graph.segIndex.search(px - dLng, py - dLat, px + dLng, py + dLat)) {
@@ -167,8 +167,11 @@ export function edgesAlongLine(graph: RoadGraph, coordinates: number[][], tolera
         candidates.push({ edge: graph.segEdge[s], distance: p.distance });
         if (p.distance < bestDistance) bestDistance = p.distance;
       }
-      for (const { edge, distance } of candidates) if (distance <= bestDistance + 0.5) found.add(edge);
+      // Only exact ties: duplicate pieces with the same shape must all be matched.
+      for (const { edge, distance } of candidates) if (distance <= bestDistance + 0.05) hits.set(edge, (hits.get(edge) ?? 0) + 1);
     }
   }
+  const found = new Set<number>();
+  for (const [edge, count] of hits) if (count >= 2 || graph.edgeLength[edge] < 2 * STEP) found.add(edge);
   return found;
 }

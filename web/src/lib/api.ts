@@ -26,11 +26,18 @@ export function currentAuthMode(): AuthMode {
   return signedIn ? 'userPool' : 'apiKey';
 }
 
-let client: ReturnType<typeof generateClient> | null = null;
-function graphqlClient() {
+// Amplify's generic client types are built for its codegen models and overwhelm the compiler on
+// plain documents; this layer only needs the untyped call.
+type GraphqlCall = (options: { query: string; variables?: Record<string, unknown>; authMode: AuthMode }) => Promise<unknown>;
+
+let graphql: GraphqlCall | null = null;
+function graphqlCall(): GraphqlCall {
   // Created on first use because generateClient must run after Amplify.configure.
-  client ??= generateClient();
-  return client;
+  if (!graphql) {
+    const client = generateClient();
+    graphql = client.graphql.bind(client) as unknown as GraphqlCall;
+  }
+  return graphql;
 }
 
 interface RawGraphQLError {
@@ -66,7 +73,7 @@ export async function gql<T>(
   options: { authMode?: AuthMode } = {},
 ): Promise<T> {
   try {
-    const result = (await graphqlClient().graphql({
+    const result = (await graphqlCall()({
       query,
       variables,
       authMode: options.authMode ?? currentAuthMode(),

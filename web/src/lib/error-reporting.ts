@@ -6,25 +6,29 @@ const REPORT_CLIENT_ERROR = /* GraphQL */ `
   }
 `;
 
-const MAX_PER_WINDOW = 5;
-const WINDOW_MS = 60_000;
 const MAX_TEXT = 4000;
 
-let release = 'unknown';
-let sentInWindow: number[] = [];
-const recentMessages = new Map<string, number>();
-
-function allowed(message: string, now: number): boolean {
-  sentInWindow = sentInWindow.filter((t) => now - t < WINDOW_MS);
-  const last = recentMessages.get(message);
-  // A render loop or a failing timer repeats one error many times a second; one copy is enough.
-  if (last !== undefined && now - last < WINDOW_MS) return false;
-  if (sentInWindow.length >= MAX_PER_WINDOW) return false;
-  sentInWindow.push(now);
-  recentMessages.set(message, now);
-  if (recentMessages.size > 100) recentMessages.clear();
-  return true;
+/**
+ * At most `maxPerWindow` reports per window, and one copy of a message per window: a render loop
+ * or a failing timer repeats one error many times a second.
+ */
+export function createReportThrottle(maxPerWindow = 5, windowMs = 60_000) {
+  let sent: number[] = [];
+  const lastByMessage = new Map<string, number>();
+  return (message: string, now: number): boolean => {
+    sent = sent.filter((t) => now - t < windowMs);
+    const last = lastByMessage.get(message);
+    if (last !== undefined && now - last < windowMs) return false;
+    if (sent.length >= maxPerWindow) return false;
+    sent.push(now);
+    if (lastByMessage.size > 100) lastByMessage.clear();
+    lastByMessage.set(message, now);
+    return true;
+  };
 }
+
+let release = 'unknown';
+const allowed = createReportThrottle();
 
 export function reportClientError(error: unknown): void {
   const err = error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));

@@ -17,7 +17,8 @@ function YourLga({ code }: { code: string | null }) {
   const lga = useQuery(lgaQuery(code));
   if (!code) return <p>You have not chosen your council yet. <Link to="/profile">Choose it in your settings</Link>.</p>;
   if (lga.isPending) return <p aria-busy="true">Your council: loading…</p>;
-  const name = lga.data?.nameLong ?? lga.data?.name;
+  // nameLong carries the ABS status suffix ("Forbes (A)"), which means nothing to residents.
+  const name = lga.data?.name;
   return <p>Your council: <strong>{name ?? 'unknown council'}</strong> (LGA {code})</p>;
 }
 

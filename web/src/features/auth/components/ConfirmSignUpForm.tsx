@@ -52,8 +52,9 @@ export function ConfirmSignUpForm({ email, onConfirmed }: ConfirmSignUpFormProps
       <p className="muted">We sent a confirmation code to <strong>{email}</strong>. Enter it to finish creating your account.</p>
       {app.local && (
         <Alert variation="info">
-          Running locally: no email is sent. cognito-local prints the code in the terminal running <code>npm start</code>,
-          in a box titled “Confirmation Code Delivery”.
+          Running locally: no email is sent. The code is in the local mail outbox at{' '}
+          <a href="/dev/mail" target="_blank" rel="noreferrer">/dev/mail</a>, and cognito-local also prints it in the
+          terminal running <code>npm start</code> (a box titled “Confirmation Code Delivery”).
         </Alert>
       )}
       {info && <Alert variation="success" role="status">{info}</Alert>}

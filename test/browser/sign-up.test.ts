@@ -1,0 +1,54 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_URL, launchBrowser, newPage, screenshot, waitForPath } from './support/browser';
+
+interface OutboxMessage { to: string; code?: string; sentAt: number }
+
+/** The local runtime keeps what cognito-local would have emailed at /dev/mail.json (local mode only). */
+async function confirmationCodeFor(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const response = await fetch(`${APP_URL}/dev/mail.json`);
+    if (response.ok) {
+      const message = ((await response.json()) as OutboxMessage[]).find((m) => m.to.toLowerCase() === email && m.code);
+      if (message?.code) return message.code;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no confirmation code for ${email} in ${APP_URL}/dev/mail.json`);
+}
+
+describe('sign-up with email confirmation', { timeout: 90_000 }, () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context, page } = await newPage(browser));
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
+
+  it('creates an account, confirms the emailed code and lands on the dashboard signed in', async () => {
+    const email = `new.person.${Date.now()}@example.com`;
+    await page.goto(`${APP_URL}/sign-up`);
+    const form = page.getByRole('form', { name: 'Create an account with email' });
+    await form.getByLabel('Name').fill('Jordan Newcomer');
+    // Typed with capitals and spaces: the app must lowercase and trim it.
+    await form.getByLabel('Email').fill(`  ${email.toUpperCase()} `);
+    await form.getByLabel('Password', { exact: true }).fill('Welcome#2026');
+    await form.getByLabel('Confirm password', { exact: true }).fill('Welcome#2026');
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    const confirm = page.getByRole('form', { name: 'Confirm your email' });
+    await confirm.waitFor();
+    await expect(confirm.getByText(email).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'sign-up-confirm');
+    await confirm.getByLabel('Confirmation code').fill(await confirmationCodeFor(email));
+    await confirm.getByRole('button', { name: 'Confirm and sign in' }).click();
+
+    await waitForPath(page, '/dashboard');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Jordan Newcomer$/);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, APP_URL, RESIDENT, STAFF, launchBrowser, newPage, pathOf, screenshot, signInWithForm, waitForPath } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+describe('resident', { timeout: 60_000 }, () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser));
+  });
+  afterAll(async () => context?.close());
+
+  it('sees why a wrong password fails', async () => {
+    await signInWithForm(page, RESIDENT, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: /^Failed to sign in: / }).isVisible()).resolves.toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it('signs in through the form and reaches the dashboard showing their name', async () => {
+    await signInWithForm(page, RESIDENT);
+    await waitForPath(page, '/dashboard');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading.textContent()).resolves.toMatch(/^Good (morning|afternoon|evening), Riley Resident$/);
+    await expect(page.locator('.role-card').count()).resolves.toBe(0);
+    await expect(mainNav(page).getByRole('link', { name: 'System Administration' }).count()).resolves.toBe(0);
+    await screenshot(page, 'dashboard-resident');
+  });
+
+  it('is sent to the dashboard from a staff page: active customer is checked before the role', async () => {
+    await page.goto(`${APP_URL}/closures`);
+    await waitForPath(page, '/dashboard');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Riley Resident/);
+  });
+
+  it('is sent to the dashboard from System Administration', async () => {
+    await page.goto(`${APP_URL}/admin`);
+    await waitForPath(page, '/dashboard');
+  });
+
+  it('follows the redirect query when opening /login while signed in', async () => {
+    await page.goto(`${APP_URL}/login?redirect=%2Fmy-reports`);
+    await waitForPath(page, '/my-reports');
+    await expect(page.getByText('This part of the app is being built.').isVisible()).resolves.toBe(true);
+  });
+
+  it('signs out from a signed-in page and lands on /login', async () => {
+    await page.goto(`${APP_URL}/dashboard`);
+    await page.getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await waitForPath(page, '/login');
+    await page.goto(`${APP_URL}/dashboard`);
+    await waitForPath(page, '/login');
+    expect(pathOf(page)).toBe('/login?redirect=%2Fdashboard');
+  });
+});
+
+describe('platform admin', { timeout: 60_000 }, () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser));
+    await signInWithForm(page, ADMIN);
+    await waitForPath(page, '/dashboard');
+  });
+  afterAll(async () => context?.close());
+
+  it('sees System Administration in the navigation and reaches it', async () => {
+    const link = mainNav(page).getByRole('link', { name: 'System Administration' });
+    await expect(link.isVisible()).resolves.toBe(true);
+    await screenshot(page, 'dashboard-admin');
+    await link.click();
+    await waitForPath(page, '/admin');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('System Administration');
+  });
+
+  it('is redirected from an unknown admin page to customers', async () => {
+    await page.goto(`${APP_URL}/admin/nothing-here`);
+    await waitForPath(page, '/admin/customers');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Customers');
+  });
+});
+
+describe('council staff with all five roles', { timeout: 60_000 }, () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser));
+    await signInWithForm(page, STAFF);
+    await waitForPath(page, '/dashboard');
+  });
+  afterAll(async () => context?.close());
+
+  it('sees one card per role on the dashboard', async () => {
+    const cards = page.locator('.role-card');
+    await cards.first().waitFor();
+    const roles = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-role')));
+    expect(roles.sort()).toEqual(['account_manager', 'announcement_manager', 'closure_administrator', 'media_comms_manager', 'submission_moderator']);
+    await screenshot(page, 'dashboard-staff');
+  });
+
+  it('has Public Map, Staff Map, Communications and a Manage LGA menu', async () => {
+    const nav = mainNav(page);
+    for (const name of ['Public Map', 'Staff Map', 'Communications']) {
+      await expect(nav.getByRole('link', { name }).isVisible()).resolves.toBe(true);
+    }
+    await nav.getByRole('button', { name: 'Manage LGA' }).click();
+    for (const name of ['User Role Assignment', 'Administer Closures', 'Moderate Incident Reports']) {
+      await expect(page.getByRole('menuitem', { name: new RegExp(`^${name}`) }).isVisible()).resolves.toBe(true);
+    }
+    await screenshot(page, 'nav-manage-lga');
+    await page.keyboard.press('Escape');
+  });
+
+  it('opens closures on the default child view', async () => {
+    await page.goto(`${APP_URL}/closures`);
+    await waitForPath(page, '/closures/active');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Active closures');
+  });
+
+  it('is kept out of System Administration', async () => {
+    await page.goto(`${APP_URL}/admin/customers`);
+    await waitForPath(page, '/dashboard');
+  });
+});

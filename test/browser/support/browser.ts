@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/**
+ * APP_URL wins (e.g. the stack of `npm start`); otherwise the stack that the browser project's
+ * global setup started; otherwise the documented local default.
+ */
+export const APP_URL = (process.env.APP_URL ?? inject('stack')?.url ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+export const DEMO_PASSWORD = 'LocalDemo#2026';
+export const RESIDENT = 'resident@example.com';
+export const STAFF = 'staff@forbes.example';
+export const ADMIN = 'admin@example.com';
+
+const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../test-results');
+
+export async function launchBrowser(): Promise<Browser> {
+  // Fail with a clear reason rather than a navigation timeout when the stack is not running.
+  const response = await fetch(`${APP_URL}/config.json`).catch((err: Error) => {
+    throw new Error(`The app is not reachable at ${APP_URL} (${err.message}). Start it with \`npm start\` or set APP_URL.`);
+  });
+  if (!response.ok) throw new Error(`${APP_URL}/config.json answered ${response.status}`);
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+}
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 390, height: 844 };
+
+export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Pathname plus search of the page's current URL, e.g. "/login?redirect=%2Fdashboard". */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Signs in through the real form, submitting with Enter as a keyboard user would. */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${APP_URL}/login`);
+  const form = page.getByRole('form', { name: 'Sign in with email and password' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Password', { exact: true }).press('Enter');
+}

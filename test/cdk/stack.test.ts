@@ -1,0 +1,378 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiDomains } from '../../lambdas/api/domains';
+import { logicalIdOf } from '../../lib/project-function';
+import { resourcesOfType, synthStage, validationFindings, type Synthesized } from './synth';
+
+const synthTimeout = 120_000;
+const ref = (logicalId: string) => ({ Ref: logicalId });
+const arnOf = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+
+/** The CSP text of a response headers policy, with CloudFormation tokens flattened. */
+function cspOf(policy: Record<string, any>): string {
+  const csp = policy.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+  return typeof csp === 'string' ? csp : JSON.stringify(csp);
+}
+
+describe('dev stage', () => {
+  let dev: Synthesized;
+  beforeAll(() => {
+    dev = synthStage('dev');
+  }, synthTimeout);
+
+  it('deploys to ap-southeast-2', () => {
+    expect(dev.stack.region).toBe('ap-southeast-2');
+    expect(dev.stack.stackName).toBe('RoadClosures-dev');
+    expect(dev.json.Outputs.Region.Value).toBe('ap-southeast-2');
+  });
+
+  it('has no unacknowledged cdk-nag finding, warnings included', () => {
+    expect(dev.findings).toEqual([]);
+  });
+
+  it('gives every acknowledgement a written reason', () => {
+    const acknowledgements = Object.values(dev.json.Resources).flatMap(
+      (resource) => (resource.Metadata?.cdk_nag?.rules_to_suppress ?? []) as { id: string; reason: string }[],
+    );
+    expect(acknowledgements.length).toBeGreaterThan(0);
+    for (const { id, reason } of acknowledgements) {
+      expect(id).toMatch(/^AwsSolutions-/);
+      expect(reason.length, `reason of ${id}`).toBeGreaterThanOrEqual(60);
+    }
+  });
+
+  it('has the single table with both GSIs, TTL, PITR, a stream and on-demand billing', () => {
+    const tables = resourcesOfType(dev.json, 'AWS::DynamoDB::GlobalTable');
+    expect(tables).toHaveLength(1);
+    const [, table] = tables[0];
+    expect(table.DeletionPolicy).toBe('Retain');
+    dev.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'gsi2sk', AttributeType: 'S' },
+      ]),
+      GlobalSecondaryIndexes: [
+        Match.objectLike({
+          IndexName: 'gsi1',
+          KeySchema: [
+            { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          ],
+        }),
+        Match.objectLike({
+          IndexName: 'gsi2',
+          KeySchema: [
+            { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+          ],
+        }),
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      BillingMode: 'PAY_PER_REQUEST',
+      Replicas: [
+        Match.objectLike({
+          Region: 'ap-southeast-2',
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: false,
+        }),
+      ],
+    });
+  });
+
+  it('has a user pool with admin and staff groups, the app client flows and the post-confirmation trigger', () => {
+    const trigger = logicalIdOf(dev.stack.auth.postConfirmation);
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      LambdaConfig: { PostConfirmation: arnOf(trigger) },
+    });
+    const groups = resourcesOfType(dev.json, 'AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties?.GroupName);
+    expect(groups.sort()).toEqual(['admin', 'staff']);
+    const [[, client]] = resourcesOfType(dev.json, 'AWS::Cognito::UserPoolClient');
+    expect(client.Properties?.GenerateSecret).toBe(false);
+    expect([...client.Properties!.ExplicitAuthFlows].sort()).toEqual([
+      'ALLOW_CUSTOM_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_USER_SRP_AUTH',
+    ]);
+    // The trigger creates the profile item, so it must be able to write the table.
+    const table = logicalIdOf(dev.stack.data.table);
+    dev.template.hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: ref(table) }) },
+      Role: arnOf(logicalIdOf(dev.stack.auth.postConfirmation.role!)),
+    });
+  });
+
+  it('has an AppSync API with user pools by default, an API key, X-Ray and error logging', () => {
+    dev.template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
+      AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
+      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }],
+      XrayEnabled: true,
+      IntrospectionConfig: 'ENABLED',
+      LogConfig: { FieldLogLevel: 'ERROR', CloudWatchLogsRoleArn: Match.anyValue(), ExcludeVerboseContent: true },
+    });
+    dev.template.hasResourceProperties('AWS::AppSync::ApiKey', { Expires: Match.anyValue() });
+  });
+
+  it('wires one direct Lambda resolver per field of apiDomains, one function per domain', () => {
+    const expected = Object.values(apiDomains).flatMap((domain) =>
+      Object.entries(domain.fields).flatMap(([typeName, fields]) => (fields ?? []).map((field) => `${typeName}.${field}`)),
+    );
+    const resolvers = resourcesOfType(dev.json, 'AWS::AppSync::Resolver').map(([, r]) => r.Properties!);
+    expect(resolvers.map((r) => `${r.TypeName}.${r.FieldName}`).sort()).toEqual([...expected].sort());
+    for (const resolver of resolvers) {
+      expect(resolver.Kind).toBe('UNIT');
+      expect(resolver.RequestMappingTemplate).toBeUndefined();
+      expect(resolver.Code).toBeUndefined();
+    }
+    const dataSources = resourcesOfType(dev.json, 'AWS::AppSync::DataSource');
+    expect(dataSources).toHaveLength(Object.keys(apiDomains).length);
+    expect(dataSources.every(([, ds]) => ds.Properties?.Type === 'AWS_LAMBDA')).toBe(true);
+    expect(dev.stack.api.functions).toHaveLength(Object.keys(apiDomains).length);
+  });
+
+  it('gives every API function the shared environment and its secrets', () => {
+    for (const fn of dev.stack.api.functions) {
+      const [, resource] = resourcesOfType(dev.json, 'AWS::Lambda::Function').find(([id]) => id === logicalIdOf(fn))!;
+      expect(Object.keys(resource.Properties!.Environment.Variables)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'STAGE',
+          'MEDIA_BUCKET',
+          'FEEDS_BUCKET',
+          'EVENTS_TOPIC_ARN',
+          'USER_POOL_ID',
+          'POWERTOOLS_SERVICE_NAME',
+          'STRIPE_SECRET_ARN',
+          'VAPID_SECRET_ARN',
+          'SITE_URL',
+        ]),
+      );
+    }
+  });
+
+  it('puts a rate-limiting WAF with the common rule set in front of the API', () => {
+    const api = logicalIdOf(dev.stack.api.api);
+    dev.template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'REGIONAL',
+      Rules: Match.arrayWith([
+        Match.objectLike({
+          Action: { Block: {} },
+          Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP', Limit: 1000 }) },
+        }),
+        Match.objectLike({
+          Statement: {
+            ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: 'AWSManagedRulesCommonRuleSet' }),
+          },
+        }),
+      ]),
+    });
+    dev.template.hasResourceProperties('AWS::WAFv2::WebACLAssociation', { ResourceArn: arnOf(api) });
+  });
+
+  it('blocks public access and requires TLS on every bucket', () => {
+    const buckets = resourcesOfType(dev.json, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(4);
+    const policies = resourcesOfType(dev.json, 'AWS::S3::BucketPolicy');
+    for (const [id, bucket] of buckets) {
+      expect(bucket.Properties?.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      const policy = policies.find(([, p]) => JSON.stringify(p.Properties?.Bucket) === JSON.stringify(ref(id)));
+      expect(policy, `bucket policy of ${id}`).toBeDefined();
+      expect(policy![1].Properties!.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      );
+    }
+  });
+
+  it('lets only the site origin use the media bucket from a browser', () => {
+    dev.template.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({
+            AllowedMethods: Match.arrayWith(['POST', 'GET']),
+            AllowedOrigins: [
+              { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalIdOf(dev.stack.web.distribution), 'DomainName'] }]] },
+            ],
+          }),
+        ],
+      },
+    });
+  });
+
+  it('serves the SPA with a strict CSP and lets only the embed route be framed', () => {
+    const [[, distribution]] = resourcesOfType(dev.json, 'AWS::CloudFront::Distribution');
+    const config = distribution.Properties!.DistributionConfig;
+    const policies = Object.fromEntries(resourcesOfType(dev.json, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    expect(Object.keys(policies)).toHaveLength(2);
+
+    const defaultPolicy = policies[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref].Properties!;
+    const defaultCsp = cspOf(defaultPolicy);
+    expect(defaultCsp).toContain("default-src 'self'");
+    expect(defaultCsp).toContain("frame-ancestors 'none'");
+    expect(defaultCsp).toContain('wss://');
+    expect(defaultCsp).toContain('RealtimeDns');
+    expect(defaultCsp).toContain('https://cognito-idp.ap-southeast-2.amazonaws.com');
+    expect(defaultCsp).toContain("worker-src 'self' blob:");
+    expect(defaultPolicy.ResponseHeadersPolicyConfig.SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: { Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY' },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
+    });
+
+    const behaviours = config.CacheBehaviors as Record<string, any>[];
+    const embed = behaviours.find((b) => b.PathPattern === '/lga-embed*');
+    expect(embed).toBeDefined();
+    const embedPolicy = policies[embed!.ResponseHeadersPolicyId.Ref].Properties!;
+    expect(embed!.ResponseHeadersPolicyId.Ref).not.toBe(config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref);
+    expect(cspOf(embedPolicy)).toContain('frame-ancestors *');
+    expect(cspOf(embedPolicy)).not.toContain("frame-ancestors 'none'");
+    expect(embedPolicy.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions).toBeUndefined();
+
+    const feeds = behaviours.find((b) => b.PathPattern === '/feeds/*');
+    expect(feeds).toBeDefined();
+    expect(feeds!.TargetOriginId).not.toBe(config.DefaultCacheBehavior.TargetOriginId);
+
+    expect(config).toMatchObject({
+      DefaultRootObject: 'index.html',
+      DefaultCacheBehavior: { ViewerProtocolPolicy: 'redirect-to-https' },
+      Logging: { Prefix: 'cloudfront/' },
+    });
+    expect(config.CustomErrorResponses).toEqual(
+      expect.arrayContaining([403, 404].map((code) => expect.objectContaining({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' }))),
+    );
+    expect(config.Origins.every((o: any) => o.OriginAccessControlId && o.S3OriginConfig)).toBe(true);
+  });
+
+  it('runs the two schedules with retries and encrypted dead-letter queues', () => {
+    const schedules = resourcesOfType(dev.json, 'AWS::Scheduler::Schedule').map(([, s]) => s.Properties!);
+    expect(schedules.map((s) => s.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(15 minutes)']);
+    const queues = Object.fromEntries(resourcesOfType(dev.json, 'AWS::SQS::Queue'));
+    for (const schedule of schedules) {
+      expect(schedule.Target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThan(0);
+      const [queueId] = schedule.Target.DeadLetterConfig.Arn['Fn::GetAtt'];
+      expect(queues[queueId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    }
+    const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
+    expect(queuePolicies).toHaveLength(2);
+    for (const [, policy] of queuePolicies) {
+      expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('has an encrypted, TLS-only events topic that every API function may publish to', () => {
+    const topics = resourcesOfType(dev.json, 'AWS::SNS::Topic');
+    expect(topics).toHaveLength(1);
+    const [topicId, topic] = topics[0];
+    expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
+    dev.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    for (const fn of dev.stack.api.functions) {
+      const policy = resourcesOfType(dev.json, 'AWS::IAM::Policy').find(([, p]) =>
+        JSON.stringify(p.Properties?.Roles).includes(logicalIdOf(fn.role!)),
+      );
+      expect(JSON.stringify(policy?.[1].Properties?.PolicyDocument)).toContain(
+        JSON.stringify({ Action: 'sns:Publish', Effect: 'Allow', Resource: ref(topicId) }),
+      );
+    }
+  });
+
+  it('has the stripe and vapid placeholder secrets', () => {
+    const secrets = resourcesOfType(dev.json, 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(2);
+    for (const [, secret] of secrets) {
+      expect(secret.Properties?.GenerateSecretString).toBeDefined();
+      expect(secret.Properties?.SecretString).toBeUndefined();
+    }
+  });
+
+  it('runs every Lambda on Node 22, arm64, with active tracing and no wildcard resource but X-Ray', () => {
+    const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function');
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 3);
+    for (const [, fn] of functions) {
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        TracingConfig: { Mode: 'Active' },
+      });
+    }
+    for (const [, policy] of resourcesOfType(dev.json, 'AWS::IAM::Policy')) {
+      for (const statement of policy.Properties!.PolicyDocument.Statement) {
+        if (statement.Resource === '*') expect(statement.Action).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        expect(JSON.stringify(statement.Action)).not.toContain('*');
+      }
+    }
+  });
+
+  it('outputs what the web app and the deployment need', () => {
+    expect(Object.keys(dev.json.Outputs)).toEqual(
+      expect.arrayContaining(['GraphQLUrl', 'ApiKeyId', 'UserPoolId', 'UserPoolClientId', 'DistributionDomainName', 'Region']),
+    );
+  });
+});
+
+describe('prod stage', () => {
+  let prod: Synthesized;
+  beforeAll(() => {
+    prod = synthStage('prod');
+  }, synthTimeout);
+
+  it('protects data and hides the schema', () => {
+    expect(prod.findings).toEqual([]);
+    prod.template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [Match.objectLike({ DeletionProtectionEnabled: true })],
+    });
+    prod.template.hasResourceProperties('AWS::AppSync::GraphQLApi', { IntrospectionConfig: 'DISABLED' });
+    prod.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+      DeletionProtection: 'ACTIVE',
+    });
+  });
+});
+
+describe('the cdk-nag check itself', () => {
+  // Negative control: proves the plugin runs and that findings() sees errors and warnings.
+  it('reports an insecure bucket (error) and a table without PITR (warning)', () => {
+    const outdir = mkdtempSync(join(tmpdir(), 'cdk-nag-control-'));
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'Control');
+    new Bucket(stack, 'Insecure');
+    new Table(stack, 'NoBackups', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+    expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
+    const findings = validationFindings(outdir);
+    rmSync(outdir, { recursive: true, force: true });
+    expect(findings).toContain('AwsSolutions error AwsSolutions-S10 at Control/Insecure/Resource');
+    expect(findings).toContain('AwsSolutions warning AwsSolutions-DDB3 at Control/NoBackups/Resource');
+  });
+});

@@ -1,0 +1,98 @@
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildRoadGraph } from '../../../lambdas/core/roads/build';
+import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
+import { roadNameOfEdge } from '../../../lambdas/core/roads/graph';
+import { readRoadLinesFromGeoJSON } from '../../../lambdas/core/roads/input';
+import { forgetLoadedRoadGraphs, loadRoadGraph } from '../../../lambdas/core/roads/load';
+import { fixture, forbesGraph, graphOf, road } from './support';
+
+function newellComponents(snapTolerance: number): Set<number> {
+  const graph = buildRoadGraph(readRoadLinesFromGeoJSON(fixture('forbes-roads.geojson')), { snapTolerance });
+  const components = new Set<number>();
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (roadNameOfEdge(graph, e) === 'Newell Highway') components.add(graph.nodeComponent[graph.edgeFrom[e]]);
+  }
+  return components;
+}
+
+describe('graph builder', () => {
+  it('nodes the Forbes Newell Highway pieces into one connected road', () => {
+    // Without joining line ends to other lines' interiors the highway falls apart in two.
+    expect(newellComponents(0).size).toBeGreaterThan(1);
+    expect([...newellComponents(1)]).toEqual([0]);
+  });
+
+  it('joins a line end that touches another line between its vertices', () => {
+    const graph = graphOf([
+      road([[148.0, -33.0], [148.02, -33.0]]),
+      road([[148.01, -33.01], [148.01, -33.000004]]), // ends 0.4 m short of the first line
+    ]);
+    expect(graph.nodeCount).toBe(4);
+    expect(graph.edgeCount).toBe(3);
+    expect(new Set(graph.nodeComponent).size).toBe(1);
+  });
+
+  it('does not join roads that cross without a shared vertex (a bridge)', () => {
+    const graph = graphOf([
+      road([[148.0, -33.0], [148.02, -33.0]]),
+      road([[148.01, -33.01], [148.01, -32.99]], { highway: 'motorway' }),
+    ]);
+    expect(graph.edgeCount).toBe(2);
+    expect(new Set(graph.nodeComponent).size).toBe(2);
+  });
+
+  it('leaves out roads under construction and uses maxspeed or the class speed', () => {
+    const graph = graphOf([
+      road([[148.0, -33.0], [148.01, -33.0]], { highway: 'construction' }),
+      road([[148.0, -33.1], [148.01, -33.1]], { highway: 'primary', maxspeed: '50' }),
+      road([[148.0, -33.2], [148.01, -33.2]], { highway: 'motorway' }),
+    ]);
+    expect(graph.edgeCount).toBe(2);
+    const speeds = [0, 1].map((e) => (graph.edgeLength[e] / graph.edgeDuration[e]) * 3.6);
+    expect(speeds[0]).toBeCloseTo(50, 3);
+    expect(speeds[1]).toBeCloseTo(100, 3);
+  });
+
+  it('round-trips through the binary format', () => {
+    const graph = forbesGraph();
+    const copy = deserializeRoadGraph(serializeRoadGraph(graph));
+    expect(copy.nodeCount).toBe(graph.nodeCount);
+    expect(Array.from(copy.edgeDuration)).toEqual(Array.from(graph.edgeDuration));
+    expect(Array.from(copy.landmarkFrom)).toEqual(Array.from(graph.landmarkFrom));
+    expect(copy.strings).toEqual(graph.strings);
+    expect(copy.segIndex.search(148.0, -33.39, 148.02, -33.38)).toEqual(graph.segIndex.search(148.0, -33.39, 148.02, -33.38));
+  });
+
+  it('builds a missing graph file from its GeoJSON once, then loads the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'roads-'));
+    const source = join(dir, 'forbes.geojson');
+    writeFileSync(source, readFileSync(fixture('forbes-roads.geojson')));
+    const file = join(dir, 'build', 'forbes.roadgraph');
+    forgetLoadedRoadGraphs();
+    const built = loadRoadGraph(file);
+    expect(existsSync(file)).toBe(true);
+    expect(loadRoadGraph(file)).toBe(built);
+    forgetLoadedRoadGraphs();
+    const reloaded = loadRoadGraph(file);
+    expect(reloaded).not.toBe(built);
+    expect(reloaded.edgeCount).toBe(built.edgeCount);
+    expect(reloaded.meta.builtAt).toBe(built.meta.builtAt);
+  });
+
+  it('rebuilds a graph file written in another format version', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'roads-'));
+    writeFileSync(join(dir, 'forbes.geojson'), readFileSync(fixture('forbes-roads.geojson')));
+    const file = join(dir, 'build', 'forbes.roadgraph');
+    forgetLoadedRoadGraphs();
+    loadRoadGraph(file);
+    const bytes = readFileSync(file);
+    const text = bytes.toString('latin1').replace('"version":1,', '"version":0,');
+    writeFileSync(file, Buffer.from(text, 'latin1'));
+    forgetLoadedRoadGraphs();
+    expect(loadRoadGraph(file).edgeCount).toBeGreaterThan(0);
+    expect(readFileSync(file).toString('latin1')).toContain('"version":1,');
+  });
+});

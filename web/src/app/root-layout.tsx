@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { useAppConfig } from '../config/app-config';
+import { OSM_ATTRIBUTION } from '../features/legal/attributions';
+import { NavBar } from '../features/navigation/components/NavBar';
+import { recordLocation } from '../features/routing/location-history';
+
+function useRouteChangeEffects() {
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    recordLocation(`${location.pathname}${location.search}`);
+  }, [location.pathname, location.search]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    // After the first page, move focus to the new content so screen readers announce the page change.
+    if (first.current) first.current = false;
+    else mainRef.current?.focus({ preventScroll: true });
+  }, [location.pathname]);
+  return mainRef;
+}
+
+export function RootLayout() {
+  const app = useAppConfig();
+  const location = useLocation();
+  const mainRef = useRouteChangeEffects();
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">Skip to content</a>
+      <NavBar />
+      <main id="main" className="app-main" ref={mainRef} tabIndex={-1}>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <footer className="app-footer">
+        <div className="app-footer__inner">
+          <span>Road Closures · v{app.version}{app.stage !== 'prod' ? ` · ${app.stage}` : ''}{app.demo ? ' · demo' : ''}</span>
+          <span>
+            <Link to="/help">Help</Link> · <Link to="/legal/terms">Terms</Link> · <Link to="/legal/privacy">Privacy</Link>
+          </span>
+          <span>Map data {OSM_ATTRIBUTION}</span>
+        </div>
+      </footer>
+    </div>
+  );
+}

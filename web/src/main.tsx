@@ -1,0 +1,44 @@
+import '@aws-amplify/ui-react/styles.css';
+import './styles/global.css';
+import './components/feedback.css';
+import { Amplify } from 'aws-amplify';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { loadRuntimeConfig } from './config/app-config';
+import { installLocalWebSocketRewrite } from './config/local-websocket';
+import { installGlobalErrorReporting } from './lib/error-reporting';
+
+function BootError({ message }: { message: string }) {
+  return (
+    <div className="boot-screen">
+      <div className="panel" role="alert" style={{ maxWidth: 520 }}>
+        <h1 style={{ marginTop: 0, fontSize: '1.4rem' }}>The app could not start</h1>
+        <p>{message}</p>
+        <button type="button" onClick={() => window.location.reload()}>Try again</button>
+      </div>
+    </div>
+  );
+}
+
+async function boot() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container);
+  try {
+    const config = await loadRuntimeConfig();
+    // Must happen before Amplify opens its first realtime socket.
+    if (config.app.local) installLocalWebSocketRewrite();
+    Amplify.configure(config.amplify);
+    installGlobalErrorReporting(config.app.version);
+    root.render(
+      <StrictMode>
+        <App app={config.app} />
+      </StrictMode>,
+    );
+  } catch (err) {
+    root.render(<BootError message={(err as Error).message} />);
+  }
+}
+
+void boot();
