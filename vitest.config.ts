@@ -4,8 +4,11 @@ import { defineConfig } from 'vitest/config';
 // tests share a real local stack started once per run by test/support/global-stack.ts.
 export default defineConfig({
   test: {
+    // Handlers log through Powertools; tests assert on behaviour, not on log lines.
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'web/src/**/__tests__/*.test.ts'],
@@ -13,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'cdk',
           include: ['test/cdk/**/*.test.ts'],
@@ -21,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -32,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

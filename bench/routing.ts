@@ -157,6 +157,19 @@ function ngraphFinder(graph: RoadGraph, blocked: ReadonlySet<number>) {
   };
 }
 
+function pointAlong(line: number[][], metres: number): number[] {
+  let left = metres;
+  for (let i = 1; i < line.length; i++) {
+    const step = haversine(line[i - 1][0], line[i - 1][1], line[i][0], line[i][1]);
+    if (step >= left && step > 0) {
+      const f = left / step;
+      return [line[i - 1][0] + (line[i][0] - line[i - 1][0]) * f, line[i - 1][1] + (line[i][1] - line[i - 1][1]) * f];
+    }
+    left -= step;
+  }
+  return line[line.length - 1];
+}
+
 const ms = (value: number) => (value < 10 ? value.toFixed(3) : value.toFixed(1));
 
 export async function benchRouting(): Promise<string> {
@@ -266,34 +279,32 @@ export async function benchRouting(): Promise<string> {
       return `${same}/${compared} time, ${length}/${compared} length, peer faster ${peerFaster}${bothNone ? `, ${bothNone} both none` : ''}`;
     };
 
-    // Snap: 5 points ~400 m apart along random routes, each nudged up to 15 m off the road.
+    // Snap: 5 points 400 m apart along random routes, each nudged up to ~10 m off the road.
     const regions: { lat: number; lng: number }[][] = [];
     for (const [a, b] of pairs) {
       if (regions.length >= SNAP_REGIONS) break;
       const r = engine.route([point(a), point(b)]);
       if (r.distance < 5000) continue;
-      const coords = r.geometry.coordinates;
       const offset = next() * (r.distance - 2000);
-      const region: { lat: number; lng: number }[] = [];
-      let walked = 0;
-      for (let i = 1, k = 0; i < coords.length && k < 5; i++) {
-        walked += haversine(coords[i - 1][0], coords[i - 1][1], coords[i][0], coords[i][1]);
-        if (walked >= offset + k * 400) {
-          const jitter = 15 / 111_320;
-          region.push({ lng: coords[i][0] + (next() - 0.5) * jitter, lat: coords[i][1] + (next() - 0.5) * jitter });
-          k++;
-        }
-      }
-      if (region.length === 5) regions.push(region);
+      const jitter = 14 / 111_320;
+      regions.push(
+        [0, 1, 2, 3, 4].map((k) => {
+          const p = pointAlong(r.geometry.coordinates, offset + k * 400);
+          return { lng: p[0] + (next() - 0.5) * jitter, lat: p[1] + (next() - 0.5) * jitter };
+        }),
+      );
     }
     let snapFailures = 0;
+    const snapFailureCodes = new Map<number, number>();
     const snapTime = timeAll(regions, (region) => {
       try {
         engine.snap(region);
-      } catch {
-        snapFailures++;
+      } catch (error) {
+        const code = (error as { code?: number }).code ?? 0;
+        snapFailureCodes.set(code, (snapFailureCodes.get(code) ?? 0) + 1);
       }
     });
+    for (const [, count] of snapFailureCodes) snapFailures += count;
 
     const row = (name: string, open: Timing, closed: Timing | null, note: string) =>
       `${name.padEnd(34)}${ms(open.p50).padStart(9)}${ms(open.p95).padStart(9)}${(closed ? ms(closed.p50) : '-').padStart(11)}${(closed ? ms(closed.p95) : '-').padStart(9)}   ${note}`;
@@ -305,7 +316,7 @@ export async function benchRouting(): Promise<string> {
       `  closures                      ${CLOSURES} random road pieces -> ${blocked.size} edges, mapped in ${mappingMs.toFixed(1)} ms (cached after)`,
       `  with closures                 ${diverted}/${PAIRS} routes diverted, ${noOpenRoute} with no open route`,
       '',
-      `latency (ms), ${PAIRS} random routable pairs (seed ${SEED}); peers on the first ${PEER_PAIRS}`,
+      `latency (ms), ${PAIRS} random routable node pairs (seed ${SEED})${PEER_PAIRS < PAIRS ? `; peers on the first ${PEER_PAIRS}` : ', the same for all'}`,
       `${''.padEnd(34)}${'p50'.padStart(9)}${'p95'.padStart(9)}${'p50 closed'.padStart(11)}${'p95'.padStart(9)}   agreement with engine (within 0.1%)`,
       row('engine route() (full API)', oursOpen, oursWithClosures, 'reference'),
       row('engine search only (node->node)', core, null, ''),
@@ -315,7 +326,7 @@ export async function benchRouting(): Promise<string> {
       `  ratio p50 open / closed: geojson-path-finder ${(gpfTime.p50 / oursOpen.p50).toFixed(1)}x / ${(gpfTimeClosed.p50 / oursWithClosures.p50).toFixed(1)}x slower, ` +
         `ngraph.path ${(ngTime.p50 / oursOpen.p50).toFixed(1)}x / ${(ngTimeClosed.p50 / oursWithClosures.p50).toFixed(1)}x slower`,
       `  peer graph build: geojson-path-finder ${(gpfBuildMs / 1000).toFixed(2)} s (rebuilt without closed edges for the closed run, not timed), ngraph ${(ngraphBuildMs / 1000).toFixed(2)} s`,
-      `  snap, 5-point regions (${regions.length}): p50 ${ms(snapTime.p50)} ms, p95 ${ms(snapTime.p95)} ms, ${snapFailures} failed`,
+      `  snap, 5-point regions (${regions.length}): p50 ${ms(snapTime.p50)} ms, p95 ${ms(snapTime.p95)} ms, ${snapFailures} failed${snapFailures ? ` (codes ${[...snapFailureCodes].map(([c, n]) => `${c}: ${n}`).join(', ')}; counted during warm-up too)` : ''}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // cognito-local for the user pool, behind a small proxy on the public Cognito port that bridges
-// what cognito-local lacks and aws-amplify v6 uses (GetTokensFromRefreshToken), so the web
-// client's code path is the one it takes against AWS.
+// what cognito-local lacks and aws-amplify v6 uses (GetTokensFromRefreshToken, CUSTOM_AUTH), so
+// the web client's code path is the one it takes against AWS.
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -19,6 +19,8 @@ import path from 'node:path';
 import { PROJECT_ROOT } from './settings';
 import { portAnswers, startProcess, waitFor, type ManagedProcess } from './processes';
 import { appendToOutbox, watchCognitoDeliveries, type OutboxMessage } from './outbox';
+import { createCustomAuthBridge } from './custom-auth';
+import { invoke, TRIGGERS } from './lambdas';
 
 export interface UserPoolIds {
   userPoolId: string;
@@ -47,7 +49,7 @@ export async function startCognitoLocal(
       region: 'ap-southeast-2',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     },
-    TriggerFunctions: { PostConfirmation: 'post-confirmation' },
+    TriggerFunctions: { PostConfirmation: 'post-confirmation', PreSignUp: 'pre-sign-up' },
     TokenConfig: { IssuerDomain: `http://127.0.0.1:${ports.cognito}` },
     ServerConfig: { hostname: '127.0.0.1', port: ports.cognitoInternal },
   };
@@ -177,7 +179,16 @@ async function bridgeRefresh(body: Buffer, internalPort: number): Promise<{ stat
   }
 }
 
-export function startCognitoProxy(publicPort: number, internalPort: number): Promise<http.Server> {
+/** With dataDir, CUSTOM_AUTH (email link, demo personas) is bridged too: see local/custom-auth.ts. */
+export function startCognitoProxy(publicPort: number, internalPort: number, dataDir?: string): Promise<http.Server> {
+  const customAuth = dataDir
+    ? createCustomAuthBridge({
+        client: cognitoClient(internalPort),
+        issuerDomain: `http://127.0.0.1:${publicPort}`,
+        dataDir,
+        invokeTrigger: (name, event) => invoke(TRIGGERS[name], event),
+      })
+    : undefined;
   const server = http.createServer(async (req, res) => {
     try {
       if (req.method === 'OPTIONS') {
@@ -186,6 +197,16 @@ export function startCognitoProxy(publicPort: number, internalPort: number): Pro
       }
       const body = await readBody(req);
       const target = String(req.headers['x-amz-target'] ?? '');
+      const bridged = await customAuth?.handle(target, body);
+      if (bridged) {
+        res.writeHead(bridged.status, {
+          ...CORS_HEADERS,
+          'content-type': 'application/x-amz-json-1.1',
+          ...(bridged.errorType ? { 'x-amzn-errortype': bridged.errorType } : {}),
+        });
+        res.end(JSON.stringify(bridged.json));
+        return;
+      }
       if (target.endsWith('.GetTokensFromRefreshToken')) {
         const { status, json, errorType } = await bridgeRefresh(body, internalPort);
         res.writeHead(status, {

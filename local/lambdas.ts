@@ -11,6 +11,11 @@ type AnyHandler = (event: unknown, context: Context) => Promise<unknown>;
 
 export const TRIGGERS: Record<string, string> = {
   'post-confirmation': 'lambdas/triggers/post-confirmation.ts',
+  'pre-sign-up': 'lambdas/triggers/pre-sign-up.ts',
+  // cognito-local has no CUSTOM_AUTH: local/custom-auth.ts runs these in process.
+  'define-auth-challenge': 'lambdas/triggers/define-auth-challenge.ts',
+  'create-auth-challenge': 'lambdas/triggers/create-auth-challenge.ts',
+  'verify-auth-challenge': 'lambdas/triggers/verify-auth-challenge.ts',
 };
 
 export const SCHEDULES = {

@@ -18,7 +18,11 @@ function describe(pid: number): string | undefined {
 export async function stopStaleProcesses(dataDir: string): Promise<number[]> {
   const file = fileOf(dataDir);
   if (!existsSync(file)) return [];
-  const recorded = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; marker: string }[];
+  const recorded = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; marker: string; main?: boolean }[];
+  // A stack whose main process still runs is not stale: leave it alone (the port check will
+  // then say that it is in use).
+  const main = recorded.find((entry) => entry.main);
+  if (main && main.pid !== process.pid && describe(main.pid)) return [];
   const stopped: number[] = [];
   for (const { pid, marker } of recorded) {
     if (pid === process.pid) continue;
@@ -36,6 +40,6 @@ export async function stopStaleProcesses(dataDir: string): Promise<number[]> {
   return stopped;
 }
 
-export function recordProcesses(dataDir: string, entries: { pid: number | undefined; marker: string }[]): void {
+export function recordProcesses(dataDir: string, entries: { pid: number | undefined; marker: string; main?: boolean }[]): void {
   writeFileSync(fileOf(dataDir), JSON.stringify(entries.filter((e) => e.pid)));
 }

@@ -80,12 +80,18 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     children.push(dynamo, cognito);
     // Markers: each child's command line names this stack's data folder or its own port.
     recordProcesses(dataDir, [
-      { pid: process.pid, marker: 'local/start.ts' },
+      { pid: process.pid, marker: 'local/start.ts', main: true },
       { pid: dynamo.child.pid, marker: path.join(dataDir, 'dynamodb') },
       { pid: cognito.child.pid, marker: `cwd=${path.join(dataDir, 'cognito')}` },
     ]);
     closers.push(() => s3!.close());
-    const proxy = await startCognitoProxy(ports.cognito, ports.cognitoInternal);
+    // Stands in for the media bucket's S3 event notification: each uploaded original gets a thumbnail.
+    s3!.onObjectCreated((bucket, key) => {
+      if (bucket !== BUCKETS.media) return;
+      const event = { Records: [{ eventName: 'ObjectCreated:Post', s3: { bucket: { name: bucket }, object: { key } } }] };
+      invoke('lambdas/media/thumbnail.ts', event).catch((error) => log(`thumbnail of ${key} failed: ${(error as Error).message}`));
+    });
+    const proxy = await startCognitoProxy(ports.cognito, ports.cognitoInternal, dataDir);
     closers.push(() => new Promise((resolve) => proxy.close(resolve)));
 
     await ensureTable(ports.dynamodb, settings.tableName);
@@ -107,6 +113,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       SITE_URL: url,
       USER_POOL_ID: userPool.userPoolId,
       COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognitoInternal}`,
+      // Identity: mail (sign-in links) goes to the local outbox that /dev/mail lists.
+      LOCAL_OUTBOX_DIR: dataDir,
+      DEMO_MODE: settings.demo ? '1' : '0',
       EVENTS_TOPIC_ARN: 'local',
       POWERTOOLS_SERVICE_NAME: 'road-closures',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',

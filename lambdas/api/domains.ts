@@ -19,4 +19,44 @@ export const apiDomains: Record<string, ApiDomain> = {
       Subscription: ['onEnquirySubmitted'],
     },
   },
+  identity: {
+    entry: 'lambdas/api/identity/handler.ts',
+    fields: {
+      Query: ['myProfile', 'myAccessRequests', 'accessRequests', 'managers', 'lgaRequest'],
+      Mutation: [
+        'updateProfile',
+        'acceptTerms',
+        'deleteAccount',
+        'requestLgaAccess',
+        'respondToAccessRequest',
+        'setManager',
+        'removeManager',
+        'signLgaRequest',
+        'demoSetActivePersona',
+      ],
+    },
+  },
+  closures: {
+    entry: 'lambdas/api/closures/handler.ts',
+    fields: {
+      Query: ['closuresInBounds', 'closure', 'closuresByLga', 'closureActivities', 'dashboard', 'snapToRoads', 'reverseGeocode'],
+      Mutation: [
+        'createClosure',
+        'updateClosure',
+        'reopenClosure',
+        'deleteClosure',
+        'restoreClosure',
+        'deleteClosureRegion',
+        'attachClosureMedia',
+        'detachClosureMedia',
+      ],
+    },
+    // The road engine (NSW graph) is loaded once per container.
+    memorySize: 1024,
+    timeoutSeconds: 15,
+  },
+  media: {
+    entry: 'lambdas/api/closures/media-handler.ts',
+    fields: { Query: ['media'], Mutation: ['createMediaUpload', 'removeMedia'] },
+  },
 };

@@ -70,3 +70,83 @@ export function staffAccess(p: Principal, lgaCode: string, role: StaffRole): 'ok
   if (!hasActiveCustomer(p, lgaCode)) return 'unpaid';
   return 'ok';
 }
+
+// --- Account management and the managed claim (identity, spec §2 and §6) ---
+
+/**
+ * User Role Assignment and access requests: an account_manager of that LGA, or an admin. No
+ * active customer is needed (spec §2, /lga/{code}), so ex-customers can still manage their staff.
+ */
+export function canManageAccounts(p: Principal, lgaCode: string): boolean {
+  return hasRole(p, lgaCode, 'account_manager');
+}
+
+/** Spec §2: the accounts page needs the LGA to have had any subscription; 'none' never had one. */
+export const hasHadSubscription = (status: CustomerStatus) => status !== 'none';
+
+/** Where /lga/{code}/accounts leads: the page, billing info (never subscribed) or away. */
+export function accountsPageAccess(p: Principal, lgaCode: string, customerStatus: CustomerStatus): 'ok' | 'billing' | 'forbidden' {
+  if (!canManageAccounts(p, lgaCode)) return 'forbidden';
+  return hasHadSubscription(customerStatus) ? 'ok' : 'billing';
+}
+
+/** A council's mail domain as stored on the LGA ("forbes.nsw.gov.au"; "@…" tolerated). */
+export function normaliseEmailSuffix(suffix: string | undefined): string | undefined {
+  const cleaned = suffix?.trim().toLowerCase().replace(/^[@.]+/, '');
+  return cleaned ? cleaned : undefined;
+}
+
+/** The email's domain is the suffix or one of its subdomains ("it.forbes.nsw.gov.au"), never a lookalike. */
+export function emailMatchesSuffix(email: string, suffix: string | undefined): boolean {
+  const domain = email.trim().toLowerCase().split('@')[1];
+  const wanted = normaliseEmailSuffix(suffix);
+  if (!domain || !wanted) return false;
+  return domain === wanted || domain.endsWith(`.${wanted}`);
+}
+
+/**
+ * The spec's "managed claim" for an LGA, as this design defines it: the original app set it for
+ * council staff identified by their work address. Here a user holds it for an LGA when their
+ * (Cognito-verified) email is at the council's mail domain (the LGA's emailSuffix, set by an
+ * admin), or when they are an admin. Being invited needs no claim: an invitation is a manager
+ * item already, which makes the user staff of that LGA.
+ */
+export function holdsManagedClaim(p: Principal, lga: { code: string; emailSuffix?: string }): boolean {
+  return p.admin || emailMatchesSuffix(p.email, lga.emailSuffix);
+}
+
+/** requestLgaAccess, decided: who may ask an LGA's account managers for access (spec §6). */
+export function accessRequestCheck(
+  p: Principal | null,
+  lga: { code: string; emailSuffix?: string },
+): 'ok' | 'signed-out' | 'no-claim' | 'already-staff' {
+  if (!p) return 'signed-out';
+  if (managedLga(p, lga.code)) return 'already-staff';
+  return holdsManagedClaim(p, lga) ? 'ok' : 'no-claim';
+}
+
+export type DashboardCard =
+  | 'access_requests'
+  | 'closure_summary'
+  | 'recent_changes'
+  | 'overdue_reopening'
+  | 'pending_reports'
+  | 'social_tasks'
+  | 'unsealed_roads';
+
+const CARDS_BY_ROLE: Record<StaffRole, DashboardCard[]> = {
+  account_manager: ['access_requests'],
+  closure_administrator: ['closure_summary', 'recent_changes', 'overdue_reopening'],
+  submission_moderator: ['pending_reports'],
+  media_comms_manager: ['social_tasks'],
+  announcement_manager: ['unsealed_roads'],
+};
+
+/**
+ * The staff dashboard's cards for an LGA (spec §6). Access requests need no paying customer
+ * (role assignment works for ex-customers); the rest need an active one. Admins see them all.
+ */
+export function dashboardCards(p: Principal, lgaCode: string): DashboardCard[] {
+  const cards = STAFF_ROLES.filter((role) => hasRole(p, lgaCode, role)).flatMap((role) => CARDS_BY_ROLE[role]);
+  return hasActiveCustomer(p, lgaCode) ? cards : cards.filter((card) => card === 'access_requests');
+}

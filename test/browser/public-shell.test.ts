@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, PHONE, launchBrowser, newPage, pathOf, screenshot, waitForPath } from './support/browser';
+import { APP_URL, isShown, PHONE, launchBrowser, newPage, pathOf, screenshot, waitForPath } from './support/browser';
 
 const PERMISSION_MESSAGE = 'You do not have permission to view this resource';
 
@@ -37,8 +37,8 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     for (const name of ['Continue with Google', 'Continue with Microsoft', 'Continue with Facebook', 'Sign in with an email link']) {
       await expect(page.getByRole('button', { name }).isDisabled()).resolves.toBe(true);
     }
-    await expect(page.getByText('Not configured for this deployment').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('form', { name: 'Sign in with email and password' }).isVisible()).resolves.toBe(true);
+    expect(await isShown(page.getByText('Not configured for this deployment'))).toBe(true);
+    expect(await isShown(page.getByRole('form', { name: 'Sign in with email and password' }))).toBe(true);
     await screenshot(page, 'login');
   });
 
@@ -46,16 +46,45 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     await page.goto(`${APP_URL}/sign-up`);
     const form = page.getByRole('form', { name: 'Create an account with email' });
     await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(form.getByText('Enter your name').isVisible()).resolves.toBe(true);
-    await expect(form.getByText('Enter your email address').isVisible()).resolves.toBe(true);
+    expect(await isShown(form.getByText('Enter your name'))).toBe(true);
+    expect(await isShown(form.getByText('Enter your email address'))).toBe(true);
     await form.getByLabel('Name').fill('Test Person');
     await form.getByLabel('Email').fill('  Test@Example.com ');
     await form.getByLabel('Password', { exact: true }).fill('short');
     await form.getByLabel('Confirm password', { exact: true }).fill('different');
     await form.getByRole('button', { name: 'Create account' }).click();
-    await expect(form.getByText('Use at least 8 characters').isVisible()).resolves.toBe(true);
-    await expect(form.getByText('The passwords do not match').isVisible()).resolves.toBe(true);
+    expect(await isShown(form.getByText('Use at least 8 characters'))).toBe(true);
+    expect(await isShown(form.getByText('The passwords do not match'))).toBe(true);
     await screenshot(page, 'sign-up-errors');
+  });
+
+  it('installs the LGA data bundle on /init before opening the map, then passes the guard from cache', async () => {
+    const fresh = await newPage(browser);
+    try {
+      await fresh.page.goto(`${APP_URL}/map`);
+      await fresh.page.waitForURL((url) => url.pathname === '/init');
+      expect(pathOf(fresh.page)).toBe('/init?redirect=%2Fmap');
+      await waitForPath(fresh.page, '/map');
+      await expect(fresh.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Map');
+      // Evaluated as text: the test tsconfig has no DOM types.
+      const stored = (await fresh.page.evaluate(`new Promise((resolve, reject) => {
+        const open = indexedDB.open('road-closures');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('lga-data');
+          const timestamp = tx.objectStore('lga-data').get('timestamp');
+          const bundle = tx.objectStore('lga-data').get('bundle');
+          tx.oncomplete = () => resolve({ timestamp: timestamp.result, features: bundle.result.features.length });
+        };
+      })`)) as { timestamp: number; features: number };
+      expect(stored.features).toBeGreaterThan(0);
+      expect(stored.timestamp).toBeGreaterThan(0);
+      await fresh.page.goto(`${APP_URL}/map`);
+      await expect(fresh.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Map');
+      expect(pathOf(fresh.page)).toBe('/map');
+    } finally {
+      await fresh.context.close();
+    }
   });
 
   it('shows the not-found page for an unknown path', async () => {
@@ -67,15 +96,15 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
 
   it('shows the permission message on /404 when one is passed', async () => {
     await page.goto(`${APP_URL}/404?${new URLSearchParams({ message: PERMISSION_MESSAGE })}`);
-    await expect(page.getByRole('alert').filter({ hasText: PERMISSION_MESSAGE }).isVisible()).resolves.toBe(true);
+    expect(await isShown(page.getByRole('alert').filter({ hasText: PERMISSION_MESSAGE }))).toBe(true);
     await screenshot(page, 'not-found-permission');
   });
 
   it('redirects /legal to the terms, with the data attributions', async () => {
     await page.goto(`${APP_URL}/legal`);
     await waitForPath(page, '/legal/terms');
-    await expect(page.getByText('Roads and map data: © OpenStreetMap contributors, © OpenMapTiles').isVisible()).resolves.toBe(true);
-    await expect(page.getByText(/licensed under CC BY 4\.0/).first().isVisible()).resolves.toBe(true);
+    expect(await isShown(page.getByText('Roads and map data: © OpenStreetMap contributors, © OpenMapTiles'))).toBe(true);
+    expect(await isShown(page.getByText(/licensed under CC BY 4\.0/).first())).toBe(true);
   });
 
   it('opens the notifications menu from the keyboard and closes it with Escape', async () => {
@@ -84,8 +113,8 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     await bell.focus();
     await bell.press('ArrowDown');
     await expect(bell.getAttribute('aria-expanded')).resolves.toBe('true');
-    const focusedRole = await page.locator(':focus').getAttribute('role');
-    expect(focusedRole).toBe('menuitem');
+    // The first item takes focus, so arrow keys work straight away.
+    expect(await isShown(page.locator('[role="menuitem"]:focus'))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(bell.getAttribute('aria-expanded')).resolves.toBe('false');
     await expect(bell.evaluate((el) => el === el.ownerDocument.activeElement)).resolves.toBe(true);
@@ -96,10 +125,10 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     try {
       await phone.page.goto(`${APP_URL}/home`);
       const menu = phone.page.getByRole('button', { name: 'Menu' });
-      await expect(menu.isVisible()).resolves.toBe(true);
+      expect(await isShown(menu)).toBe(true);
       await expect(phone.page.getByRole('link', { name: 'Legal & Privacy' }).count()).resolves.toBe(0);
       await menu.click();
-      await expect(phone.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+      expect(await isShown(phone.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }))).toBe(true);
       await screenshot(phone.page, 'home-phone-menu');
       await phone.page.keyboard.press('Escape');
       await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, launchBrowser, newPage, screenshot, waitForPath } from './support/browser';
+import { APP_URL, isShown, launchBrowser, newPage, screenshot, waitForPath } from './support/browser';
 
 interface OutboxMessage { to: string; code?: string; sentAt: number }
 
@@ -43,12 +43,14 @@ describe('sign-up with email confirmation', { timeout: 90_000 }, () => {
 
     const confirm = page.getByRole('form', { name: 'Confirm your email' });
     await confirm.waitFor();
-    await expect(confirm.getByText(email).isVisible()).resolves.toBe(true);
+    expect(await isShown(confirm.getByText(email))).toBe(true);
     await screenshot(page, 'sign-up-confirm');
     await confirm.getByLabel('Confirmation code').fill(await confirmationCodeFor(email));
     await confirm.getByRole('button', { name: 'Confirm and sign in' }).click();
 
     await waitForPath(page, '/dashboard');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Jordan Newcomer$/);
+    expect(await isShown(page.getByRole('status').filter({ hasText: 'Welcome! Your account is ready.' }))).toBe(true);
+    await screenshot(page, 'sign-up-done');
   });
 });

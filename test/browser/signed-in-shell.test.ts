@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, APP_URL, RESIDENT, STAFF, launchBrowser, newPage, pathOf, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { ADMIN, APP_URL, isShown, RESIDENT, STAFF, launchBrowser, newPage, pathOf, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ describe('resident', { timeout: 60_000 }, () => {
 
   it('sees why a wrong password fails', async () => {
     await signInWithForm(page, RESIDENT, 'not-the-password');
-    await expect(page.getByRole('alert').filter({ hasText: /^Failed to sign in: / }).isVisible()).resolves.toBe(true);
+    expect(await isShown(page.getByRole('alert').filter({ hasText: /^Failed to sign in: / }))).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
@@ -52,7 +52,7 @@ describe('resident', { timeout: 60_000 }, () => {
   it('follows the redirect query when opening /login while signed in', async () => {
     await page.goto(`${APP_URL}/login?redirect=%2Fmy-reports`);
     await waitForPath(page, '/my-reports');
-    await expect(page.getByText('This part of the app is being built.').isVisible()).resolves.toBe(true);
+    expect(await isShown(page.getByText('This part of the app is being built.'))).toBe(true);
   });
 
   it('signs out from a signed-in page and lands on /login', async () => {
@@ -78,7 +78,7 @@ describe('platform admin', { timeout: 60_000 }, () => {
 
   it('sees System Administration in the navigation and reaches it', async () => {
     const link = mainNav(page).getByRole('link', { name: 'System Administration' });
-    await expect(link.isVisible()).resolves.toBe(true);
+    expect(await isShown(link)).toBe(true);
     await screenshot(page, 'dashboard-admin');
     await link.click();
     await waitForPath(page, '/admin');
@@ -113,11 +113,11 @@ describe('council staff with all five roles', { timeout: 60_000 }, () => {
   it('has Public Map, Staff Map, Communications and a Manage LGA menu', async () => {
     const nav = mainNav(page);
     for (const name of ['Public Map', 'Staff Map', 'Communications']) {
-      await expect(nav.getByRole('link', { name }).isVisible()).resolves.toBe(true);
+      expect(await isShown(nav.getByRole('link', { name }))).toBe(true);
     }
     await nav.getByRole('button', { name: 'Manage LGA' }).click();
     for (const name of ['User Role Assignment', 'Administer Closures', 'Moderate Incident Reports']) {
-      await expect(page.getByRole('menuitem', { name: new RegExp(`^${name}`) }).isVisible()).resolves.toBe(true);
+      expect(await isShown(page.getByRole('menuitem', { name: new RegExp(`^${name}`) }))).toBe(true);
     }
     await screenshot(page, 'nav-manage-lga');
     await page.keyboard.press('Escape');

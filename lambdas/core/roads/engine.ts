@@ -7,7 +7,8 @@ import { defaultRoadGraphPath, loadRoadGraph } from './load';
 import { loadLocalities, localityAt, type LocalityIndex } from './localities';
 import { findLeg, legCoordinates, legEdges, type PathLeg } from './paths';
 import { EdgeMask, RoadSearch } from './search';
-import { nearestOnNetwork, type EdgeProjection } from './spatial';
+import { snapPath } from './snap';
+import { nearestOnNetwork, projectionsNear, type EdgeProjection } from './spatial';
 import { legSteps, type RouteStep } from './steps';
 
 export type { RouteClosure, AvoidPolygon } from './avoid';
@@ -111,7 +112,7 @@ export class RoadEngine {
     return { name: roadLabel(this.graph, at.edge), location: { lat: at.lat, lng: at.lng }, distance: at.distance };
   }
 
-  /** A road-following line through the points, shortest by distance between each pair. */
+  /** A road-following line through the points (map-matched: see snapPath). */
   snap(points: readonly LatLng[]): SnapResult {
     if (!Array.isArray(points) || points.length < 2) throw this.error('tooFewVertices');
     if (points.length > SNAP_MAX_POINTS) throw new RoadError(`A polyline path can have at most ${SNAP_MAX_POINTS} vertices`, 400);
@@ -119,25 +120,9 @@ export class RoadEngine {
     for (let i = 1; i < points.length; i++) {
       if (haversine(points[i - 1].lng, points[i - 1].lat, points[i].lng, points[i].lat) > SNAP_MAX_GAP_M) throw this.error('tooFarApart');
     }
-    const projections = points.map((p) => {
-      const at = nearestOnNetwork(this.graph, p.lng, p.lat, SNAP_SEARCH_RADIUS_M);
-      if (!at) throw this.error('tooFarFromRoad');
-      return at;
-    });
-    const coordinates: Position[] = [];
-    const edgeIds: number[] = [];
-    let distance = 0;
-    for (let i = 1; i < projections.length; i++) {
-      const from = projections[i - 1];
-      const to = projections[i];
-      // A road path much longer than the gap means the points are on roads that do not meet nearby.
-      const gap = haversine(from.lng, from.lat, to.lng, to.lat);
-      const leg = findLeg(this.graph, this.search, from, to, { metric: 'length', maxCost: gap * 3 + 2000 });
-      if (!leg) throw this.error('noPath');
-      legCoordinates(leg.pieces, coordinates);
-      legEdges(leg.pieces, edgeIds);
-      distance += leg.distance;
-    }
+    const snapped = snapPath(this.graph, this.search, points, SNAP_SEARCH_RADIUS_M);
+    if (typeof snapped === 'string') throw this.error(snapped);
+    const { coordinates, distance, edgeIds } = snapped;
     return { geometry: lineString(coordinates), distance, edgeIds };
   }
 
@@ -233,8 +218,12 @@ export class RoadEngine {
   /** "Road name, Locality, NSW" for a point; the road only when a named road is within 200 m. */
   reverseGeocode(point: LatLng): string | null {
     if (!validPoint(point)) return null;
-    const at = nearestOnNetwork(this.graph, point.lng, point.lat, GEOCODE_ROAD_RADIUS_M);
-    const road = at ? (roadNameOfEdge(this.graph, at.edge) ?? roadRefOfEdge(this.graph, at.edge)) : null;
+    // The nearest NAMED road: the source data leaves short pieces of named roads unnamed.
+    let road: string | null = null;
+    for (const at of projectionsNear(this.graph, point.lng, point.lat, GEOCODE_ROAD_RADIUS_M)) {
+      road = roadNameOfEdge(this.graph, at.edge) ?? roadRefOfEdge(this.graph, at.edge);
+      if (road) break;
+    }
     const locality = localityAt(this.localities(), point.lng, point.lat);
     if (!road && !locality) return null;
     return [road, locality?.name, locality?.state ?? 'NSW'].filter(Boolean).join(', ');

@@ -102,6 +102,16 @@ export class GraphFormatError extends Error {}
 
 /** Reads a graph written by serializeRoadGraph; views share the given bytes (no copy when aligned). */
 export function deserializeRoadGraph(input: Uint8Array): RoadGraph {
+  try {
+    return readGraph(input);
+  } catch (error) {
+    if (error instanceof GraphFormatError) throw error;
+    // A truncated or corrupt file: report it as a format problem so the loader rebuilds it.
+    throw new GraphFormatError(`unreadable road graph: ${(error as Error).message}`);
+  }
+}
+
+function readGraph(input: Uint8Array): RoadGraph {
   if (input.byteLength < MAGIC.length + 4 || Buffer.from(input.buffer, input.byteOffset, MAGIC.length).toString('latin1') !== MAGIC) {
     throw new GraphFormatError('not a road graph file');
   }

@@ -44,6 +44,25 @@ export function nearestOnNetwork(
   }
 }
 
+/** The closest point of every edge within `radius` metres, nearest first. */
+export function projectionsNear(graph: RoadGraph, lng: number, lat: number, radius: number): EdgeProjection[] {
+  const { dLat, dLng } = degreeSpan(lat, radius);
+  const bestByEdge = new Map<number, { segment: number; lng: number; lat: number; distance: number }>();
+  const g = graph.geom;
+  for (const s of graph.segIndex.search(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
+    if (s >= graph.segEdge.length) continue;
+    const v = graph.segVertex[s];
+    const p = projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+    if (p.distance > radius) continue;
+    const edge = graph.segEdge[s];
+    const current = bestByEdge.get(edge);
+    if (!current || p.distance < current.distance) bestByEdge.set(edge, { segment: s, lng: p.lng, lat: p.lat, distance: p.distance });
+  }
+  return [...bestByEdge.values()]
+    .sort((a, b) => a.distance - b.distance)
+    .map((best) => projectionOf(graph, best.segment, best.lng, best.lat, best.distance));
+}
+
 function projectionOf(graph: RoadGraph, segment: number, lng: number, lat: number, distance: number): EdgeProjection {
   const edge = graph.segEdge[segment];
   const vertex = graph.segVertex[segment];

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /**
@@ -26,7 +26,9 @@ export async function launchBrowser(): Promise<Browser> {
     throw new Error(`The app is not reachable at ${APP_URL} (${err.message}). Start it with \`npm start\` or set APP_URL.`);
   });
   if (!response.ok) throw new Error(`${APP_URL}/config.json answered ${response.status}`);
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  // CHROMIUM_EXTRA_ARGS is for diagnosing a failing run by hand; the suite itself never needs it.
+  const extra = (process.env.CHROMIUM_EXTRA_ARGS ?? '').split(/\s+/).filter(Boolean);
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, ...extra] });
 }
 
 export const DESKTOP = { width: 1280, height: 860 };
@@ -61,4 +63,14 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByLabel('Password', { exact: true }).press('Enter');
+}
+
+/** Waits for the element to appear (the app renders after async auth and data checks). */
+export async function isShown(locator: Locator, timeout = 10_000): Promise<boolean> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,13 +1,23 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
 import { roadNameOfEdge } from '../../../lambdas/core/roads/graph';
 import { readRoadLinesFromGeoJSON } from '../../../lambdas/core/roads/input';
 import { forgetLoadedRoadGraphs, loadRoadGraph } from '../../../lambdas/core/roads/load';
 import { fixture, forbesGraph, graphOf, road } from './support';
+
+const scratchDirs: string[] = [];
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'roads-'));
+  scratchDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function newellComponents(snapTolerance: number): Set<number> {
   const graph = buildRoadGraph(readRoadLinesFromGeoJSON(fixture('forbes-roads.geojson')), { snapTolerance });
@@ -67,7 +77,7 @@ describe('graph builder', () => {
   });
 
   it('builds a missing graph file from its GeoJSON once, then loads the file', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'roads-'));
+    const dir = scratch();
     const source = join(dir, 'forbes.geojson');
     writeFileSync(source, readFileSync(fixture('forbes-roads.geojson')));
     const file = join(dir, 'build', 'forbes.roadgraph');
@@ -82,8 +92,8 @@ describe('graph builder', () => {
     expect(reloaded.meta.builtAt).toBe(built.meta.builtAt);
   });
 
-  it('rebuilds a graph file written in another format version', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'roads-'));
+  it('rebuilds a graph file in another format version or truncated', () => {
+    const dir = scratch();
     writeFileSync(join(dir, 'forbes.geojson'), readFileSync(fixture('forbes-roads.geojson')));
     const file = join(dir, 'build', 'forbes.roadgraph');
     forgetLoadedRoadGraphs();
@@ -94,5 +104,10 @@ describe('graph builder', () => {
     forgetLoadedRoadGraphs();
     expect(loadRoadGraph(file).edgeCount).toBeGreaterThan(0);
     expect(readFileSync(file).toString('latin1')).toContain('"version":1,');
+
+    writeFileSync(file, readFileSync(file).subarray(0, 5000)); // truncated, as by a crash mid-copy
+    forgetLoadedRoadGraphs();
+    expect(loadRoadGraph(file).edgeCount).toBeGreaterThan(0);
+    expect(readFileSync(file).byteLength).toBeGreaterThan(5000);
   });
 });

@@ -1,13 +1,23 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importRoads } from '../../../scripts/import-roads';
 import { RoadEngine } from '../../../lambdas/core/roads/engine';
 import { haversine } from '../../../lambdas/core/roads/geo';
 import { roadNameOfEdge } from '../../../lambdas/core/roads/graph';
 import { readRoadGraph } from '../../../lambdas/core/roads/load';
 import { fixture } from './support';
+
+const scratchDirs: string[] = [];
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'roads-'));
+  scratchDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 // mini.osm.pbf (made by test/fixtures/roads/make-osm-pbf.ts): Lachlan Street 1-2-3 and Rankin
 // Street 4-2-5 cross at node 2; Bridge Road 3->6 is one way; Newell Highway 5-6-7 has
@@ -21,7 +31,7 @@ const node = {
 
 describe('import-roads', () => {
   it('turns an .osm.pbf extract into a routable graph file', async () => {
-    const output = join(mkdtempSync(join(tmpdir(), 'roads-')), 'custom.roadgraph');
+    const output = join(scratch(), 'custom.roadgraph');
     const { lines } = await importRoads(fixture('mini.osm.pbf'), output);
     expect(lines).toBe(5);
 

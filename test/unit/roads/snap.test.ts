@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RoadError } from '../../../lambdas/core/roads/engine';
+import { RoadEngine, RoadError } from '../../../lambdas/core/roads/engine';
 import { haversine } from '../../../lambdas/core/roads/geo';
 import { roadNameOfEdge } from '../../../lambdas/core/roads/graph';
-import { FORBES, forbesEngine, forbesGraph, lineLength, pointAlong } from './support';
+import { FORBES, forbesEngine, forbesGraph, graphOf, lineLength, pointAlong, road } from './support';
 
 function snapError(points: { lat: number; lng: number }[]): RoadError {
   try {
@@ -56,6 +56,21 @@ describe('snap', () => {
     const points = [2000, 4000, 6000].map((m) => pointAlong(route.geometry.coordinates, m));
     const snapped = engine.snap(points);
     expect(snapped.distance).toBeCloseTo(4000, -1);
+  });
+
+  it('keeps to one carriageway when a point is nearer the other one', () => {
+    // Two carriageways 10 m apart, joined only at their ends 1 km away.
+    const engine = new RoadEngine(
+      graphOf([
+        road([[148.0, -33.0], [148.02, -33.0]], { highway: 'motorway' }),
+        road([[148.0, -33.0], [148.0, -33.00009], [148.02, -33.00009], [148.02, -33.0]], { highway: 'motorway' }),
+      ]),
+    );
+    const wobbly = { lat: -33.00006, lng: 148.008 };
+    expect(engine.nearest(wobbly)!.location.lat).toBeCloseTo(-33.00009, 6);
+    const snapped = engine.snap([{ lat: -33.0, lng: 148.005 }, wobbly, { lat: -33.0, lng: 148.011 }]);
+    expect(snapped.distance).toBeCloseTo(haversine(148.005, -33.0, 148.011, -33.0), -1);
+    expect(snapped.geometry.coordinates.every(([, lat]) => lat === -33.0)).toBe(true);
   });
 
   it('rejects fewer than two points', () => {

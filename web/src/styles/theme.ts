@@ -13,7 +13,7 @@ export const theme = createTheme({
           10: '#fff6e5', 20: '#ffe7b8', 40: '#ffd17a', 60: '#f8b84a', 80: '#e59a1c', 90: '#b87610', 100: '#7a4d05',
         },
       },
-      font: { primary: '#1b2430', secondary: '#4a5565', tertiary: '#5f6b7a' },
+      font: { primary: '#1b2430', secondary: '#4a5565', tertiary: '#5f6b7a', interactive: '#1d5c96', hover: '#0f2f4f', focus: '#0f2f4f' },
       border: { focus: '#1d5c96' },
     },
     fonts: {

@@ -35,6 +35,10 @@ export const ClosureEntity = new Entity(
       subscriberCount: { type: 'number', required: true, default: 0 },
       createdBy: { type: 'string' },
       updatedBy: { type: 'string' },
+      /** Optimistic lock: each write expects the version it read (lambdas/adapters/closures.ts). */
+      version: { type: 'number', required: true, default: 1 },
+      /** [west, south, east, north] of the regions, for the viewport's exact check. */
+      bbox: { type: 'list', items: { type: 'number' } },
       ...timestamps,
     },
     indexes: {

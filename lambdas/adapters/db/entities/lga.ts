@@ -78,6 +78,11 @@ export const AccessRequestEntity = new Entity(
       status: { type: ['pending', 'accepted', 'rejected'] as const, required: true, default: 'pending' },
       respondedBy: { type: 'string' },
       respondedAt: { type: 'number' },
+      lgaName: { type: 'string' },
+      /** The roles the account manager granted (they may adjust the requested ones). */
+      grantedRoles: { type: 'list', items: { type: 'string' } },
+      /** Answered requests expire (TTL) once the requester has had time to see the outcome. */
+      expiresAt: { type: 'number' },
     },
     indexes: {
       byLga: {

@@ -12,6 +12,8 @@ export const MediaEntity = new Entity(
       contentType: { type: 'string' },
       uploadedAt: { type: 'number' },
       resized: { type: 'boolean', default: false },
+      /** Bytes the uploader declared (the presigned POST enforces the real limit). */
+      size: { type: 'number' },
       ...timestamps,
     },
     indexes: {

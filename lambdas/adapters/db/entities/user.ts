@@ -17,6 +17,10 @@ export const UserEntity = new Entity(
       /** Platform administrator. Only set by another admin or by seeding, never by the user. */
       admin: { type: 'boolean', required: true, default: false },
       acceptedTermsAt: { type: 'number' },
+      /** A demo persona account (identity): its profile cannot be changed or deleted. */
+      demo: { type: 'boolean' },
+      /** LGA codes whose "please join" request this user signed, so account deletion can find them. */
+      signedLgaRequests: { type: 'set', items: 'string' },
       ...timestamps,
     },
     indexes: {

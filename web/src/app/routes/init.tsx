@@ -22,7 +22,9 @@ function ProgressLine({ progress }: { progress: DownloadProgress }) {
   return (
     <div className="init-progress">
       <label htmlFor="init-progress-bar">
-        {totalBytes
+        {receivedBytes === 0
+          ? 'Waiting for the server…'
+          : totalBytes
           ? `Downloaded ${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)} (${percent}%)`
           : `Downloaded ${formatBytes(receivedBytes)}`}
       </label>

@@ -1,0 +1,12 @@
+// `npm run bench`: every benchmark in one run, printed as tables. Timings live here, never in
+// tests. Each section is a module exporting an async function that returns its printed table.
+import { benchRouting } from './routing';
+
+const sections: { name: string; run: () => Promise<string> }[] = [{ name: 'Road engine: routing and snapping', run: benchRouting }];
+
+for (const section of sections) {
+  console.log(`\n=== ${section.name} ===`);
+  const started = Date.now();
+  console.log(await section.run());
+  console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}

@@ -1,0 +1,133 @@
+// Closure persistence (DESIGN §5). Every change is ONE TransactWriteItems: the closure (with an
+// optimistic version check), its extra-cell index items, the activity entry and the per-LGA
+// view counters. Dashboards read the counters; nothing here scans the table.
+import { randomBytes } from 'node:crypto';
+import { conflict } from '../core/errors';
+import type { StoredView } from '../core/closure-views';
+import type { ClosureChange } from '../core/closures/state';
+import type { ActivityEntry, ClosureRecord, Region } from '../core/closures/types';
+import { bboxOf } from '../core/closures/geometry';
+import { db } from './db/db';
+
+export const counterName = (view: string) => `closures#${view}`;
+
+type ClosureItem = NonNullable<Awaited<ReturnType<ReturnType<ReturnType<typeof db>['entities']['closure']['get']>['go']>>['data']>;
+
+/** The stored item as the domain record (lists default to empty, views typed). */
+export function toRecord(item: ClosureItem | Record<string, unknown>): ClosureRecord {
+  const c = item as ClosureItem;
+  return {
+    ...(c as unknown as ClosureRecord),
+    view: c.view as StoredView,
+    regions: (c.regions ?? []) as Region[],
+    media: c.media ?? [],
+    cells: c.cells ?? [c.geohash4],
+    version: c.version ?? 1,
+    subscriberCount: c.subscriberCount ?? 0,
+  };
+}
+
+export async function getClosure(id: string): Promise<ClosureRecord | undefined> {
+  const { data } = await db().entities.closure.get({ id }).go();
+  return data ? toRecord(data) : undefined;
+}
+
+/** BatchGet (ElectroDB splits into requests of 100 and retries unprocessed keys). */
+export async function getClosures(ids: readonly string[]): Promise<ClosureRecord[]> {
+  if (ids.length === 0) return [];
+  const { data } = await db()
+    .entities.closure.get(ids.map((id) => ({ id })))
+    .go({ preserveBatchOrder: false });
+  return data.filter((d): d is NonNullable<typeof d> => Boolean(d)).map(toRecord);
+}
+
+/** Items of the stored closure: undefined attributes are left out so `put` removes them. */
+function itemOf(c: ClosureRecord) {
+  const clean = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as ClosureRecord;
+  return { ...clean, bbox: bboxOf(c.regions.map((r) => r.geometry)), regions: c.regions as unknown };
+}
+
+/** Activity sort keys must be unique within a second: ms plus random suffix, still in time order. */
+const activityN = () => `${String(Date.now() % 1000).padStart(3, '0')}${randomBytes(3).toString('hex')}`;
+
+export const CONFLICT_MESSAGE = 'This closure was changed by someone else. Please reload and try again.';
+
+type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0];
+/** Further writes that must hold together with a closure change (media references, …). */
+export type ExtraWrites = (entities: TransactionEntities) => ReturnType<TransactionEntities['closure']['delete']>['commit'] extends (...a: never[]) => infer R ? R[] : never;
+
+export async function saveClosureChange(change: ClosureChange, extraWrites?: ExtraWrites): Promise<ClosureRecord> {
+  const { before, after, geometry, activity } = change;
+  const item = itemOf(after);
+  const result = await db()
+    .transaction.write((entities) => {
+      const { closure, closureCell, closureActivity, counter } = entities;
+      const writes = [...(extraWrites?.(entities) ?? [])];
+      writes.push(
+        before
+          ? closure
+              .put(item as never)
+              .where(({ version }, { eq }) => eq(version, before.version))
+              .commit()
+          : closure.create(item as never).commit(),
+      );
+      if (geometry) {
+        const keep = new Set(geometry.extraCells.map((c) => c.geohash4));
+        for (const cell of before?.cells ?? []) {
+          if (cell !== before?.geohash4 && !keep.has(cell)) writes.push(closureCell.delete({ closureId: after.id, geohash4: cell }).commit());
+        }
+        for (const cell of geometry.extraCells) {
+          writes.push(closureCell.put({ closureId: after.id, geohash4: cell.geohash4, geohash7: cell.geohash7 }).commit());
+        }
+      }
+      writes.push(
+        closureActivity
+          .create({
+            closureId: activity.closureId,
+            timestamp: activity.timestamp,
+            n: activityN(),
+            action: activity.action,
+            user: activity.user,
+            payload: activity.payload,
+          })
+          .commit(),
+      );
+      if (before?.view !== after.view) {
+        if (before) writes.push(counter.update({ name: counterName(before.view), scope: before.lgaCode }).add({ count: -1 }).commit());
+        writes.push(counter.update({ name: counterName(after.view), scope: after.lgaCode }).add({ count: 1 }).commit());
+      }
+      return writes;
+    })
+    .go();
+  if (result.canceled) {
+    const conditionFailed = (result.data as { code?: string }[]).some((r) => r.code === 'ConditionalCheckFailed');
+    if (conditionFailed) throw conflict(before ? CONFLICT_MESSAGE : 'A closure with this id already exists');
+    throw conflict(CONFLICT_MESSAGE);
+  }
+  return after;
+}
+
+export interface StoredActivity extends ActivityEntry {
+  n: string;
+}
+
+export async function listActivities(closureId: string, limit = 200): Promise<StoredActivity[]> {
+  const { data } = await db().entities.closureActivity.query.byClosure({ closureId }).go({ order: 'desc', limit });
+  return data as StoredActivity[];
+}
+
+/** Counter values of one LGA for the given views (missing counters are 0). */
+export async function readViewCounters(lgaCode: string, views: readonly string[]): Promise<Record<string, number>> {
+  const { data } = await db()
+    .entities.counter.get(views.map((view) => ({ name: counterName(view), scope: lgaCode })))
+    .go();
+  const counts: Record<string, number> = Object.fromEntries(views.map((v) => [v, 0]));
+  for (const c of data) if (c) counts[c.name.slice('closures#'.length)] = Math.max(0, c.count ?? 0);
+  return counts;
+}
+
+/** LGAs with at least one closure in a view: one Query of the counter's partition. */
+export async function lgasWithClosures(view: string): Promise<string[]> {
+  const { data } = await db().entities.counter.query.byName({ name: counterName(view) }).go({ pages: 'all' });
+  return data.filter((c) => (c.count ?? 0) > 0).map((c) => c.scope);
+}

@@ -1,0 +1,249 @@
+// Closures domain (issue 4): the public map's reads, the staff lists and dashboard, the closure
+// changes and the road tools (snap, reverse geocode). Thin: parse, authorize, call core/adapters.
+import { z } from 'zod';
+import { AppError, isAppError, notFound, validationError } from '../../core/errors';
+import { lgaCode } from '../../core/validation';
+import { isReopeningOverdue } from '../../core/closure-views';
+import { bboxesMeet, bboxOf, type Bbox } from '../../core/closures/geometry';
+import {
+  BoundsInput,
+  ClosureInput,
+  ClosureViewArg,
+  CoordinateInput,
+  closureId,
+  nextToken,
+  pageLimit,
+  regionId,
+} from '../../core/closures/input';
+import { mediaId } from '../../core/closures/media';
+import * as transitions from '../../core/closures/state';
+import { getRoadEngine } from '../../core/roads/engine';
+import { db } from '../../adapters/db/db';
+import { listActivities, readViewCounters } from '../../adapters/closures';
+import { queryClosuresInBounds } from '../../adapters/closures-bounds';
+import { changeClosure, createClosureAs, loadClosure, startDueScheduledClosures } from '../../adapters/closures-commands';
+import { allClosuresInView, countClosures, countTimedView, listClosuresByView, recentChanges, DASHBOARD_LIMIT } from '../../adapters/closures-query';
+import { attachMedia, detachMedia } from '../../adapters/media-closures';
+import { loadMedia } from '../../adapters/media';
+import { createResolverHandler, field, logger, type ResolverContext } from '../resolver';
+import { actorOf, isStaffOf, requireClosureAdministrator } from './access';
+import { presentActivity, presentClosure, presentClosures, wantsMedia } from './present';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const DEFAULT_PAGE = 25;
+
+type Ctx = ResolverContext<unknown>;
+
+async function respond(ctx: Ctx, closure: Parameters<typeof presentClosure>[0]) {
+  const [presented] = await presentClosures([closure], nowSeconds(), wantsMedia(ctx.event));
+  return presented;
+}
+
+/** Loads the closure and checks the caller administers its LGA. */
+async function closureForChange(ctx: Ctx, id: string) {
+  const closure = await loadClosure(id);
+  const p = requireClosureAdministrator(await ctx.principal(), closure.lgaCode);
+  return { closure, actor: actorOf(p) };
+}
+
+const byId = z.object({ id: closureId }).strict();
+
+export const handler = createResolverHandler({
+  closuresInBounds: field({
+    args: z.object({ bounds: BoundsInput, includeScheduled: z.boolean().optional().nullable() }).strict(),
+    access: 'public',
+    async resolve(ctx) {
+      const now = nowSeconds();
+      const { closures, itemsRead, cells } = await queryClosuresInBounds(ctx.args.bounds, { includeScheduled: ctx.args.includeScheduled ?? false, now });
+      logger.debug('closuresInBounds', { itemsRead, cells: cells.length, returned: closures.length });
+      return presentClosures(closures, now, wantsMedia(ctx.event));
+    },
+  }),
+
+  closure: field({
+    args: byId,
+    access: 'public',
+    async resolve(ctx) {
+      const closure = await loadClosure(ctx.args.id);
+      if (!closure.active) {
+        // Deleted and archived closures: only the LGA's staff (and admins) may see them.
+        const p = ctx.caller ? await ctx.principal() : undefined;
+        if (!p || !isStaffOf(p, closure.lgaCode)) throw notFound(`Closure ${ctx.args.id} not found`);
+      }
+      return respond(ctx, closure);
+    },
+  }),
+
+  closuresByLga: field({
+    args: z.object({ lgaCode, view: ClosureViewArg.optional().nullable(), limit: pageLimit, nextToken }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      const { lgaCode: code, limit, nextToken: token } = ctx.args;
+      const view = ctx.args.view ?? 'ACTIVE';
+      requireClosureAdministrator(await ctx.principal(), code);
+      const now = nowSeconds();
+      await startDueScheduledClosures(code, now);
+      const [page, count] = await Promise.all([
+        listClosuresByView(code, view, { limit: limit ?? DEFAULT_PAGE, nextToken: token, now }),
+        countClosures(code, view, now),
+      ]);
+      return { items: await presentClosures(page.items, now, wantsMedia(ctx.event)), nextToken: page.nextToken, count };
+    },
+  }),
+
+  closureActivities: field({
+    args: byId,
+    access: 'user',
+    async resolve(ctx) {
+      await closureForChange(ctx, ctx.args.id);
+      return (await listActivities(ctx.args.id)).map(presentActivity);
+    },
+  }),
+
+  dashboard: field({
+    args: z.object({ lgaCode }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      const code = ctx.args.lgaCode;
+      requireClosureAdministrator(await ctx.principal(), code);
+      const now = nowSeconds();
+      await startDueScheduledClosures(code, now);
+      const [stored, reopeningScheduled, stale, recent, overdue] = await Promise.all([
+        readViewCounters(code, ['ACTIVE', 'SCHEDULED', 'ARCHIVED', 'DELETED', 'RECENTLY_OPENED']),
+        countTimedView(code, 'REOPENING_SCHEDULED', now),
+        countTimedView(code, 'STALE', now),
+        recentChanges(code, now),
+        allClosuresInView(code, 'REOPENING_OVERDUE', now),
+      ]);
+      const overdueFirst = overdue
+        .filter((c) => isReopeningOverdue(c, now))
+        .sort((a, b) => a.estimatedReopening! - b.estimatedReopening!);
+      const withMedia = wantsMedia(ctx.event);
+      return {
+        lgaCode: code,
+        closureCounts: {
+          active: stored.ACTIVE,
+          scheduled: stored.SCHEDULED,
+          archived: stored.ARCHIVED,
+          deleted: stored.DELETED,
+          recentlyOpened: stored.RECENTLY_OPENED,
+          reopeningScheduled,
+          reopeningOverdue: overdueFirst.length,
+          stale,
+        },
+        recentChanges: await presentClosures(recent, now, withMedia),
+        overdueReopening: await presentClosures(overdueFirst.slice(0, DASHBOARD_LIMIT), now, withMedia),
+        overdueCount: overdueFirst.length,
+      };
+    },
+  }),
+
+  snapToRoads: field({
+    args: z.object({ points: z.array(CoordinateInput).min(2, 'Snap-to-road needs at least two points').max(1000, 'Too many points') }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      try {
+        const { geometry, distance } = getRoadEngine().snap(ctx.args.points);
+        return { geometry: JSON.stringify(geometry), distance };
+      } catch (error) {
+        if (isAppError(error)) throw error;
+        logger.error('snap failed', { error: error as Error });
+        throw new AppError('Internal', 'Unable to snap to roads');
+      }
+    },
+  }),
+
+  reverseGeocode: field({
+    args: z.object({ lat: z.number(), lng: z.number() }).strict(),
+    access: 'public',
+    async resolve(ctx) {
+      // Spec §8: a reverse geocode failure returns a null address.
+      try {
+        return getRoadEngine().reverseGeocode(ctx.args);
+      } catch (error) {
+        logger.warn('reverse geocode failed', { error: error as Error });
+        return null;
+      }
+    },
+  }),
+
+  createClosure: field({
+    args: z.object({ input: ClosureInput }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      const { input } = ctx.args;
+      const p = requireClosureAdministrator(await ctx.principal(), input.lgaCode);
+      const { data: lga } = await db().entities.lga.get({ code: input.lgaCode }).go();
+      if (!lga) throw validationError('Invalid LGA');
+      const box = bboxOf(input.regions.map((r) => r.geometry));
+      if (lga.bbox?.length === 4 && !bboxesMeet(box, lga.bbox as Bbox)) throw validationError('The closure is outside the LGA');
+      return respond(ctx, await createClosureAs(actorOf(p), input));
+    },
+  }),
+
+  updateClosure: field({
+    args: z.object({ id: closureId, input: ClosureInput }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
+      return respond(ctx, await changeClosure(closure, actor, (before, c) => transitions.updateClosure(before, ctx.args.input, c)));
+    },
+  }),
+
+  reopenClosure: field({
+    args: byId,
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
+      return respond(ctx, await changeClosure(closure, actor, transitions.reopenClosure));
+    },
+  }),
+
+  deleteClosure: field({
+    args: byId,
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
+      return respond(ctx, await changeClosure(closure, actor, transitions.deleteClosure));
+    },
+  }),
+
+  restoreClosure: field({
+    args: byId,
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
+      return respond(ctx, await changeClosure(closure, actor, transitions.restoreClosure));
+    },
+  }),
+
+  deleteClosureRegion: field({
+    args: z.object({ closureId, regionId }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.closureId);
+      return respond(ctx, await changeClosure(closure, actor, (before, c) => transitions.deleteRegion(before, ctx.args.regionId, c)));
+    },
+  }),
+
+  attachClosureMedia: field({
+    args: z.object({ closureId, mediaId }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.closureId);
+      const media = await loadMedia(ctx.args.mediaId);
+      return respond(ctx, await attachMedia(closure, actor, media));
+    },
+  }),
+
+  detachClosureMedia: field({
+    args: z.object({ closureId, mediaId }).strict(),
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.closureId);
+      if (!closure.media.includes(ctx.args.mediaId)) throw notFound(`Media ${ctx.args.mediaId} not found`);
+      const media = await loadMedia(ctx.args.mediaId);
+      return respond(ctx, await detachMedia(closure, actor, media));
+    },
+  }),
+});

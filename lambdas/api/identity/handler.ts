@@ -1,0 +1,17 @@
+// Identity, roles and LGA access (issue 3): profile and account, access requests, role
+// assignment, "please join" requests and demo personas. Every rule is decided from the
+// database (lambdas/core/access.ts); Cognito groups only mirror it.
+import { createResolverHandler } from '../resolver';
+import { accessRequestFields } from './access-requests';
+import { demoFields } from './demo';
+import { lgaRequestFields } from './lga-requests';
+import { managerFields } from './managers';
+import { profileFields } from './profile';
+
+export const handler = createResolverHandler({
+  ...profileFields,
+  ...accessRequestFields,
+  ...managerFields,
+  ...lgaRequestFields,
+  ...demoFields,
+});

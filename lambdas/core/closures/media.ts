@@ -1,0 +1,55 @@
+// Media rules (spec §3/§4, DESIGN §2): images only, at most 10 MB, stored as
+// media/{id}/original.{ext} with a 400 px thumbnail beside it.
+import { z } from 'zod';
+import { closureId } from './input';
+
+export const MAX_MEDIA_BYTES = 10 * 1024 * 1024;
+export const THUMBNAIL_SIZE = 400;
+export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
+export const UPLOAD_EXPIRES_SECONDS = 600;
+export const DOWNLOAD_EXPIRES_SECONDS = 3600;
+
+export const MEDIA_MESSAGES = {
+  notImage: 'Only JPEG, PNG, WebP or GIF images can be uploaded',
+  tooBig: 'Images must be 10 MB or smaller',
+  hasReferences: 'Cannot remove media item with existing references',
+} as const;
+
+export const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+export const mediaId = z.string().trim().uuid('Invalid media id');
+
+export const MediaUploadInput = z
+  .object({
+    contentType: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((t) => t in EXTENSIONS, MEDIA_MESSAGES.notImage),
+    size: z.number().int(MEDIA_MESSAGES.tooBig).min(1, MEDIA_MESSAGES.tooBig).max(MAX_MEDIA_BYTES, MEDIA_MESSAGES.tooBig),
+    closureId: closureId.optional().nullable(),
+  })
+  .strict();
+
+export const originalKey = (id: string, extension: string) => `media/${id}/original.${extension}`;
+export const thumbnailKey = (id: string) => `media/${id}/thumbnail.webp`;
+
+/** The media id of an uploaded original, or undefined for any other key (thumbnails included). */
+export function mediaIdOfOriginalKey(key: string): string | undefined {
+  const match = /^media\/([0-9a-f-]{36})\/original\.[a-z]+$/.exec(key);
+  return match?.[1];
+}
+
+/** Where a media item is referenced (spec §3: collection, document id, field). */
+export interface MediaReference {
+  collection: string;
+  documentId: string;
+  field: string;
+}
+
+export const closureReference = (closureId: string): MediaReference => ({ collection: 'closures', documentId: closureId, field: 'media' });

@@ -1,0 +1,111 @@
+// The closure model as the domain sees it (spec §3), independent of how it is stored.
+import type { StoredView } from '../closure-views';
+
+/** DESIGN §6: closure and report types, value → text. */
+export const CLOSURE_TYPES = {
+  flood: 'Flooding',
+  roadworks: 'Roadworks',
+  crash: 'Crash',
+  hazard: 'Hazard',
+  fire: 'Fire',
+  storm: 'Storm damage',
+  event: 'Event',
+  other: 'Other',
+} as const;
+export type ClosureTypeValue = keyof typeof CLOSURE_TYPES;
+export const CLOSURE_TYPE_VALUES = Object.keys(CLOSURE_TYPES) as ClosureTypeValue[];
+
+export const closureTypeOf = (value: string) => ({
+  value,
+  text: CLOSURE_TYPES[value as ClosureTypeValue] ?? CLOSURE_TYPES.other,
+});
+
+export type Condition = 'closed' | 'changed' | 'opened';
+export type Position = [number, number];
+
+export interface LineStringGeometry {
+  type: 'LineString';
+  coordinates: Position[];
+}
+
+export interface Region {
+  id: string;
+  geometry: LineStringGeometry;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface NearestLocation {
+  name: string;
+  location: LatLng;
+  distance: number;
+}
+
+/** Who changed a closure, as written into its activity trail. */
+export interface Actor {
+  uid: string;
+  email?: string;
+  displayName?: string;
+}
+
+export interface ClosureRecord {
+  id: string;
+  lgaCode: string;
+  view: StoredView;
+  active: boolean;
+  condition: Condition;
+  type: string;
+  reason?: string;
+  position: LatLng;
+  geohash: string;
+  geohash4: string;
+  geohash7: string;
+  /** Every precision-4 cell the regions touch, the position's own cell included. */
+  cells: string[];
+  nearestLocation?: NearestLocation;
+  formattedAddress?: string;
+  regions: Region[];
+  scheduledFor?: number;
+  estimatedReopening?: number;
+  openedAt?: number;
+  archivedAt?: number;
+  deletedAt?: number;
+  media: string[];
+  source?: unknown;
+  clusterId?: string;
+  subscriberCount: number;
+  createdBy?: string;
+  updatedBy?: string;
+  /** Optimistic-lock counter: every write expects the version it read. */
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ActivityEntry {
+  closureId: string;
+  timestamp: number;
+  action: ClosureAction;
+  user: Actor;
+  payload?: Record<string, unknown>;
+}
+
+export type ClosureAction =
+  | 'created'
+  | 'updated'
+  | 'reopened'
+  | 'deleted'
+  | 'restored'
+  | 'region_deleted'
+  | 'media_added'
+  | 'media_removed'
+  | 'started'
+  | 'archived';
+
+/** The domain event a change publishes (DESIGN §8). */
+export type ClosureEventType = 'closure.created' | 'closure.changed' | 'closure.reopened' | 'closure.deleted';

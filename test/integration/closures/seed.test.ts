@@ -1,0 +1,26 @@
+// Demo closures: three closures on real roads, created once, through the API's own path.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useStackTable } from '../../support/api';
+
+beforeAll(() => useStackTable());
+
+describe('seedDemoClosures', () => {
+  it('creates a flood, roadworks and a scheduled event on the road network, once', async () => {
+    const { setLocalEventSink } = await import('../../../lambdas/adapters/events');
+    setLocalEventSink(() => undefined);
+    const { seedDemoClosures } = await import('../../../lambdas/adapters/closures-seed');
+    const { getClosures } = await import('../../../lambdas/adapters/closures');
+    // A code of its own, so the closures other tests made in Forbes do not make it skip.
+    const lgaCode = '99901';
+    const ids = await seedDemoClosures({ lgaCode });
+    expect(ids).toHaveLength(3);
+    const closures = await getClosures(ids);
+    const byType = Object.fromEntries(closures.map((c) => [c.type, c]));
+    expect(byType.flood).toMatchObject({ view: 'ACTIVE', condition: 'closed' });
+    expect(byType.flood.formattedAddress).toMatch(/^Newell Highway, .+, NSW$/);
+    expect(byType.roadworks).toMatchObject({ view: 'ACTIVE', condition: 'changed' });
+    expect(byType.event.view).toBe('SCHEDULED');
+    for (const c of closures) expect(c.regions[0].geometry.coordinates.length).toBeGreaterThan(2);
+    expect(await seedDemoClosures({ lgaCode })).toEqual([]);
+  });
+});
