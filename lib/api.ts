@@ -19,7 +19,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
-import { apiDomains, type ApiDomain } from '../lambdas/api/domains';
+import { apiDomains, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
 import { ApiFirewall } from './api-firewall';
 import { logicalIdOf, ProjectFunction, projectRoot } from './project-function';
 
@@ -132,6 +132,7 @@ export class Api extends Construct {
       description: `GraphQL resolvers of the ${domain} domain`,
       memorySize: spec.memorySize,
       timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
+      ...(spec.roadEngine ? { bundledFiles: ROAD_ENGINE_FILES.files, environment: { ...ROAD_ENGINE_FILES.environment } } : {}),
     })
       .bindTable(props.table, 'readwrite')
       .bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite')

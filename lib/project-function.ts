@@ -25,6 +25,8 @@ export interface ProjectFunctionProps {
   readonly memorySize?: number;
   readonly timeout?: Duration;
   readonly environment?: Record<string, string>;
+  /** Data files copied next to the bundle (paths relative to the project root), e.g. the road graph. */
+  readonly bundledFiles?: readonly string[];
 }
 
 /**
@@ -78,6 +80,17 @@ export class ProjectFunction extends NodejsFunction {
         // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
         banner:
           "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+        ...(props.bundledFiles?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                // The files land in /var/task beside index.mjs; a missing file fails the synth.
+                afterBundling: (_inputDir: string, outputDir: string) =>
+                  props.bundledFiles!.map((file) => `cp "${join(projectRoot, file)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
 

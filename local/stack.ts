@@ -14,6 +14,7 @@ import { assertPortFree, stopProcess, type ManagedProcess } from './processes';
 import { recordProcesses, stopStaleProcesses } from './pidfile';
 import { BUCKETS, localS3Client, startS3, type LocalS3 } from './s3';
 import { seedForbesAndAccounts, seedLgas } from './seed';
+import { seedDemoClosures } from '../lambdas/adapters/closures-seed';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { createWebServer } from './web-server';
 
@@ -171,6 +172,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const seeded = await seedLgas(s3Client);
     if (seeded) log(`Seeded ${seeded} LGAs and the LGA data bundle.`);
     await seedForbesAndAccounts(ports.cognitoInternal, userPool.userPoolId);
+    const demoClosures = await seedDemoClosures();
+    if (demoClosures.length) log(`Seeded ${demoClosures.length} demo closures in Forbes.`);
 
     const runSchedule = (name: keyof typeof SCHEDULES) =>
       invoke(SCHEDULES[name].entry, { source: 'aws.scheduler', 'detail-type': 'Scheduled Event', time: new Date().toISOString() });

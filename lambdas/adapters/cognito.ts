@@ -84,6 +84,8 @@ export async function getUser(username: string, userPoolId?: string): Promise<Po
  */
 export async function mirrorGroups(email: string, wanted: Record<MirroredGroup, boolean>, userPoolId?: string): Promise<void> {
   const UserPoolId = poolId(userPoolId);
+  // By username, never by email alias: cognito-local's AdminListGroupsForUser only matches the
+  // literal username.
   for (const user of await usersWithEmail(email, UserPoolId)) {
     const listed = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId, Username: user.username }));
     const current = new Set((listed.Groups ?? []).map((g) => g.GroupName));

@@ -2,24 +2,19 @@
 // announcements past their expiry. Both read index ranges; neither scans the table.
 import { isDueForArchive } from '../core/closure-views';
 import { db } from './db/db';
+import { allClosuresInView } from './closures-query';
+import { archiveReopenedClosure } from './closures-commands';
 
 export async function archiveReopenedClosures(now: number): Promise<string[]> {
+  // Closures exist only for councils with a customer record, so the customers index lists
+  // every LGA worth looking at.
   const { data: customers } = await db().entities.customer.query.byStatus({}).go({ pages: 'all' });
   const archived: string[] = [];
   for (const { lgaCode } of customers) {
-    const { data } = await db()
-      .entities.closure.query.byLgaView({ lgaCode })
-      .begins({ view: 'RECENTLY_OPENED' })
-      .go({ pages: 'all' });
-    for (const closure of data.filter((c) => isDueForArchive(c, now))) {
-      await db()
-        .transaction.write(({ closure: closures, closureActivity }) => [
-          closures.patch({ id: closure.id }).set({ view: 'ARCHIVED', archivedAt: now, active: false }).commit(),
-          closureActivity
-            .create({ closureId: closure.id, timestamp: now, n: 'archive', action: 'archived', user: { uid: 'system' } })
-            .commit(),
-        ])
-        .go();
+    const reopened = await allClosuresInView(lgaCode, 'RECENTLY_OPENED', now);
+    for (const closure of reopened.filter((c) => isDueForArchive(c, now))) {
+      // The same command path as every other change: counters, activity and event included.
+      await archiveReopenedClosure(closure, now);
       archived.push(closure.id);
     }
   }

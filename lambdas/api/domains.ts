@@ -8,7 +8,15 @@ export interface ApiDomain {
   /** Extra memory or time for heavy domains (road engine). */
   memorySize?: number;
   timeoutSeconds?: number;
+  /** Loads the road engine: the built graph and the localities ship inside the bundle. */
+  roadEngine?: boolean;
 }
+
+/** Files a road-engine Lambda carries, and where the engine finds them in /var/task. */
+export const ROAD_ENGINE_FILES = {
+  files: ['data/roads/build/nsw.roadgraph', 'data/places/nsw-localities.geojson'],
+  environment: { ROAD_GRAPH_PATH: '/var/task/nsw.roadgraph', LOCALITIES_PATH: '/var/task/nsw-localities.geojson' },
+} as const;
 
 export const apiDomains: Record<string, ApiDomain> = {
   foundation: {
@@ -54,9 +62,18 @@ export const apiDomains: Record<string, ApiDomain> = {
     // The road engine (NSW graph) is loaded once per container.
     memorySize: 1024,
     timeoutSeconds: 15,
+    roadEngine: true,
   },
   media: {
     entry: 'lambdas/api/closures/media-handler.ts',
     fields: { Query: ['media'], Mutation: ['createMediaUpload', 'removeMedia'] },
+  },
+  directions: {
+    entry: 'lambdas/api/directions/handler.ts',
+    fields: { Query: ['directions', 'searchPlaces'] },
+    // Routes on the NSW graph (loaded once per container) and searches the localities.
+    memorySize: 1024,
+    timeoutSeconds: 15,
+    roadEngine: true,
   },
 };

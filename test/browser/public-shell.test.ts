@@ -107,6 +107,15 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     expect(await isShown(page.getByText(/licensed under CC BY 4\.0/).first())).toBe(true);
   });
 
+  it('scrolls back to the top when the route changes', async () => {
+    await page.goto(`${APP_URL}/legal/privacy`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).scrollIntoViewIfNeeded();
+    expect(Number(await page.evaluate('window.scrollY'))).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+    await waitForPath(page, '/legal/terms');
+    expect(Number(await page.evaluate('window.scrollY'))).toBe(0);
+  });
+
   it('opens the notifications menu from the keyboard and closes it with Escape', async () => {
     await page.goto(`${APP_URL}/home`);
     const bell = page.getByRole('button', { name: 'Notifications' });

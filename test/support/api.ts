@@ -1,6 +1,10 @@
 // Talking to the test stack as a client would: Cognito sign-in for tokens, GraphQL over HTTP.
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import { setLocalEventSink, type DomainEvent } from '../../lambdas/adapters/events';
+
+/** Domain events published by handlers that run inside this test worker. */
+export const workerEvents: DomainEvent[] = [];
 
 export const DEMO_PASSWORD = 'LocalDemo#2026';
 
@@ -55,4 +59,6 @@ export function useStackTable() {
     TABLE_NAME: stack.tableName,
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${stack.ports.dynamodb}`,
   });
+  // Handlers called directly in this worker publish here instead of to SNS.
+  setLocalEventSink((event) => workerEvents.push(event));
 }

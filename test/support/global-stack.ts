@@ -27,20 +27,29 @@ let dataDir: string | undefined;
 
 export default async function setup(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'road-closures-test-'));
-  const ports: Ports = {
-    web: await freePort(),
-    cognito: await freePort(),
-    cognitoInternal: await freePort(),
-    dynamodb: await freePort(),
-    s3: await freePort(),
-  };
-  stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: 'road-closures-test' }));
+  // A free port can be taken by another process between asking and listening: try again.
+  let ports: Ports | undefined;
+  for (let attempt = 1; !stack; attempt++) {
+    ports = {
+      web: await freePort(),
+      cognito: await freePort(),
+      cognitoInternal: await freePort(),
+      dynamodb: await freePort(),
+      s3: await freePort(),
+    };
+    try {
+      stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: 'road-closures-test' }));
+    } catch (error) {
+      const inUse = /EADDRINUSE|already in use/.test(String((error as Error).message));
+      if (!inUse || attempt >= 4) throw error;
+    }
+  }
   project.provide('stack', {
     url: stack.url,
     apiKey: stack.apiKey,
     userPoolId: stack.userPool.userPoolId,
     userPoolClientId: stack.userPool.userPoolClientId,
-    ports,
+    ports: ports!,
     dataDir,
     tableName: 'road-closures-test',
   });

@@ -29,20 +29,20 @@ export const lgaRequestFields = {
     args: z.object({ lgaCode }).strict(),
     access: 'user',
     async resolve({ args, principal }) {
-      const p = await principal();
-      await loadLga(args.lgaCode);
-      let outcome: Awaited<ReturnType<typeof signLgaRequest>>;
+      // Any unexpected failure reads as the spec's message, not the generic one.
       try {
-        outcome = await signLgaRequest(args.lgaCode, { uid: p.uid, displayName: p.displayName, email: p.email });
+        const p = await principal();
+        await loadLga(args.lgaCode);
+        const outcome = await signLgaRequest(args.lgaCode, { uid: p.uid, displayName: p.displayName, email: p.email });
+        if (outcome === 'already-signed') throw conflict(ALREADY_SIGNED_MESSAGE);
+        const count = await signatoryCount(args.lgaCode);
+        await publishEvent('lgaRequest.signed', { lgaCode: args.lgaCode, signatoryCount: count }, p.uid);
+        return { lgaCode: args.lgaCode, signatoryCount: count, signed: true };
       } catch (error) {
         if (isAppError(error)) throw error;
         logger.error('signing an LGA request failed', { error: error as Error });
         throw new AppError('Internal', SIGN_FAILED_MESSAGE);
       }
-      if (outcome === 'already-signed') throw conflict(ALREADY_SIGNED_MESSAGE);
-      const count = await signatoryCount(args.lgaCode);
-      await publishEvent('lgaRequest.signed', { lgaCode: args.lgaCode, signatoryCount: count }, p.uid);
-      return { lgaCode: args.lgaCode, signatoryCount: count, signed: true };
     },
   }),
 };

@@ -6,7 +6,7 @@ import { ProfileInput, profileChanges } from '../../core/identity/profile';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
 import { applyProfileChanges, deleteUserData, readProfile } from '../../adapters/identity-account';
-import { deleteUser } from '../../adapters/cognito';
+import { deleteUser, getUser } from '../../adapters/cognito';
 import { publishEvent } from '../../adapters/events';
 import { field, type ResolverContext } from '../resolver';
 import { profileView } from './shared';
@@ -56,18 +56,22 @@ export const profileFields = {
 
   /**
    * Removes the user's data first and the Cognito account last: every step can be repeated, so
-   * if the last one fails the user can simply try again (they can still sign in to do so).
+   * if the last one fails the user can simply try again. That retry must work without a profile
+   * (already deleted, and an access token carries no email to recreate one), so this reads the
+   * caller from the token and the email from the profile or, failing that, from Cognito.
    */
   deleteAccount: field({
     args: noArgs,
     access: 'user',
-    async resolve(ctx) {
-      const profile = await ownProfile(ctx);
-      if (profile.demo) throw forbidden(DISABLED_IN_DEMO);
-      const removed = await deleteUserData(profile.uid, profile.email);
-      const identity = ctx.event.identity as { username?: string } | null;
-      await deleteUser(identity?.username ?? profile.uid);
-      await publishEvent('user.deleted', { uid: profile.uid, ...removed }, profile.uid);
+    async resolve({ caller, event }) {
+      const uid = caller!.uid;
+      const username = (event.identity as { username?: string } | null)?.username ?? uid;
+      const profile = await readProfile(uid);
+      if (profile?.demo) throw forbidden(DISABLED_IN_DEMO);
+      const email = profile?.email ?? caller!.tokenEmail ?? (await getUser(username))?.email;
+      const removed = email ? await deleteUserData(uid, email) : undefined;
+      await deleteUser(username);
+      await publishEvent('user.deleted', { uid, ...removed }, uid);
       return true;
     },
   }),

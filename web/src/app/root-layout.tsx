@@ -14,7 +14,8 @@ function useRouteChangeEffects() {
     recordLocation(`${location.pathname}${location.search}`);
   }, [location.pathname, location.search]);
   useEffect(() => {
-    window.scrollTo(0, 0);
+    // 'instant': the UI kit sets smooth scrolling on html:focus-within, which would animate every page change.
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     // After the first page, move focus to the new content so screen readers announce the page change.
     if (first.current) first.current = false;
     else mainRef.current?.focus({ preventScroll: true });

@@ -1,0 +1,77 @@
+// Directions domain (issue 7): routes that keep off closed roads, and the place search of the
+// directions form. Public: anyone may ask, signed in or not.
+import { AppError, isAppError } from '../../core/errors';
+import { DirectionsArgs, SearchPlacesArgs } from '../../core/directions/input';
+import { searchPlaces } from '../../core/directions/places';
+import { planTrip, TripClosures, type TripPlan } from '../../core/directions/trip';
+import { getRoadEngine, ROUTE_SEARCH_RADIUS_M, type RoadEngine } from '../../core/roads/engine';
+import type { LatLng } from '../../core/roads/geo';
+import { amazonLocationRoutesEnabled, amazonTrip } from '../../adapters/amazon-location';
+import { tableClosureSource } from '../../adapters/directions-closures';
+import { placeIndex } from '../../adapters/directions-places';
+import { createResolverHandler, field, logger } from '../resolver';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+export const DIRECTIONS_FAILED = 'Unable to calculate directions. Please try again.';
+
+/** A stop the loaded graph cannot reach: no road within the engine's search radius. */
+function offGraph(engine: RoadEngine, location: LatLng): boolean {
+  const nearest = engine.nearest(location);
+  return !nearest || nearest.distance > ROUTE_SEARCH_RADIUS_M;
+}
+
+function present(plan: TripPlan) {
+  return {
+    geometry: JSON.stringify(plan.geometry),
+    distance: plan.distance,
+    duration: plan.duration,
+    steps: plan.steps.map((s) => ({ instruction: s.instruction, name: s.name || null, distance: s.distance, duration: s.duration })),
+    avoidedClosureIds: plan.avoidedClosureIds,
+    crossesClosureIds: plan.crossesClosureIds,
+  };
+}
+
+export const handler = createResolverHandler({
+  directions: field({
+    args: DirectionsArgs,
+    access: 'public',
+    async resolve({ args }) {
+      const now = nowSeconds();
+      const closures = new TripClosures(tableClosureSource(now), now);
+      const request = {
+        locations: args.locations,
+        avoidLocations: args.avoidLocations,
+        avoidPolygons: args.avoidPolygons,
+        avoidClosures: args.avoidClosures,
+      };
+      try {
+        const engine = getRoadEngine();
+        const viaAmazon = amazonLocationRoutesEnabled() && args.locations.some((l) => offGraph(engine, l));
+        const plan = viaAmazon ? await amazonTrip(request, closures) : await planTrip(engine, closures, request);
+        logger.info('directions', {
+          provider: viaAmazon ? 'amazon-location' : 'road-engine',
+          locations: args.locations.length,
+          closureReads: closures.reads,
+          closuresKnown: closures.all().length,
+          avoided: plan.avoidedClosureIds.length,
+          crosses: plan.crossesClosureIds.length,
+        });
+        return present(plan);
+      } catch (error) {
+        // Spec §8: the function's own message goes to the user; this wording goes to the log.
+        logger.warn(`Failed to calculate directions: ${(error as Error)?.message ?? String(error)}`);
+        if (isAppError(error)) throw error;
+        logger.error('directions failed', { error: error as Error });
+        throw new AppError('Internal', DIRECTIONS_FAILED);
+      }
+    },
+  }),
+
+  searchPlaces: field({
+    args: SearchPlacesArgs,
+    access: 'public',
+    async resolve({ args }) {
+      return searchPlaces(placeIndex(), args.query, args.limit);
+    },
+  }),
+});
