@@ -27,6 +27,11 @@ export interface ProjectFunctionProps {
   readonly environment?: Record<string, string>;
   /** Data files copied next to the bundle (paths relative to the project root), e.g. the road graph. */
   readonly bundledFiles?: readonly string[];
+  /**
+   * Packages installed into the bundle instead of bundled (native code such as sharp), for
+   * Lambda's platform (linux, arm64) whatever machine synthesizes.
+   */
+  readonly nativeModules?: readonly string[];
 }
 
 /**
@@ -77,6 +82,12 @@ export class ProjectFunction extends NodejsFunction {
         // runtime, and a pinned SDK behaves the same in AWS as in the local runtime and tests.
         bundleAwsSDK: true,
         externalModules: [],
+        ...(props.nativeModules?.length
+          ? {
+              nodeModules: [...props.nativeModules],
+              environment: { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' },
+            }
+          : {}),
         // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
         banner:
           "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

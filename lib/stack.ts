@@ -7,6 +7,7 @@ import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
 import { Media } from './media';
+import { MediaProcessing } from './media-processing';
 import { Notifications } from './notifications';
 import { projectRoot } from './project-function';
 import { Schedules } from './schedules';
@@ -72,6 +73,7 @@ export class RoadClosuresStack extends Stack {
       customDomain: props.customDomain,
     });
     media.allowBrowserAccessFrom(this.web.siteUrl);
+    new MediaProcessing(this, 'MediaProcessing', { stage, table: this.data.table, mediaBucket: media.mediaBucket });
 
     const schedules = new Schedules(this, 'Schedules', {
       stage,

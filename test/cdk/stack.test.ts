@@ -315,8 +315,10 @@ describe('dev stage', () => {
   });
 
   it('runs every Lambda on Node 22, arm64, with active tracing and no wildcard resource but X-Ray', () => {
-    const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function');
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 3);
+    // CDK's own BucketNotificationsHandler (a deploy-time custom resource) is not ours to configure.
+    const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('BucketNotificationsHandler'));
+    // One per API domain, the post-confirmation trigger, two schedules and the thumbnail maker.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 4);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -330,6 +332,22 @@ describe('dev stage', () => {
         expect(JSON.stringify(statement.Action)).not.toContain('*');
       }
     }
+  });
+
+  it('makes thumbnails of uploads under media/ and ships the road graph with road-engine domains', () => {
+    const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function');
+    const thumbnail = functions.find(([id]) => id.includes('Thumbnail'));
+    expect(thumbnail).toBeDefined();
+    const notifications = resourcesOfType(dev.json, 'Custom::S3BucketNotifications');
+    expect(notifications).toHaveLength(1);
+    const config = JSON.stringify(notifications[0][1].Properties);
+    expect(config).toContain('s3:ObjectCreated:*');
+    expect(config).toContain(thumbnail![0]);
+    expect(config).toContain('"Value":"media/"');
+    const roadEngineDomains = Object.entries(apiDomains).filter(([, d]) => d.roadEngine);
+    expect(roadEngineDomains.length).toBeGreaterThan(0);
+    const withGraph = functions.filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_PATH === '/var/task/nsw.roadgraph');
+    expect(withGraph).toHaveLength(roadEngineDomains.length);
   });
 
   it('outputs what the web app and the deployment need', () => {
