@@ -59,9 +59,12 @@ export const handler = createResolverHandler({
         return present(plan);
       } catch (error) {
         // Spec §8: the function's own message goes to the user; this wording goes to the log.
-        logger.warn(`Failed to calculate directions: ${(error as Error)?.message ?? String(error)}`);
-        if (isAppError(error)) throw error;
-        logger.error('directions failed', { error: error as Error });
+        const logged = `Failed to calculate directions: ${(error as Error)?.message ?? String(error)}`;
+        if (isAppError(error)) {
+          logger.info(logged, { errorType: error.errorType });
+          throw error;
+        }
+        logger.error(logged, { error: error as Error });
         throw new AppError('Internal', DIRECTIONS_FAILED);
       }
     },

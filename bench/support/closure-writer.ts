@@ -1,0 +1,61 @@
+// Bulk writes of benchmark closures. Production writes each closure in its own transaction
+// (closure + extra-cell items + activity + counters, lambdas/adapters/closures.ts); seeding 100k
+// that way would cost 100k round trips. Here the same closure and closureCell items go through
+// ElectroDB's batch put (BatchWriteItem, 25 items a request, several requests in flight), the
+// per-LGA view counters are written once per stage with their final counts, and the activity
+// items are left out: they live only in the closure's own partition (no gsi keys), so they
+// cannot change what a viewport query reads.
+import type { IndexedGeometry } from '../../lambdas/core/closures/geometry';
+import { bboxOf } from '../../lambdas/core/closures/geometry';
+import type { ClosureRecord } from '../../lambdas/core/closures/types';
+import { counterName } from '../../lambdas/adapters/closures';
+import { db } from '../../lambdas/adapters/db/db';
+import type { LgaInfo } from './lga-lookup';
+
+const CONCURRENT_BATCHES = 8;
+const MAX_ATTEMPTS = 8;
+
+/** The stored item exactly as saveClosureChange builds it (itemOf there is private). */
+function closureItem(c: ClosureRecord) {
+  const clean = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as ClosureRecord;
+  return { ...clean, bbox: bboxOf(c.regions.map((r) => r.geometry)), regions: c.regions as unknown };
+}
+
+/** Batch put, retrying what DynamoDB hands back unprocessed (ElectroDB returns it, it does not retry). */
+async function putAll<T>(items: T[], put: (items: T[]) => Promise<{ unprocessed: unknown[] }>): Promise<void> {
+  let pending = items;
+  for (let attempt = 1; pending.length > 0; attempt++) {
+    if (attempt > MAX_ATTEMPTS) throw new Error(`${pending.length} items still unprocessed after ${MAX_ATTEMPTS} attempts`);
+    const { unprocessed } = await put(pending);
+    pending = unprocessed as T[];
+    if (pending.length) await new Promise((r) => setTimeout(r, 50 * attempt));
+  }
+}
+
+export async function writeClosures(closures: { closure: ClosureRecord; geometry: IndexedGeometry }[]): Promise<number> {
+  const { closure, closureCell } = db().entities;
+  const closureItems = closures.map((c) => closureItem(c.closure));
+  const cellItems = closures.flatMap(({ closure: c, geometry }) =>
+    geometry.extraCells.map((cell) => ({ closureId: c.id, geohash4: cell.geohash4, geohash7: cell.geohash7 })),
+  );
+  await Promise.all([
+    putAll(closureItems, (items) => closure.put(items as never[]).go({ concurrent: CONCURRENT_BATCHES })),
+    putAll(cellItems, (items) => closureCell.put(items).go({ concurrent: CONCURRENT_BATCHES / 2 })),
+  ]);
+  return closureItems.length + cellItems.length;
+}
+
+/** Counter items with their final values: what the transactions' increments would have summed to. */
+export async function writeViewCounters(counts: Map<string, number>): Promise<void> {
+  const items = [...counts].map(([key, count]) => {
+    const [view, scope] = key.split('|');
+    return { name: counterName(view), scope, count };
+  });
+  await putAll(items, (batch) => db().entities.counter.put(batch).go({ concurrent: CONCURRENT_BATCHES }));
+}
+
+/** LGA items as local/seed.ts writes them (the fallback reads their bbox). */
+export async function writeLgas(lgas: readonly LgaInfo[]): Promise<void> {
+  const items = lgas.map((l) => ({ code: l.code, name: l.name, state: l.state, centroid: l.centroid, bbox: [...l.bbox] }));
+  await putAll(items, (batch) => db().entities.lga.put(batch).go({ concurrent: CONCURRENT_BATCHES }));
+}
