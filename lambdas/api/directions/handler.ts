@@ -3,9 +3,8 @@
 import { AppError, isAppError } from '../../core/errors';
 import { DirectionsArgs, SearchPlacesArgs } from '../../core/directions/input';
 import { searchPlaces } from '../../core/directions/places';
-import { planTrip, TripClosures, type TripPlan } from '../../core/directions/trip';
-import { getRoadEngine, ROUTE_SEARCH_RADIUS_M, type RoadEngine } from '../../core/roads/engine';
-import type { LatLng } from '../../core/roads/geo';
+import { offGraphLocations, planTrip, TripClosures, type TripPlan } from '../../core/directions/trip';
+import { getRoadEngine } from '../../core/roads/engine';
 import { amazonLocationRoutesEnabled, amazonTrip } from '../../adapters/amazon-location';
 import { tableClosureSource } from '../../adapters/directions-closures';
 import { placeIndex } from '../../adapters/directions-places';
@@ -13,12 +12,6 @@ import { createResolverHandler, field, logger } from '../resolver';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const DIRECTIONS_FAILED = 'Unable to calculate directions. Please try again.';
-
-/** A stop the loaded graph cannot reach: no road within the engine's search radius. */
-function offGraph(engine: RoadEngine, location: LatLng): boolean {
-  const nearest = engine.nearest(location);
-  return !nearest || nearest.distance > ROUTE_SEARCH_RADIUS_M;
-}
 
 function present(plan: TripPlan) {
   return {
@@ -46,7 +39,7 @@ export const handler = createResolverHandler({
       };
       try {
         const engine = getRoadEngine();
-        const viaAmazon = amazonLocationRoutesEnabled() && args.locations.some((l) => offGraph(engine, l));
+        const viaAmazon = amazonLocationRoutesEnabled() && offGraphLocations(engine, args.locations).length > 0;
         const plan = viaAmazon ? await amazonTrip(request, closures) : await planTrip(engine, closures, request);
         logger.info('directions', {
           provider: viaAmazon ? 'amazon-location' : 'road-engine',

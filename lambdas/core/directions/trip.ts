@@ -8,13 +8,13 @@
 import type { LineString, Polygon } from 'geojson';
 import type { ClosureRecord } from '../closures/types';
 import type { RouteClosure } from '../roads/avoid';
-import type { RoadEngine, RouteStep } from '../roads/engine';
+import { ROUTE_SEARCH_RADIUS_M, type RoadEngine, type RouteStep } from '../roads/engine';
 import type { LatLng, Position } from '../roads/geo';
 import { bboxAround, blocksTraffic, cellsAlong, cellsAroundLegs, routeClosureOf, type Bbox } from './closures';
 
 /** Spec §9: directions re-route iterations, max 5. */
 export const MAX_REROUTES = 5;
-/** Cell partitions read for one trip before switching to the per-LGA lists (~400 km of corridor per 30 cells). */
+/** Cell partitions read for one trip before switching to the per-LGA lists (a route reads about 20 to 30 per 400 km). */
 export const MAX_TRIP_CELLS = 300;
 /** Room for detours around a trip read by LGA instead of by cell. */
 const FALLBACK_MARGIN_M = 50_000;
@@ -102,6 +102,19 @@ export interface TripPlan {
   steps: RouteStep[];
   avoidedClosureIds: string[];
   crossesClosureIds: string[];
+}
+
+/**
+ * Indexes (0-based) of the locations the loaded graph cannot serve: no road within the radius the
+ * engine searches for a route's ends. Such a trip may go to an external router where one is set up.
+ */
+export function offGraphLocations(engine: RoadEngine, locations: readonly LatLng[]): number[] {
+  const out: number[] = [];
+  locations.forEach((location, i) => {
+    const nearest = engine.nearest(location);
+    if (!nearest || nearest.distance > ROUTE_SEARCH_RADIUS_M) out.push(i);
+  });
+  return out;
 }
 
 function crossing(engine: RoadEngine, closures: readonly RouteClosure[], edgeIds: readonly number[]): string[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cellsAlong } from '../../../lambdas/core/directions/closures';
-import { MAX_TRIP_CELLS, planTrip, TripClosures, type TripRequest } from '../../../lambdas/core/directions/trip';
+import { MAX_TRIP_CELLS, offGraphLocations, planTrip, TripClosures, type TripRequest } from '../../../lambdas/core/directions/trip';
 import { closureRecord, FAR_AWAY, FORBES, forbesEngine, MemoryClosures, NEWELL_NORTH, NOW, PARKES } from './support';
 
 const trip = (overrides: Partial<TripRequest> = {}): TripRequest => ({
@@ -130,5 +130,14 @@ describe('TripClosures', () => {
     await closures.along(NEWELL_NORTH);
     expect(first).toBeGreaterThan(0);
     expect(source.cellsRead).toHaveLength(first);
+  });
+});
+
+describe('offGraphLocations', () => {
+  it('lists the stops with no road of the loaded graph within 5 km (where an external router may take over)', () => {
+    const melbourne = { lat: -37.8136, lng: 144.9631 };
+    const townStreet = { lat: FORBES.lat + 0.02, lng: FORBES.lng }; // ~2 km off the highway
+    expect(offGraphLocations(forbesEngine(), [FORBES, townStreet, PARKES])).toEqual([]);
+    expect(offGraphLocations(forbesEngine(), [FORBES, melbourne, { lat: -34.5, lng: 152.5 }])).toEqual([1, 2]);
   });
 });
