@@ -21,7 +21,8 @@ import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { apiDomains, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
 import { ApiFirewall } from './api-firewall';
-import { logicalIdOf, ProjectFunction, projectRoot } from './project-function';
+import type { Mail } from './mail';
+import { GROUP_MIRROR_ACTIONS, logicalIdOf, ProjectFunction, projectRoot } from './project-function';
 
 export interface ApiProps {
   readonly stage: string;
@@ -32,9 +33,45 @@ export interface ApiProps {
   readonly eventsTopic: ITopic;
   readonly stripeSecret: ISecret;
   readonly vapidSecret: ISecret;
+  readonly mail: Mail;
   /** Defaults to the shared map in lambdas/api/domains.ts; tests may pass their own. */
   readonly domains?: Record<string, ApiDomain>;
 }
+
+/** What a domain's handler reaches beyond the table (every resolver may create a profile). */
+export type DomainNeed =
+  | 'mediaBucket'
+  | 'feedsBucket'
+  | 'eventsTopic'
+  /** The group mirror actions on the user pool. */
+  | 'userPoolGroups'
+  /** Account administration on the user pool: deletion, demo personas, invitations. */
+  | 'userPoolAdmin'
+  | 'mail'
+  | 'secrets';
+
+/**
+ * Grants per domain, read from each handler's imports (test/cdk/grants.test.ts checks them
+ * against the adapters each entry bundles). The local runtime has no IAM, so a missing grant
+ * would only show in AWS: a domain not listed here gets everything but mail.
+ */
+export const domainNeeds: Record<string, readonly DomainNeed[]> = {
+  foundation: ['eventsTopic'],
+  identity: ['eventsTopic', 'userPoolAdmin', 'mail'],
+  closures: ['eventsTopic', 'mediaBucket'],
+  media: ['eventsTopic', 'mediaBucket'],
+  directions: [],
+};
+export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
+
+/** The identity domain's Cognito calls (lambdas/adapters/cognito.ts), on this pool only. */
+export const USER_POOL_ADMIN_ACTIONS = [
+  ...GROUP_MIRROR_ACTIONS,
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+] as const;
 
 const schemaPath = join(projectRoot, 'lib/schema.graphql');
 const operationTypes = ['Query', 'Mutation', 'Subscription'] as const;
@@ -133,14 +170,24 @@ export class Api extends Construct {
       memorySize: spec.memorySize,
       timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
       ...(spec.roadEngine ? { bundledFiles: ROAD_ENGINE_FILES.files, environment: { ...ROAD_ENGINE_FILES.environment } } : {}),
-    })
-      .bindTable(props.table, 'readwrite')
-      .bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite')
-      .bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read')
-      .bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN')
-      .bindUserPool(props.userPool)
-      .bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN')
-      .bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
+    }).bindTable(props.table, 'readwrite');
+    // The contract's environment names are set everywhere; access comes only with a need.
+    fn.addEnvironment('MEDIA_BUCKET', props.mediaBucket.bucketName);
+    fn.addEnvironment('FEEDS_BUCKET', props.feedsBucket.bucketName);
+    fn.addEnvironment('EVENTS_TOPIC_ARN', props.eventsTopic.topicArn);
+    fn.addEnvironment('USER_POOL_ID', props.userPool.userPoolId);
+    const needs = new Set(domainNeeds[domain] ?? defaultDomainNeeds);
+    if (needs.has('mediaBucket')) fn.bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite');
+    if (needs.has('feedsBucket')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read');
+    if (needs.has('eventsTopic')) fn.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
+    if (needs.has('userPoolAdmin')) fn.bindUserPool(props.userPool, USER_POOL_ADMIN_ACTIONS);
+    else if (needs.has('userPoolGroups')) fn.bindUserPool(props.userPool, [...GROUP_MIRROR_ACTIONS, 'cognito-idp:AdminGetUser']);
+    if (needs.has('mail')) props.mail.grantSend(fn);
+    if (needs.has('secrets')) {
+      fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN').bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
+    }
+    // Persona sign-in (demoSetActivePersona) exists on the demo stage only.
+    if (domain === 'identity' && props.stage === 'demo') fn.addEnvironment('DEMO_MODE', '1');
     this.functions.push(fn);
 
     const dataSource = this.api.addLambdaDataSource(`${name}Lambda`, fn, {

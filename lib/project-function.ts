@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -11,6 +11,14 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct, IConstruct } from 'constructs';
+
+/** What keeps the Cognito groups that mirror the user records (admin, staff) in step. */
+export const GROUP_MIRROR_ACTIONS = [
+  'cognito-idp:ListUsers',
+  'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+] as const;
 
 /** The repository root: entries, the lock file and the schema are resolved from here. */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -164,21 +172,27 @@ export class ProjectFunction extends NodejsFunction {
     return this;
   }
 
-  /** USER_POOL_ID plus what keeps the Cognito groups in step with the user records. */
-  bindUserPool(userPool: IUserPool): this {
-    this.addToRolePolicy(
-      new PolicyStatement({
-        actions: [
-          'cognito-idp:AdminGetUser',
-          'cognito-idp:ListUsers',
-          'cognito-idp:AdminListGroupsForUser',
-          'cognito-idp:AdminAddUserToGroup',
-          'cognito-idp:AdminRemoveUserFromGroup',
-        ],
-        resources: [userPool.userPoolArn],
-      }),
-    );
+  /**
+   * USER_POOL_ID and the Cognito admin actions this function calls on that one pool; by default
+   * what keeps the `admin` and `staff` groups in step with the user records.
+   */
+  bindUserPool(userPool: IUserPool, actions: readonly string[] = GROUP_MIRROR_ACTIONS): this {
+    this.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [userPool.userPoolArn] }));
     this.addEnvironment('USER_POOL_ID', userPool.userPoolId);
+    return this;
+  }
+
+  /**
+   * Cognito admin actions for a trigger of this very pool, which passes its id in every event.
+   * The role's default policy cannot name the pool: the pool names the function, and the function
+   * waits for its role's default policy. A separate policy on the role is outside that loop, so
+   * the grant names this pool's ARN exactly instead of every pool in the account.
+   */
+  allowOnOwnUserPool(userPool: IUserPool, actions: readonly string[]): this {
+    new Policy(this.node.scope!, `${this.node.id}UserPoolPolicy`, {
+      roles: [this.role!],
+      statements: [new PolicyStatement({ actions: [...actions], resources: [userPool.userPoolArn] })],
+    });
     return this;
   }
 

@@ -6,6 +6,7 @@ import type { ApiDomain } from '../lambdas/api/domains';
 import { Api } from './api';
 import { Auth } from './auth';
 import { Data } from './data';
+import { Mail } from './mail';
 import { Media } from './media';
 import { MediaProcessing } from './media-processing';
 import { Notifications } from './notifications';
@@ -13,6 +14,8 @@ import { projectRoot } from './project-function';
 import { Schedules } from './schedules';
 import { Secrets } from './secrets';
 import { Web } from './web';
+import { webConfig } from './web-config';
+import { WebDeployment } from './web-deployment';
 
 const projectVersion = (JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -21,6 +24,17 @@ export interface RoadClosuresStackProps extends StackProps {
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /** Defaults to lambdas/api/domains.ts. */
   readonly apiDomains?: Record<string, ApiDomain>;
+  /**
+   * The site's public address (context `siteUrl`), for links in e-mails. Needed by the sign-in
+   * link trigger unless there is a custom domain (see lib/auth.ts).
+   */
+  readonly siteUrl?: string;
+  /** Sending domain (context `mailDomain`); without it mail comes from no-reply@example.com and SES refuses it. */
+  readonly mailDomain?: string;
+  /** The mailDomain identity is verified in SES (context `mailVerified`): prod Cognito mail then goes through it. */
+  readonly mailVerified?: boolean;
+  /** Folder of the built web app to upload with /config.json; undefined deploys no web content. */
+  readonly webDist?: string;
 }
 
 /** One deployment stage of the whole app (DESIGN.md §4, AWS column). */
@@ -30,11 +44,16 @@ export class RoadClosuresStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly web: Web;
+  readonly mail: Mail;
+  /** True on the `demo` stage: persona sign-in on, app.demo in /config.json. */
+  readonly demo: boolean;
+  readonly webDeployment?: WebDeployment;
 
   constructor(scope: Construct, id: string, props: RoadClosuresStackProps) {
     super(scope, id, props);
     const { stage } = props;
     this.stage = stage;
+    this.demo = stage === 'demo';
     Tags.of(this).add('project', 'road-closures');
     Tags.of(this).add('stage', stage);
 
@@ -51,7 +70,15 @@ export class RoadClosuresStack extends Stack {
       EVENTS_TOPIC_ARN: notifications.topic.topicArn,
     };
 
-    this.auth = new Auth(this, 'Auth', { stage, table: this.data.table });
+    this.mail = new Mail(this, 'Mail', { mailDomain: props.mailDomain });
+    const customSiteUrl = props.customDomain ? `https://${props.customDomain.domainName}` : undefined;
+    this.auth = new Auth(this, 'Auth', {
+      stage,
+      table: this.data.table,
+      mail: this.mail,
+      siteUrl: props.siteUrl ?? customSiteUrl,
+      cognitoMailViaSes: stage === 'prod' && Boolean(props.mailDomain) && Boolean(props.mailVerified),
+    });
 
     this.api = new Api(this, 'Api', {
       stage,
@@ -62,6 +89,7 @@ export class RoadClosuresStack extends Stack {
       eventsTopic: notifications.topic,
       stripeSecret: secrets.stripe,
       vapidSecret: secrets.vapid,
+      mail: this.mail,
       domains: props.apiDomains,
     });
 
@@ -83,9 +111,35 @@ export class RoadClosuresStack extends Stack {
     });
 
     // Links in e-mails, Stripe return URLs and the feeds download URL point at the site.
-    for (const fn of [...this.api.functions, ...schedules.functions]) fn.addEnvironment('SITE_URL', this.web.siteUrl);
+    const siteUrl = props.siteUrl ?? this.web.siteUrl;
+    for (const fn of [...this.api.functions, ...schedules.functions]) fn.addEnvironment('SITE_URL', siteUrl);
+
+    if (props.webDist) {
+      this.webDeployment = new WebDeployment(this, 'WebDeployment', {
+        webDist: props.webDist,
+        siteBucket: this.web.siteBucket,
+        distribution: this.web.distribution,
+        config: this.webConfig(),
+        stage,
+      });
+    }
 
     this.addOutputs();
+  }
+
+  /** The /config.json body (lib/web-config.ts) with this stack's values. */
+  webConfig(): Record<string, unknown> {
+    const graphqlApi = this.api.api;
+    return webConfig({
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      graphqlUrl: graphqlApi.graphqlUrl,
+      region: this.region,
+      apiKey: graphqlApi.apiKey ?? '',
+      stage: this.stage,
+      demo: this.demo,
+      version: projectVersion,
+    });
   }
 
   private addOutputs(): void {
@@ -100,37 +154,13 @@ export class RoadClosuresStack extends Stack {
       DistributionId: { value: web.distribution.distributionId, description: 'For cache invalidation after a deploy' },
       SiteBucketName: { value: web.siteBucket.bucketName, description: 'Where the web build is uploaded' },
       Region: { value: this.region, description: 'Region of every regional resource' },
-      // The deployment writes this next to the web app as /config.json (the shared contract).
-      // The API key is public by design: every browser receives it in that file.
-      WebConfig: {
-        description: 'Body of /config.json for Amplify.configure',
-        value: this.toJsonString({
-          Auth: {
-            Cognito: {
-              userPoolId: auth.userPool.userPoolId,
-              userPoolClientId: auth.client.userPoolClientId,
-              loginWith: { email: true },
-            },
-          },
-          API: {
-            GraphQL: {
-              endpoint: graphqlApi.graphqlUrl,
-              region: this.region,
-              defaultAuthMode: 'apiKey',
-              apiKey: graphqlApi.apiKey ?? '',
-            },
-          },
-          app: {
-            stage: this.stage,
-            local: false,
-            demo: false,
-            version: projectVersion,
-            mapStyle: '/map-style.json',
-            authFlowType: 'USER_SRP_AUTH',
-            features: { push: false, socialProviders: [] },
-          },
-        }),
-      },
+      EventsTopicArn: { value: notificationsTopicArn, description: 'Domain events (seeding publishes here like the API)' },
+      FeedsBucketName: { value: feedsBucketName, description: 'Where the LGA data bundle lives (under feeds/)' },
+      TableName: { value: this.data.table.tableName, description: 'The single DynamoDB table (for scripts/seed-aws.ts)' },
+      MailFrom: { value: this.mail.fromAddress, description: 'Sender of sign-in links and invitations' },
+      // Also written next to the web app as /config.json by the web deployment (the shared
+      // contract). The API key is public by design: every browser receives it in that file.
+      WebConfig: { description: 'Body of /config.json for Amplify.configure', value: this.toJsonString(this.webConfig()) },
     };
     for (const [id, output] of Object.entries(outputs)) new CfnOutput(this, id, output);
   }

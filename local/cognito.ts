@@ -192,7 +192,9 @@ export function startCognitoProxy(publicPort: number, internalPort: number, data
   const server = http.createServer(async (req, res) => {
     try {
       if (req.method === 'OPTIONS') {
-        res.writeHead(204, CORS_HEADERS).end();
+        // Echo what the browser asks for: aws-amplify sends amz-sdk-* headers that change by version.
+        const requested = req.headers['access-control-request-headers'];
+        res.writeHead(204, { ...CORS_HEADERS, ...(requested ? { 'access-control-allow-headers': String(requested) } : {}) }).end();
         return;
       }
       const body = await readBody(req);

@@ -1,0 +1,46 @@
+// The body of /config.json in AWS: the object aws-amplify v6's Amplify.configure takes plus the
+// app section, the same shape local/stack.ts serves (the shared contract). Values may be
+// CloudFormation tokens: the stack output renders them with toJsonString, the web deployment
+// with Source.jsonData, which fills them in at deploy time.
+
+export interface WebConfigInput {
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  readonly graphqlUrl: string;
+  readonly region: string;
+  /** The public API key: every browser receives it in /config.json, by design. */
+  readonly apiKey: string;
+  readonly stage: string;
+  readonly demo: boolean;
+  readonly version: string;
+}
+
+export function webConfig(input: WebConfigInput): Record<string, unknown> {
+  return {
+    Auth: {
+      Cognito: {
+        userPoolId: input.userPoolId,
+        userPoolClientId: input.userPoolClientId,
+        loginWith: { email: true },
+      },
+    },
+    API: {
+      GraphQL: {
+        endpoint: input.graphqlUrl,
+        region: input.region,
+        defaultAuthMode: 'apiKey',
+        apiKey: input.apiKey,
+      },
+    },
+    app: {
+      stage: input.stage,
+      local: false,
+      demo: input.demo,
+      version: input.version,
+      mapStyle: '/map-style.json',
+      // SRP keeps the password off the wire; locally cognito-local only speaks USER_PASSWORD_AUTH.
+      authFlowType: 'USER_SRP_AUTH',
+      features: { push: false, socialProviders: [] },
+    },
+  };
+}
