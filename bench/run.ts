@@ -1,8 +1,12 @@
 // `npm run bench`: every benchmark in one run, printed as tables. Timings live here, never in
 // tests. Each section is a module exporting an async function that returns its printed table.
 import { benchRouting } from './routing';
+import { benchViewport } from './viewport';
 
-const sections: { name: string; run: () => Promise<string> }[] = [{ name: 'Road engine: routing and snapping', run: benchRouting }];
+const sections: { name: string; run: () => Promise<string> }[] = [
+  { name: 'Road engine: routing and snapping', run: benchRouting },
+  { name: 'Viewport queries: latency and items read', run: benchViewport },
+];
 
 for (const section of sections) {
   console.log(`\n=== ${section.name} ===`);

@@ -181,7 +181,9 @@ export class Api extends Construct {
     if (needs.has('feedsBucket')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read');
     if (needs.has('eventsTopic')) fn.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
     if (needs.has('userPoolAdmin')) fn.bindUserPool(props.userPool, USER_POOL_ADMIN_ACTIONS);
-    else if (needs.has('userPoolGroups')) fn.bindUserPool(props.userPool, [...GROUP_MIRROR_ACTIONS, 'cognito-idp:AdminGetUser']);
+    else if (needs.has('userPoolGroups')) {
+      fn.bindUserPool(props.userPool, [...GROUP_MIRROR_ACTIONS, 'cognito-idp:AdminGetUser']);
+    }
     if (needs.has('mail')) props.mail.grantSend(fn);
     if (needs.has('secrets')) {
       fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN').bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');

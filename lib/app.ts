@@ -1,23 +1,47 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { projectRoot } from './project-function';
 import { RoadClosuresStack } from './stack';
 
 export const region = 'ap-southeast-2';
 
+/** Context values set on the command line arrive as strings. */
+function flag(value: unknown): boolean {
+  return value === true || value === 'true' || value === '1';
+}
+
 /**
  * Builds the stage named by context `stage` (default `dev`) and registers the cdk-nag
  * AwsSolutions pack as a validation plugin, so every synth (CLI or test) is checked the same way.
+ * Context keys: stage, domainName + certificateArn, siteUrl, mailDomain, mailVerified, webDist
+ * (README, "Deploying to AWS").
  */
 export function buildApp(app: App): RoadClosuresStack {
-  const stage = String(app.node.tryGetContext('stage') ?? 'dev');
+  const context = (key: string) => app.node.tryGetContext(key) as unknown;
+  const stage = String(context('stage') ?? 'dev');
   if (!/^[a-z][a-z0-9]{0,15}$/.test(stage)) {
     throw new Error(`Context "stage" must be lower-case letters and digits (got "${stage}")`);
   }
-  const domainName = app.node.tryGetContext('domainName') as string | undefined;
-  const certificateArn = app.node.tryGetContext('certificateArn') as string | undefined;
+  const domainName = context('domainName') as string | undefined;
+  const certificateArn = context('certificateArn') as string | undefined;
   if (Boolean(domainName) !== Boolean(certificateArn)) {
     throw new Error('Context "domainName" and "certificateArn" (ACM, us-east-1) go together');
   }
+  const siteUrl = context('siteUrl') as string | undefined;
+  if (siteUrl !== undefined && !/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(siteUrl)) {
+    throw new Error(`Context "siteUrl" must be https://host with no path or trailing slash (got "${siteUrl}")`);
+  }
+  const mailDomain = context('mailDomain') as string | undefined;
+  if (mailDomain !== undefined && !/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i.test(mailDomain)) {
+    throw new Error(`Context "mailDomain" must be a domain name such as council.example (got "${mailDomain}")`);
+  }
+  const mailVerified = flag(context('mailVerified'));
+  // `cdk synth` and `cdk deploy` upload the web build when there is one (npm run build:web).
+  const webDistSetting = String(context('webDist') ?? 'dist/web');
+  const webDist = isAbsolute(webDistSetting) ? webDistSetting : join(projectRoot, webDistSetting);
+  const hasWebBuild = existsSync(join(webDist, 'index.html'));
 
   const stack = new RoadClosuresStack(app, `RoadClosures-${stage}`, {
     stage,
@@ -25,8 +49,24 @@ export function buildApp(app: App): RoadClosuresStack {
     env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
     customDomain: domainName && certificateArn ? { domainName, certificateArn } : undefined,
     terminationProtection: stage === 'prod',
+    siteUrl,
+    mailDomain,
+    mailVerified,
+    webDist: hasWebBuild ? webDist : undefined,
   });
   // Acknowledgements are also written into the template metadata (cdk_nag), as an audit trail.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }));
+
+  const notes = [
+    hasWebBuild ? undefined : `no web build at ${relative(projectRoot, webDist) || webDist}/index.html: the web app and /config.json are not deployed (npm run build:web first).`,
+    siteUrl || domainName ? undefined : 'no siteUrl: email sign-in links cannot be sent until a deploy with -c siteUrl=<the SiteUrl output>.',
+    mailDomain ? undefined : 'no mailDomain: mail would come from no-reply@example.com, which SES refuses (SES sandbox, nothing verified).',
+    mailDomain && stage === 'prod' && !mailVerified
+      ? 'Cognito keeps its own sender (50 mails a day) until the SES identity is verified and -c mailVerified=true is set.'
+      : undefined,
+  ].filter(Boolean);
+  if (notes.length > 0 && !flag(context('quietNotes'))) {
+    console.warn(notes.map((note) => `Note (${stack.stackName}): ${note}`).join('\n'));
+  }
   return stack;
 }

@@ -128,7 +128,11 @@ export class Auth extends Construct {
     const trigger = (id: string, entry: string, description: string) =>
       new ProjectFunction(this, id, { entry, stage: props.stage, service: 'auth', description });
 
-    this.postConfirmation = trigger('PostConfirmation', 'lambdas/triggers/post-confirmation.ts', 'Creates the profile item of a newly confirmed user')
+    this.postConfirmation = trigger(
+      'PostConfirmation',
+      'lambdas/triggers/post-confirmation.ts',
+      'Creates the profile item of a newly confirmed user and mirrors its groups',
+    )
       .bindTable(props.table, 'readwrite')
       .allowOnOwnUserPool(this.userPool, GROUP_MIRROR_ACTIONS);
     this.userPool.addTrigger(UserPoolOperation.POST_CONFIRMATION, this.postConfirmation);

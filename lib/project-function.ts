@@ -48,6 +48,9 @@ export interface ProjectFunctionProps {
  * environment, so a function gets its permissions and its configuration in one call.
  */
 export class ProjectFunction extends NodejsFunction {
+  /** The handler module, relative to the project root (tests read what it imports). */
+  readonly entry: string;
+
   constructor(scope: Construct, id: string, props: ProjectFunctionProps) {
     // Own role and log group instead of the defaults: the default role carries the AWS-managed
     // AWSLambdaBasicExecutionRole (logs:* on every log group); this one may write its own group only.
@@ -113,6 +116,7 @@ export class ProjectFunction extends NodejsFunction {
       },
     });
 
+    this.entry = props.entry;
     logGroup.grantWrite(role);
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

@@ -48,6 +48,8 @@ export class RoadClosuresStack extends Stack {
   /** True on the `demo` stage: persona sign-in on, app.demo in /config.json. */
   readonly demo: boolean;
   readonly webDeployment?: WebDeployment;
+  readonly media: Media;
+  readonly notifications: Notifications;
 
   constructor(scope: Construct, id: string, props: RoadClosuresStackProps) {
     super(scope, id, props);
@@ -58,9 +60,9 @@ export class RoadClosuresStack extends Stack {
     Tags.of(this).add('stage', stage);
 
     this.data = new Data(this, 'Data', { stage });
-    const notifications = new Notifications(this, 'Notifications');
+    const notifications = (this.notifications = new Notifications(this, 'Notifications'));
     const secrets = new Secrets(this, 'Secrets');
-    const media = new Media(this, 'Media');
+    const media = (this.media = new Media(this, 'Media'));
 
     // The contract's environment (every handler may read these names); permissions are granted
     // separately, per function, by the ProjectFunction binders.
@@ -151,11 +153,12 @@ export class RoadClosuresStack extends Stack {
       UserPoolId: { value: auth.userPool.userPoolId, description: 'Cognito user pool id' },
       UserPoolClientId: { value: auth.client.userPoolClientId, description: 'Web app client id' },
       DistributionDomainName: { value: web.distribution.distributionDomainName, description: 'CloudFront domain' },
+      SiteUrl: { value: web.siteUrl, description: 'The site; pass it as context siteUrl so sign-in links work' },
       DistributionId: { value: web.distribution.distributionId, description: 'For cache invalidation after a deploy' },
       SiteBucketName: { value: web.siteBucket.bucketName, description: 'Where the web build is uploaded' },
       Region: { value: this.region, description: 'Region of every regional resource' },
-      EventsTopicArn: { value: notificationsTopicArn, description: 'Domain events (seeding publishes here like the API)' },
-      FeedsBucketName: { value: feedsBucketName, description: 'Where the LGA data bundle lives (under feeds/)' },
+      EventsTopicArn: { value: this.notifications.topic.topicArn, description: 'Domain events (seeding publishes here like the API)' },
+      FeedsBucketName: { value: this.media.feedsBucket.bucketName, description: 'Where the LGA data bundle lives (under feeds/)' },
       TableName: { value: this.data.table.tableName, description: 'The single DynamoDB table (for scripts/seed-aws.ts)' },
       MailFrom: { value: this.mail.fromAddress, description: 'Sender of sign-in links and invitations' },
       // Also written next to the web app as /config.json by the web deployment (the shared

@@ -71,7 +71,15 @@ export async function seedLgas(s3: S3Client): Promise<number> {
       bbox: boundingBox(f.geometry.coordinates),
     };
   });
-  await db().entities.lga.put(items).go();
+  // BatchWrite may hand back unprocessed items under load (DynamoDB throttling in AWS): retry them.
+  let pending = items;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === 5) throw new Error(`${pending.length} LGAs could not be written`);
+    const { unprocessed } = await db().entities.lga.put(pending).go();
+    const left = new Set(unprocessed.map((key) => key.code));
+    pending = pending.filter((item) => left.has(item.code));
+    if (pending.length) await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
+  }
 
   const bundle = {
     type: 'FeatureCollection',

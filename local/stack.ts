@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { setLocalEventSink, type DomainEvent } from '../lambdas/adapters/events';
+import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications-publish';
 import { createLocalAppSync } from './appsync/server';
 import { createCognitoVerifier } from './appsync/cognito-verifier';
 import { ensureCognitoUser, ensureUserPool, startCognitoLocal, startCognitoProxy, type UserPoolIds } from './cognito';
@@ -67,6 +68,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   const stop = async () => {
     timers.forEach(clearInterval);
     setLocalEventSink(undefined);
+    setLocalNotificationPublisher(undefined);
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await Promise.all(children.map((child) => stopProcess(child)));
   };
@@ -126,6 +128,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     setLocalEventSink((event) => {
       events.push(event);
       if (events.length > 1000) events.shift();
+      // Stands in for the events topic's SNS subscription: the notification consumer, async.
+      const sns = { Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(event), MessageId: event.id, Type: 'Notification' } }] };
+      invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`));
     });
 
     const verifier = createCognitoVerifier({
@@ -141,6 +146,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       log,
     });
     closers.push(() => appsync.close());
+    // The consumer publishes live notifications through this (in AWS: the IAM publishNotification mutation).
+    setLocalNotificationPublisher((field, result) => appsync.publish(field, result));
 
     const s3Client = localS3Client(ports.s3);
     const config = () => ({

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { BUCKETS } from './s3';
 import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
+import { handleMapRequest } from './map/routes';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -117,6 +118,7 @@ export function createWebServer(options: WebServerOptions): http.Server {
         return res.end(outboxPage(options.dataDir));
       }
       if (url.pathname.startsWith('/feeds/')) return await serveFeed(options.s3, url.pathname.slice(1), res);
+      if (await handleMapRequest(req, res, url.pathname)) return;
       const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
       if (invocation && req.method === 'POST') {
         const entry = TRIGGERS[decodeURIComponent(invocation[1])];

@@ -11,6 +11,16 @@ export interface Expected {
   ids: string[];
   /** Visible closures whose bbox meets the view but none of whose cells is queried (cannot be found). */
   bboxOnly: number;
+  /** Where the items read go: closures shown, closures of the cells outside the view, closures not on the map, index items, batch-gets. */
+  breakdown: Breakdown;
+}
+
+export interface Breakdown {
+  shown: number;
+  outsideView: number;
+  notOnMap: number;
+  cellItems: number;
+  batchGot: number;
 }
 
 export class SeededModel {
@@ -21,6 +31,7 @@ export class SeededModel {
   private readonly boxes: number[][] = [];
   private readonly cellItems = new Map<string, number>();
   private readonly extraByCell = new Map<string, number[]>();
+  private readonly homeByCell = new Map<string, number[]>();
   /** `${view}|${lgaCode}` → closures, the per-LGA view counters. */
   readonly counters = new Map<string, number>();
   private index: Flatbush | undefined;
@@ -44,6 +55,9 @@ export class SeededModel {
     this.visible.push(closure.view === 'ACTIVE' || closure.view === 'RECENTLY_OPENED');
     this.boxes.push(geometry.bbox);
     this.cellItems.set(geometry.geohash4, (this.cellItems.get(geometry.geohash4) ?? 0) + 1);
+    const home = this.homeByCell.get(geometry.geohash4) ?? [];
+    home.push(i);
+    this.homeByCell.set(geometry.geohash4, home);
     for (const { geohash4 } of geometry.extraCells) {
       this.cellItems.set(geohash4, (this.cellItems.get(geohash4) ?? 0) + 1);
       const list = this.extraByCell.get(geohash4) ?? [];
@@ -59,11 +73,25 @@ export class SeededModel {
     const cellSet = new Set(cells);
     let itemsRead = 0;
     const fetched = new Set<number>();
+    const breakdown: Breakdown = { shown: 0, outsideView: 0, notOnMap: 0, cellItems: 0, batchGot: 0 };
+    const meets = (i: number) => {
+      const [w, s, e, n] = this.boxes[i];
+      return w <= bounds.east && bounds.west <= e && s <= bounds.north && bounds.south <= n;
+    };
     for (const cell of cells) {
       itemsRead += this.cellItems.get(cell) ?? 0;
-      for (const i of this.extraByCell.get(cell) ?? []) if (!cellSet.has(this.home[i])) fetched.add(i);
+      for (const i of this.homeByCell.get(cell) ?? []) {
+        if (!this.visible[i]) breakdown.notOnMap++;
+        else if (meets(i)) breakdown.shown++;
+        else breakdown.outsideView++;
+      }
+      for (const i of this.extraByCell.get(cell) ?? []) {
+        breakdown.cellItems++;
+        if (!cellSet.has(this.home[i])) fetched.add(i);
+      }
     }
     itemsRead += fetched.size;
+    breakdown.batchGot = fetched.size;
 
     if (!this.index) {
       this.index = new Flatbush(Math.max(1, this.boxes.length));
@@ -78,6 +106,6 @@ export class SeededModel {
       if (cellSet.has(this.home[i]) || this.extra[i].some((c) => cellSet.has(c))) ids.push(this.ids[i]);
       else bboxOnly++;
     }
-    return { itemsRead, ids, bboxOnly };
+    return { itemsRead, ids, bboxOnly, breakdown };
   }
 }

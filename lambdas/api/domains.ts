@@ -64,9 +64,39 @@ export const apiDomains: Record<string, ApiDomain> = {
     timeoutSeconds: 15,
     roadEngine: true,
   },
+  reports: {
+    entry: 'lambdas/api/reports/handler.ts',
+    fields: {
+      Query: ['myReports', 'report', 'reportsByLga', 'reportClusters', 'reportCluster', 'pendingClustersCard', 'nearbyForReport'],
+      Mutation: ['submitReport', 'retractReport', 'approveReport', 'denyReport', 'approveCluster', 'rejectCluster', 'updateCluster'],
+    },
+    // Addresses and closure regions come from the road engine; the LGA boundaries are parsed once.
+    memorySize: 1024,
+    timeoutSeconds: 15,
+    roadEngine: true,
+  },
   media: {
     entry: 'lambdas/api/closures/media-handler.ts',
     fields: { Query: ['media'], Mutation: ['createMediaUpload', 'removeMedia'] },
+  },
+  notifications: {
+    entry: 'lambdas/api/notifications/handler.ts',
+    fields: {
+      Query: ['notifications', 'mySubscriptions', 'lgaSubscriberCount', 'notificationSettings'],
+      Mutation: [
+        'subscribeToClosure',
+        'unsubscribeFromClosure',
+        'subscribeToLga',
+        'unsubscribeFromLga',
+        'markNotificationRead',
+        'markAllNotificationsRead',
+        'markAllNotificationsSeen',
+        'markReminderActioned',
+        'updateNotificationSettings',
+        'publishNotification',
+      ],
+      Subscription: ['onNotification'],
+    },
   },
   directions: {
     entry: 'lambdas/api/directions/handler.ts',

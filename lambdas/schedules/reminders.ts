@@ -1,10 +1,11 @@
 // EventBridge schedule, every 15 minutes (locally a timer). It starts scheduled closures whose
 // time has come (SCHEDULED → ACTIVE, counters and activity in one transaction each). The
-// reopening reminders to closure administrators (scheduled, overdue, stale) arrive with the
-// notifications issue; until then it sends none.
+// reminders to closure administrators (starting soon, overdue, stale) go out once a day per LGA
+// (lambdas/adapters/notifications-reminders.ts).
 import { Logger } from '@aws-lambda-powertools/logger';
 import { lgasWithClosures } from '../adapters/closures';
 import { startDueScheduledClosures } from '../adapters/closures-commands';
+import { sendClosureReminders } from '../adapters/notifications-reminders';
 
 const logger = new Logger({ serviceName: 'road-closures-schedules' });
 
@@ -13,6 +14,8 @@ export const handler = async () => {
   const started: string[] = [];
   // The SCHEDULED counter's partition names exactly the LGAs that have scheduled closures.
   for (const lgaCode of await lgasWithClosures('SCHEDULED')) started.push(...(await startDueScheduledClosures(lgaCode, now)));
-  logger.info('reminders', { startedClosures: started.length });
-  return { remindersSent: 0, startedClosures: started };
+  // Reminders (notifications issue): after the starts, so a started closure is not listed as starting.
+  const remindersSent = await sendClosureReminders(now);
+  logger.info('reminders', { startedClosures: started.length, remindersSent });
+  return { remindersSent, startedClosures: started };
 };

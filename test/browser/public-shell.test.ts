@@ -34,9 +34,11 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
 
   it('shows social sign-in disabled with its reason, and a labelled password form outside production', async () => {
     await page.goto(`${APP_URL}/login`);
-    for (const name of ['Continue with Google', 'Continue with Microsoft', 'Continue with Facebook', 'Sign in with an email link']) {
+    for (const name of ['Continue with Google', 'Continue with Microsoft', 'Continue with Facebook']) {
       await expect(page.getByRole('button', { name }).isDisabled()).resolves.toBe(true);
     }
+    // Email links run on the pool's own triggers, so they work on every deployment.
+    await expect(page.getByRole('button', { name: 'Sign in with an email link' }).isDisabled()).resolves.toBe(false);
     expect(await isShown(page.getByText('Not configured for this deployment'))).toBe(true);
     expect(await isShown(page.getByRole('form', { name: 'Sign in with email and password' }))).toBe(true);
     await screenshot(page, 'login');

@@ -8,7 +8,9 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiDomains } from '../../lambdas/api/domains';
+import { defaultDomainNeeds, domainNeeds } from '../../lib/api';
 import { logicalIdOf } from '../../lib/project-function';
+import { REQUIRED_OUTPUTS } from '../../scripts/seed-aws';
 import { resourcesOfType, synthStage, validationFindings, type Synthesized } from './synth';
 
 const synthTimeout = 120_000;
@@ -98,7 +100,8 @@ describe('dev stage', () => {
       AutoVerifiedAttributes: ['email'],
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
-      LambdaConfig: { PostConfirmation: arnOf(trigger) },
+      // The other four triggers: test/cdk/identity.test.ts.
+      LambdaConfig: Match.objectLike({ PostConfirmation: arnOf(trigger) }),
     });
     const groups = resourcesOfType(dev.json, 'AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties?.GroupName);
     expect(groups.sort()).toEqual(['admin', 'staff']);
@@ -147,10 +150,11 @@ describe('dev stage', () => {
     expect(dev.stack.api.functions).toHaveLength(Object.keys(apiDomains).length);
   });
 
-  it('gives every API function the shared environment and its secrets', () => {
+  it("gives every API function the contract's environment, and the secrets only where a domain needs them", () => {
     for (const fn of dev.stack.api.functions) {
       const [, resource] = resourcesOfType(dev.json, 'AWS::Lambda::Function').find(([id]) => id === logicalIdOf(fn))!;
-      expect(Object.keys(resource.Properties!.Environment.Variables)).toEqual(
+      const variables = Object.keys(resource.Properties!.Environment.Variables);
+      expect(variables).toEqual(
         expect.arrayContaining([
           'TABLE_NAME',
           'STAGE',
@@ -159,11 +163,13 @@ describe('dev stage', () => {
           'EVENTS_TOPIC_ARN',
           'USER_POOL_ID',
           'POWERTOOLS_SERVICE_NAME',
-          'STRIPE_SECRET_ARN',
-          'VAPID_SECRET_ARN',
           'SITE_URL',
         ]),
       );
+      const domain = Object.entries(apiDomains).find(([, d]) => d.entry === fn.entry)![0];
+      const needsSecrets = (domainNeeds[domain] ?? defaultDomainNeeds).includes('secrets');
+      expect(variables.includes('STRIPE_SECRET_ARN'), domain).toBe(needsSecrets);
+      expect(variables.includes('VAPID_SECRET_ARN'), domain).toBe(needsSecrets);
     }
   });
 
@@ -283,7 +289,7 @@ describe('dev stage', () => {
     }
   });
 
-  it('has an encrypted, TLS-only events topic that every API function may publish to', () => {
+  it('has an encrypted, TLS-only events topic that every publishing API domain may publish to', () => {
     const topics = resourcesOfType(dev.json, 'AWS::SNS::Topic');
     expect(topics).toHaveLength(1);
     const [topicId, topic] = topics[0];
@@ -295,7 +301,12 @@ describe('dev stage', () => {
         ]),
       },
     });
-    for (const fn of dev.stack.api.functions) {
+    const publishers = dev.stack.api.functions.filter((fn) => {
+      const domain = Object.entries(apiDomains).find(([, d]) => d.entry === fn.entry)![0];
+      return (domainNeeds[domain] ?? defaultDomainNeeds).includes('eventsTopic');
+    });
+    expect(publishers.length).toBeGreaterThan(0);
+    for (const fn of publishers) {
       const policy = resourcesOfType(dev.json, 'AWS::IAM::Policy').find(([, p]) =>
         JSON.stringify(p.Properties?.Roles).includes(logicalIdOf(fn.role!)),
       );
@@ -315,10 +326,13 @@ describe('dev stage', () => {
   });
 
   it('runs every Lambda on Node 22, arm64, with active tracing and no wildcard resource but X-Ray', () => {
-    // CDK's own BucketNotificationsHandler (a deploy-time custom resource) is not ours to configure.
-    const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('BucketNotificationsHandler'));
-    // One per API domain, the post-confirmation trigger, two schedules and the thumbnail maker.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 4);
+    // CDK's own deploy-time handlers (bucket notifications; the web deployment, absent here
+    // without a web build) are not ours to configure.
+    const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(
+      ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
+    );
+    // One per API domain, five user pool triggers, two schedules and the thumbnail maker.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 8);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -352,7 +366,18 @@ describe('dev stage', () => {
 
   it('outputs what the web app and the deployment need', () => {
     expect(Object.keys(dev.json.Outputs)).toEqual(
-      expect.arrayContaining(['GraphQLUrl', 'ApiKeyId', 'UserPoolId', 'UserPoolClientId', 'DistributionDomainName', 'Region']),
+      expect.arrayContaining([
+        'GraphQLUrl',
+        'ApiKeyId',
+        'UserPoolId',
+        'UserPoolClientId',
+        'DistributionDomainName',
+        'SiteUrl',
+        'Region',
+        'MailFrom',
+        'WebConfig',
+        ...REQUIRED_OUTPUTS,
+      ]),
     );
   });
 });

@@ -3,6 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../lib/app';
@@ -26,13 +27,31 @@ export interface CfnResource {
   DeletionPolicy?: string;
 }
 
-export function synthStage(stage: string): Synthesized {
+/** A folder that never holds a web build: stages synthesize without the web deployment by default. */
+export const NO_WEB_BUILD = join(tmpdir(), 'road-closures-no-web-build');
+/** A tiny built web app (index.html, assets/, sw.js) for the web deployment assertions. */
+export const WEB_FIXTURE = fileURLToPath(new URL('./fixtures/web', import.meta.url));
+
+/**
+ * `context` adds or overrides context keys (siteUrl, mailDomain, webDist, ...). Notes are
+ * silenced: the tests assert on what the notes describe instead.
+ */
+export function synthStage(
+  stage: string,
+  context: Record<string, unknown> = {},
+  /** Runs on the cloud assembly folder before it is deleted (staged assets live there). */
+  inspect?: (outdir: string) => void,
+): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
-  const app = new App({ outdir, context: { ...cdkJson.context, stage, 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({
+    outdir,
+    context: { ...cdkJson.context, stage, webDist: NO_WEB_BUILD, quietNotes: true, ...context, 'aws:cdk:bundling-stacks': [] },
+  });
   const stack = buildApp(app);
   try {
     const assembly = app.synth();
     const json = assembly.getStackArtifact(stack.artifactId).template;
+    inspect?.(outdir);
     return { stack, template: Template.fromJSON(json), json, findings: validationFindings(outdir) };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -24,6 +24,13 @@ export const ReportEntity = new Entity(
       closureId: { type: 'string' },
       reason: { type: 'string' },
       activity: { type: 'any' },
+      /** { type: 'user', payload: { uid } } (spec §3). */
+      source: { type: 'any' },
+      /** Whether the LGA had a paying customer when the report was made. */
+      councilUsesApp: { type: 'boolean' },
+      /** Optimistic-lock counter: every change expects the version it read. */
+      version: { type: 'number' },
+      deniedAt: { type: 'number' },
       retractedAt: { type: 'number' },
       approvedAt: { type: 'number' },
       rejectedAt: { type: 'number' },
@@ -65,6 +72,11 @@ export const ReportClusterEntity = new Entity(
       formattedAddress: { type: 'string' },
       media: { type: 'list', items: { type: 'string' } },
       reportIds: { type: 'list', items: { type: 'string' } },
+      /** Members keyed by report id ({ lat, lng, uid, media, createdAt }): centre and radius come from them. */
+      submissions: { type: 'any' },
+      reporterUids: { type: 'list', items: { type: 'string' } },
+      nearestLocation: { type: 'any' },
+      version: { type: 'number' },
       closureId: { type: 'string' },
       reason: { type: 'string' },
       approvedAt: { type: 'number' },

@@ -4,7 +4,11 @@ import { useAuth } from '../../features/auth/auth-provider';
 import { RoleCards } from '../../features/dashboard/components/RoleCards';
 import { lgaQuery } from '../../features/lgas/api/lga';
 import { showRequestAccess } from '../../features/navigation/nav-model';
+import { LgaInfoCard } from '../../features/identity/components/LgaInfoCard';
+import { MyAccessRequests } from '../../features/identity/components/MyAccessRequests';
+import { useMyAccessRequests } from '../../features/identity/hooks';
 import '../../features/dashboard/components/dashboard.css';
+import { SubscribeLgaButton } from '../../features/subscriptions/components/SubscribeButton';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -19,18 +23,26 @@ function YourLga({ code }: { code: string | null }) {
   if (lga.isPending) return <p aria-busy="true">Your council: loading…</p>;
   // nameLong carries the ABS status suffix ("Forbes (A)"), which means nothing to residents.
   const name = lga.data?.name;
-  return <p>Your council: <strong>{name ?? 'unknown council'}</strong> (LGA {code})</p>;
+  return (
+    <p>
+      Your council: <strong>{name ?? 'unknown council'}</strong> (LGA {code}){' '}
+      <SubscribeLgaButton lgaCode={code} lgaName={name} />
+    </p>
+  );
 }
 
 const quickLinks = [
   { to: '/map', title: 'Map', text: 'Closures and hazards near you.' },
   { to: '/subscriptions', title: 'My Subscriptions', text: 'Closures and council areas you follow.' },
+  { to: '/report', title: 'Report an incident', text: 'Tell your council about a flooded road, a crash or a hazard.' },
   { to: '/my-reports', title: 'My Incident Reports', text: 'Hazards you reported and what happened.' },
   { to: '/notifications', title: 'Notifications', text: 'Updates about what you follow.' },
 ];
 
 export function DashboardPage() {
   const { me, access } = useAuth();
+  const myRequests = useMyAccessRequests().data ?? [];
+  const hasPendingRequest = myRequests.some((r) => r.status === 'pending');
   if (!me) return null;
   const name = me.preferredName || me.displayName || me.email;
   const staffLgas = access.isStaff ? me.managed : [];
@@ -42,6 +54,7 @@ export function DashboardPage() {
           <h1>{greeting()}, {name}</h1>
           <YourLga code={me.lgaCode ?? me.managed[0]?.lgaCode ?? null} />
         </div>
+        <Link to="/report" className="report-incident-button" data-testid="report-incident">Report an incident</Link>
       </div>
 
       {access.isAdmin && (
@@ -63,7 +76,19 @@ export function DashboardPage() {
         </div>
       )}
 
-      {showRequestAccess(access) && (
+      {!access.isStaff && <LgaInfoCard lgaCode={me.lgaCode} />}
+
+      {myRequests.length > 0 && (
+        <div className="panel" style={{ marginBottom: 20 }}>
+          <MyAccessRequests requests={myRequests} />
+        </div>
+      )}
+
+      {!access.isStaff && !access.isAdmin && !hasPendingRequest && (
+        <p className="muted" style={{ marginTop: 0 }}>Work for a council? <Link to="/request-access">Request access to your LGA</Link>.</p>
+      )}
+
+      {showRequestAccess(access, hasPendingRequest) && (
         <div className="panel" style={{ marginBottom: 20 }}>
           <h2 style={{ marginBottom: 4 }}>You are not assigned to a council yet</h2>
           <p className="muted" style={{ marginTop: 0 }}>Ask your council's account manager for access and the roles you need.</p>

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAppConfig } from '../../config/app-config';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { SocialSignIn } from '../../features/auth/components/SocialSignIn';
+import { DemoPersonas } from '../../features/identity/components/DemoPersonas';
+import { EmailLinkRequest } from '../../features/identity/components/EmailLinkRequest';
 import '../../features/auth/components/auth.css';
 
 export function LoginPage() {
@@ -10,6 +13,7 @@ export function LoginPage() {
   const redirect = search.get('redirect');
   // Spec §2: the password form is for test stages; production signs in through a provider or an email link.
   const showPasswordForm = app.stage !== 'prod';
+  const [emailLink, setEmailLink] = useState(false);
   return (
     <div className="auth-layout">
       <div className="auth-aside">
@@ -18,8 +22,18 @@ export function LoginPage() {
         {redirect && <p className="muted">Sign in to continue to the page you asked for.</p>}
       </div>
       <div className="auth-card">
-        <SocialSignIn verb="Sign in" redirect={redirect} />
-        {showPasswordForm && (
+        {app.demo && (
+          <>
+            <DemoPersonas />
+            <div className="auth-divider">or</div>
+          </>
+        )}
+        {emailLink ? (
+          <EmailLinkRequest redirect={redirect} onCancel={() => setEmailLink(false)} />
+        ) : (
+          <SocialSignIn verb="Sign in" redirect={redirect} onEmailLink={() => setEmailLink(true)} />
+        )}
+        {showPasswordForm && !emailLink && (
           <>
             <div className="auth-divider">or</div>
             <LoginForm />

@@ -1,6 +1,15 @@
 import type { ComponentType } from 'react';
 import type { PageId, RouteDef } from '../../features/routing/route-table';
+import { AccountsPage } from '../../features/lga-admin/pages/AccountsPage';
+import { RequestAccessPage } from '../../features/identity/pages/RequestAccessPage';
+import { SignInLinkPage } from '../../features/identity/pages/SignInLinkPage';
+import { MapViewPage } from '../../features/profile/pages/MapViewPage';
+import { NotificationSettingsPage } from '../../features/profile/pages/NotificationSettingsPage';
+import { ProfilePage } from '../../features/profile/pages/ProfilePage';
+import { WelcomePage } from '../../features/profile/pages/WelcomePage';
 import { AdminHomePage } from './admin-home';
+import { ClosureDetailPage } from '../../features/closures/components/ClosureDetailPage';
+import { ClosureListPage } from '../../features/closures/components/ClosureListPage';
 import { DashboardPage } from './dashboard';
 import { HomePage } from './home';
 import { InitPage } from './init';
@@ -10,6 +19,16 @@ import { LogoutPage } from './logout';
 import { NotFoundPage } from './not-found';
 import { PlaceholderPage } from './placeholder';
 import { SignUpPage } from './sign-up';
+import { AdminMapPage, PublicMapPage } from '../../features/public-map/PublicMapPage';
+import { StaffMapPage } from '../../features/staff-map/StaffMapPage';
+import { NotificationDetailPage, NotificationsPage } from '../../features/notifications/components/NotificationsPage';
+import { SubscriptionsPage } from '../../features/subscriptions/components/SubscriptionsPage';
+import { ReportIncidentPage } from '../../features/reports/components/ReportIncidentPage';
+import { MyReportsPage } from '../../features/reports/components/MyReportsPage';
+import { ReportDetailPage } from '../../features/reports/components/ReportDetailPage';
+import { ReportsListPage } from '../../features/reports/components/ReportsListPage';
+import { ClusterListPage } from '../../features/reports/components/ClusterListPage';
+import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -22,4 +41,25 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   init: InitPage,
   adminHome: AdminHomePage,
   placeholder: PlaceholderPage,
+  publicMap: PublicMapPage,
+  adminMap: AdminMapPage,
+  staffMap: StaffMapPage,
+  signInLink: SignInLinkPage,
+  welcome: WelcomePage,
+  requestAccess: RequestAccessPage,
+  profile: ProfilePage,
+  profileMapView: MapViewPage,
+  profileNotifications: NotificationSettingsPage,
+  lgaAccounts: AccountsPage,
+  closureList: ClosureListPage,
+  closureDetail: ClosureDetailPage,
+  notifications: NotificationsPage,
+  notificationDetail: NotificationDetailPage,
+  subscriptions: SubscriptionsPage,
+  reportIncident: ReportIncidentPage,
+  myReports: MyReportsPage,
+  reportDetail: ReportDetailPage,
+  reportsList: ReportsListPage,
+  reportClusters: ClusterListPage,
+  reportClusterDetail: ClusterDetailPage,
 };

@@ -24,6 +24,9 @@ export function SignUpPage() {
       navigate(redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login', { replace: true });
       return;
     }
+    // A new user sets their council first (/welcome); the route's signed-in redirect reads this.
+    const welcome = redirect ? `/welcome?${new URLSearchParams({ redirect })}` : '/welcome';
+    navigate(`/sign-up?${new URLSearchParams({ redirect: welcome })}`, { replace: true });
     const { nextStep } = await signIn({ username: email, password: password.current, options: { authFlowType: app.authFlowType } });
     password.current = null;
     if (nextStep.signInStep !== 'DONE') throw new Error(`this account needs a step the app does not support yet (${nextStep.signInStep})`);

@@ -62,9 +62,9 @@ function staffItem(access: Access, label: string, to: string, hasRole: boolean, 
   return { kind: 'link', label, to };
 }
 
-export function showRequestAccess(access: Access): boolean {
-  // Whether a request is already pending is not in the API yet; until it is, the button stays.
-  return access.isStaff && !access.isAdmin && !access.hasLgaAssignment;
+/** Spec §2: staff with no assigned LGA and no pending request (myAccessRequests) see the button. */
+export function showRequestAccess(access: Access, hasPendingRequest = false): boolean {
+  return access.isStaff && !access.isAdmin && !access.hasLgaAssignment && !hasPendingRequest;
 }
 
 export interface ProfileMenuOptions {

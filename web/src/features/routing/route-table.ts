@@ -3,7 +3,11 @@ import type { Guard, SignedInRedirect } from './guards';
 /** Which component renders a route; `placeholder` is the "being built" page with the route's title. */
 export type PageId =
   | 'home' | 'login' | 'signUp' | 'logout' | 'dashboard' | 'legal' | 'notFound' | 'init'
-  | 'adminHome' | 'placeholder';
+  | 'adminHome' | 'placeholder' | 'publicMap' | 'adminMap' | 'staffMap'
+  | 'signInLink' | 'welcome' | 'requestAccess' | 'profile' | 'profileMapView' | 'profileNotifications' | 'lgaAccounts'
+  | 'closureList' | 'closureDetail'
+  | 'notifications' | 'notificationDetail' | 'subscriptions'
+  | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail';
 
 export interface RouteDef {
   path: string;
@@ -62,50 +66,53 @@ export const ROUTES: RouteDef[] = [
   { path: '/home', title: 'Road closures for Australian councils', page: 'home', signedInRedirect: 'dashboard' },
   { path: '/login', title: 'Sign in', page: 'login', signedInRedirect: 'redirectQuery' },
   { path: '/sign-up', title: 'Create an account', page: 'signUp', signedInRedirect: 'redirectQuery' },
-  { path: '/signin-link', title: 'Sign in with an email link', page: 'placeholder', signedInRedirect: 'redirectQuery' },
+  { path: '/signin-link', title: 'Sign in with an email link', page: 'signInLink', signedInRedirect: 'redirectQuery' },
   { path: '/logout', title: 'Signing out', page: 'logout' },
-  { path: '/welcome', title: 'Welcome', guards: ['auth', 'localData'], page: 'placeholder' },
+  { path: '/welcome', title: 'Welcome', guards: ['auth', 'localData'], page: 'welcome' },
   { path: '/dashboard', title: 'Dashboard', guards: ['auth'], page: 'dashboard' },
-  { path: '/request-access', title: 'Request access to an LGA', guards: ['auth', 'staff'], page: 'placeholder' },
+  // Spec §6: non-staff with the managed claim may ask too; the API decides and says why not.
+  { path: '/request-access', title: 'Request access to an LGA', guards: ['auth'], page: 'requestAccess' },
 
-  { path: '/map', title: 'Map', guards: ['localData'], page: 'placeholder' },
-  { path: '/staff-map', title: 'Staff map', guards: [...staffCustomer, 'localData'], page: 'placeholder' },
+  { path: '/map', title: 'Map', guards: ['localData'], page: 'publicMap' },
+  { path: '/staff-map', title: 'Staff map', guards: [...staffCustomer, 'localData'], page: 'staffMap' },
   { path: '/lga-embed', title: 'Embedded map', page: 'placeholder' },
-  { path: '/admin/map', title: 'Administrator map', guards: [...adminGuards, 'localData'], page: 'placeholder' },
+  { path: '/admin/map', title: 'Administrator map', guards: [...adminGuards, 'localData'], page: 'adminMap' },
   { path: '/quote/:id', title: 'Quote', guards: ['auth'], page: 'placeholder' },
 
-  { path: '/reports', title: 'Incident reports', guards: [...staffCustomer, 'role:submission_moderator'], page: 'placeholder' },
-  { path: '/my-reports', title: 'My incident reports', guards: ['auth'], page: 'placeholder' },
+  { path: '/reports', title: 'Incident reports', guards: [...staffCustomer, 'role:submission_moderator'], page: 'reportsList' },
+  // Visitors see the form's "You need to be logged in" dialog rather than a redirect (spec §5).
+  { path: '/report', title: 'Report an incident', page: 'reportIncident' },
+  { path: '/my-reports', title: 'My incident reports', guards: ['auth'], page: 'myReports' },
   // "May view report details" depends on the report's author and LGA: the API decides per report.
-  { path: '/reports/:reportId', title: 'Incident report', guards: ['auth'], page: 'placeholder' },
+  { path: '/reports/:reportId', title: 'Incident report', guards: ['auth'], page: 'reportDetail' },
   { path: '/report-clusters', title: 'Report clusters', redirect: '/report-clusters/pending' },
   ...(['pending', 'approved', 'rejected'] as const).map((status): RouteDef => ({
     path: `/report-clusters/${status}`,
     title: `${status[0].toUpperCase()}${status.slice(1)} report clusters`,
     guards: ['auth', 'activeCustomer', 'role:submission_moderator'],
-    page: 'placeholder',
+    page: 'reportClusters',
   })),
-  { path: '/report-clusters/:clusterId', title: 'Report cluster', guards: ['auth', 'activeCustomer', 'role:submission_moderator'], page: 'placeholder' },
+  { path: '/report-clusters/:clusterId', title: 'Report cluster', guards: ['auth', 'activeCustomer', 'role:submission_moderator'], page: 'reportClusterDetail' },
 
-  { path: '/notifications', title: 'Notifications', guards: ['auth'], page: 'placeholder' },
-  { path: '/notifications/:id', title: 'Notification', guards: ['auth'], page: 'placeholder' },
+  { path: '/notifications', title: 'Notifications', guards: ['auth'], page: 'notifications' },
+  { path: '/notifications/:id', title: 'Notification', guards: ['auth'], page: 'notificationDetail' },
 
-  { path: '/profile', title: 'User settings', guards: ['auth', 'localData'], page: 'placeholder' },
-  { path: '/profile/map-view', title: 'Map view settings', guards: ['auth', 'localData'], page: 'placeholder' },
-  { path: '/profile/notifications', title: 'Notification settings', guards: ['auth', 'localData'], page: 'placeholder' },
+  { path: '/profile', title: 'User settings', guards: ['auth', 'localData'], page: 'profile' },
+  { path: '/profile/map-view', title: 'Map view settings', guards: ['auth', 'localData'], page: 'profileMapView' },
+  { path: '/profile/notifications', title: 'Notification settings', guards: ['auth', 'localData'], page: 'profileNotifications' },
 
   { path: '/subscriptions', title: 'My subscriptions', redirect: '/subscriptions/closures' },
-  { path: '/subscriptions/closures', title: 'Closure subscriptions', guards: ['auth'], page: 'placeholder' },
-  { path: '/subscriptions/lgas', title: 'LGA subscriptions', guards: ['auth'], page: 'placeholder' },
+  { path: '/subscriptions/closures', title: 'Closure subscriptions', guards: ['auth'], page: 'subscriptions' },
+  { path: '/subscriptions/lgas', title: 'LGA subscriptions', guards: ['auth'], page: 'subscriptions' },
 
   { path: '/closures', title: 'Closures', redirect: '/closures/active' },
   ...closureViews.map(([view, title]): RouteDef => ({
-    path: `/closures/${view}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'placeholder',
+    path: `/closures/${view}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'closureList',
   })),
   { path: '/closures/:id', title: 'Closure', redirect: '/closures/:id/detail' },
   ...([['detail', 'Closure details'], ['media', 'Closure media'], ['activities', 'Closure activity']] as const).map(
     ([child, title]): RouteDef => ({
-      path: `/closures/:id/${child}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'placeholder',
+      path: `/closures/:id/${child}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'closureDetail',
     }),
   ),
 
@@ -119,7 +126,7 @@ export const ROUTES: RouteDef[] = [
 
   // No active customer needed: account managers must reach billing to become (or stay) a customer.
   { path: '/lga/:code', title: 'User Role Assignment', redirect: '/lga/:code/accounts' },
-  { path: '/lga/:code/accounts', title: 'User Role Assignment', guards: ['auth', 'staffOfLga', 'role:account_manager', 'lgaHadSubscription'], page: 'placeholder' },
+  { path: '/lga/:code/accounts', title: 'User Role Assignment', guards: ['auth', 'staffOfLga', 'role:account_manager', 'lgaHadSubscription'], page: 'lgaAccounts' },
   { path: '/lga/:code/announcements', title: 'Announcements', guards: ['auth', 'staffOfLga', 'role:announcement_manager', 'lgaHadSubscription'], page: 'placeholder' },
   { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'placeholder' },
 

@@ -2,7 +2,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { signInWithRedirect } from 'aws-amplify/auth';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isSocialProviderEnabled, useAppConfig, type SocialProvider } from '../../../config/app-config';
+import { isSocialProviderEnabled, useAppConfig, type AppSettings, type SocialProvider } from '../../../config/app-config';
 
 const providers: Array<{ id: SocialProvider; label: string }> = [
   { id: 'EmailLink', label: 'Email link' },
@@ -13,17 +13,26 @@ const providers: Array<{ id: SocialProvider; label: string }> = [
 
 export const NOT_CONFIGURED = 'Not configured for this deployment';
 
+// Email links run on the pool's own CUSTOM_AUTH triggers, so every deployment has them.
+const isEnabled = (app: AppSettings, id: SocialProvider) => id === 'EmailLink' || isSocialProviderEnabled(app, id);
+
 /** Federated providers are switched on per deployment (config `features.socialProviders`). */
-export function SocialSignIn({ verb, redirect }: { verb: 'Sign in' | 'Sign up'; redirect: string | null }) {
+export function SocialSignIn({ verb, redirect, onEmailLink }: {
+  verb: 'Sign in' | 'Sign up';
+  redirect: string | null;
+  /** Shows the email-link form in place; without it the button opens /signin-link. */
+  onEmailLink?: () => void;
+}) {
   const app = useAppConfig();
   const navigate = useNavigate();
   const reasonId = useId();
   const [error, setError] = useState<string | null>(null);
-  const disabled = providers.filter((p) => !isSocialProviderEnabled(app, p.id));
+  const disabled = providers.filter((p) => !isEnabled(app, p.id));
 
   const start = async (provider: SocialProvider) => {
     setError(null);
     if (provider === 'EmailLink') {
+      if (onEmailLink) return onEmailLink();
       navigate(redirect ? `/signin-link?${new URLSearchParams({ redirect })}` : '/signin-link');
       return;
     }
@@ -40,7 +49,7 @@ export function SocialSignIn({ verb, redirect }: { verb: 'Sign in' | 'Sign up'; 
   return (
     <div className="social-signin" role="group" aria-label={`${verb} with another account`}>
       {providers.map((p) => {
-        const enabled = isSocialProviderEnabled(app, p.id);
+        const enabled = isEnabled(app, p.id);
         return (
           <Button
             key={p.id}

@@ -4,6 +4,9 @@ import type { ManagedLga } from '../../auth/api/me';
 import { isValidCustomerStatus } from '../../auth/access';
 import { ROLE_LABELS, isRole } from '../../auth/roles';
 import { ROLE_CARDS } from '../role-cards';
+import { ClosureAdminCard } from './ClosureAdminCard';
+import { AccessRequestsCard } from '../../lga-admin/components/AccessRequestsCard';
+import { PendingClustersCard } from '../../reports/components/PendingClustersCard';
 
 const statusText: Record<string, string> = {
   active: 'Subscription active',
@@ -38,8 +41,18 @@ export function RoleCards({ lga }: { lga: ManagedLga }) {
               <article key={card.role} className="panel role-card" data-role={card.role}>
                 <p className="role-card__role">{ROLE_LABELS[card.role]}</p>
                 <h3>{card.title}</h3>
-                <p className="role-card__body">This card will show: {card.willShow}</p>
-                <p className="role-card__status muted">Not connected yet.</p>
+                {card.role === 'account_manager' ? (
+                  <AccessRequestsCard lgaCode={lga.lgaCode} />
+                ) : card.role === 'closure_administrator' && !blocked ? (
+                  <ClosureAdminCard lgaCode={lga.lgaCode} />
+                ) : card.role === 'submission_moderator' && !blocked ? (
+                  <PendingClustersCard lgaCode={lga.lgaCode} />
+                ) : (
+                  <>
+                    <p className="role-card__body">This card will show: {card.willShow}</p>
+                    <p className="role-card__status muted">Not connected yet.</p>
+                  </>
+                )}
                 {blocked ? (
                   <p className="role-card__blocked">Needs an active subscription.</p>
                 ) : (

@@ -4,6 +4,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useAppConfig } from '../../../config/app-config';
 import { useIsMobile } from '../../../lib/device';
 import { useAuth } from '../../auth/auth-provider';
+import { useHasPendingAccessRequest } from '../../identity/hooks';
 import { useInstallPrompt } from '../hooks/useInstallPrompt';
 import { buildPrimaryNav, buildProfileItems, showRequestAccess } from '../nav-model';
 import { Brand } from './Brand';
@@ -33,7 +34,8 @@ export function NavBar() {
         toast.show({ kind: 'error', message: `Failed to gather permission to install the app: ${err.message}` }));
     },
   });
-  const requestAccess = signedIn && showRequestAccess(access);
+  const hasPendingRequest = useHasPendingAccessRequest();
+  const requestAccess = signedIn && showRequestAccess(access, hasPendingRequest);
   const name = me?.displayName || me?.preferredName || me?.email || '';
   const guestItems: DropdownItem[] = [
     { kind: 'link', label: 'Help', to: '/help' },

@@ -1,4 +1,5 @@
 import { Dropdown, type DropdownItem } from '../../../components/Dropdown';
+import { NotificationBell } from '../../notifications/components/NotificationBell';
 
 function BellIcon() {
   return (
@@ -8,8 +9,9 @@ function BellIcon() {
   );
 }
 
-/** The notification list arrives with the notifications work; the dropdown already has its place. */
+/** Signed in: the live notification dropdown (features/notifications); otherwise a sign-in prompt. */
 export function NotificationsBell({ signedIn }: { signedIn: boolean }) {
+  if (signedIn) return <NotificationBell icon={<BellIcon />} />;
   const items: DropdownItem[] = signedIn
     ? [
         { kind: 'link', label: 'View all', to: '/notifications' },

@@ -1,0 +1,121 @@
+// In-app notifications (DESIGN §5: USER#{uid} / NOTE#{timestamp}#{id}, expiresAt TTL).
+import { notFound, validationError } from '../core/errors';
+import { chunk, notificationNotFound, NOTIFICATION_TTL_SECONDS, timestampOfId } from '../core/notifications/rules';
+import { db } from './db/db';
+
+export interface NotificationRecord {
+  uid: string;
+  id: string;
+  timestamp: number;
+  eventId?: string;
+  title: string;
+  body?: string;
+  redirectTo?: string;
+  resourceId?: string;
+  image?: string;
+  icon?: string;
+  seen?: number;
+  read?: number;
+  data?: unknown;
+  expiresAt?: number;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const BATCH_WRITE_SIZE = 25;
+
+export const withTtl = (n: Omit<NotificationRecord, 'expiresAt'>): NotificationRecord => ({ ...n, expiresAt: n.timestamp + NOTIFICATION_TTL_SECONDS });
+
+/**
+ * Writes the notifications that do not exist yet, 25 per BatchWrite, and returns only those: ids
+ * are deterministic per (event, user), so a replayed event finds its items and writes nothing
+ * (BatchWrite cannot be conditional, hence the BatchGet first; a read/seen mark is never reset).
+ */
+export async function writeNewNotifications(items: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
+  const written: NotificationRecord[] = [];
+  for (const batch of chunk(items, BATCH_WRITE_SIZE)) {
+    const { data: existing } = await db()
+      .entities.notification.get(batch.map((n) => ({ uid: n.uid, timestamp: n.timestamp, id: n.id })))
+      .go({ attributes: ['uid', 'id'] });
+    const have = new Set(existing.filter(Boolean).map((n) => `${n!.uid}/${n!.id}`));
+    const fresh = batch.filter((n) => !have.has(`${n.uid}/${n.id}`));
+    if (fresh.length === 0) continue;
+    let pending = fresh;
+    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+      const { unprocessed } = (await db().entities.notification.put(pending as never).go()) as unknown as { unprocessed: { uid: string; id: string }[] };
+      const left = new Set(unprocessed.map((u) => `${u.uid}/${u.id}`));
+      pending = pending.filter((n) => left.has(`${n.uid}/${n.id}`));
+      if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+    if (pending.length) throw new Error(`${pending.length} notifications could not be written`);
+    written.push(...fresh);
+  }
+  return written;
+}
+
+export interface NotificationPage {
+  items: NotificationRecord[];
+  nextToken: string | null;
+}
+
+/** Newest first; expired items the TTL sweeper has not removed yet are left out. */
+export async function listNotifications(uid: string, opts: { unreadOnly: boolean; limit: number; nextToken?: string | null }): Promise<NotificationPage> {
+  const now = nowSeconds();
+  let query = db()
+    .entities.notification.query.byUser({ uid })
+    .where(({ expiresAt }, { gt, notExists }) => `${notExists(expiresAt)} OR ${gt(expiresAt, now)}`);
+  if (opts.unreadOnly) query = query.where(({ read }, { notExists }) => notExists(read));
+  try {
+    const { data, cursor } = await query.go({ order: 'desc', count: opts.limit, cursor: opts.nextToken ?? null });
+    return { items: data as NotificationRecord[], nextToken: cursor ?? null };
+  } catch (error) {
+    if (opts.nextToken && error instanceof Error && /cursor/i.test(error.message)) throw validationError('Invalid nextToken');
+    throw error;
+  }
+}
+
+async function getOwn(uid: string, id: string): Promise<NotificationRecord> {
+  const timestamp = timestampOfId(id);
+  if (timestamp === undefined) throw notFound(notificationNotFound(id));
+  const { data } = await db().entities.notification.get({ uid, timestamp, id }).go();
+  if (!data) throw notFound(notificationNotFound(id));
+  return data as NotificationRecord;
+}
+
+export async function markRead(uid: string, id: string): Promise<NotificationRecord> {
+  const current = await getOwn(uid, id);
+  if (current.read && current.seen) return current;
+  const now = nowSeconds();
+  const read = current.read ?? now;
+  const seen = current.seen ?? now;
+  await db().entities.notification.patch({ uid, timestamp: current.timestamp, id }).set({ read, seen }).go();
+  return { ...current, read, seen };
+}
+
+/** Marks every unread (or unseen) notification of the user; returns how many changed. */
+async function markAll(uid: string, mark: 'read' | 'seen'): Promise<number> {
+  const now = nowSeconds();
+  const { data } = await db()
+    .entities.notification.query.byUser({ uid })
+    .where((attr, { notExists }) => notExists(attr[mark]))
+    .go({ pages: 'all', attributes: ['uid', 'timestamp', 'id', 'seen'] });
+  for (const group of chunk(data, 10)) {
+    await Promise.all(
+      group.map((n) => {
+        const set = mark === 'read' ? { read: now, seen: n.seen ?? now } : { seen: now };
+        return db()
+          .entities.notification.patch({ uid, timestamp: n.timestamp, id: n.id })
+          .set(set)
+          .go()
+          .catch((error: Error) => {
+            // Expired by TTL between the query and the write: nothing left to mark.
+            if (error.message.includes('conditional')) return;
+            throw error;
+          });
+      }),
+    );
+  }
+  return data.length;
+}
+
+export const markAllRead = (uid: string) => markAll(uid, 'read');
+export const markAllSeen = (uid: string) => markAll(uid, 'seen');

@@ -1,0 +1,36 @@
+// HTTP side of the local base map: /map-style.json and /tiles/{source}/{z}/{x}/{y}.pbf.
+import type http from 'node:http';
+import { buildMapStyle } from './style';
+import { getTile } from './tiles';
+
+const TILE_PATH = /^\/tiles\/([a-z]+)\/(\d{1,2})\/(\d{1,6})\/(\d{1,6})\.pbf$/;
+
+function originOf(req: http.IncomingMessage): string {
+  // Tile URLs must be absolute (MapLibre fetches them from a worker); the Host header keeps them
+  // right for whatever port the stack was started on.
+  return `http://${req.headers.host ?? '127.0.0.1'}`;
+}
+
+/** Answers the request when it is one of the map's routes; returns false otherwise. */
+export async function handleMapRequest(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (pathname === '/map-style.json') {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+    res.end(JSON.stringify(buildMapStyle(originOf(req))));
+    return true;
+  }
+  const match = pathname.match(TILE_PATH);
+  if (!match) return false;
+  const tile = await getTile(match[1], Number(match[2]), Number(match[3]), Number(match[4]));
+  if (!tile) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return true;
+  }
+  res.writeHead(200, {
+    'content-type': 'application/x-protobuf',
+    'content-length': String(tile.byteLength),
+    'cache-control': 'public, max-age=3600',
+  });
+  res.end(Buffer.from(tile.buffer, tile.byteOffset, tile.byteLength));
+  return true;
+}

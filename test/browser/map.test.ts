@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { APP_URL, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+
+// Two points on the Newell Highway (A39) north of Forbes, on vertices of the road data.
+const NEWELL_SOUTH = { lng: 148.0617, lat: -33.3228 };
+const NEWELL_NORTH = { lng: 148.0800, lat: -33.3068 };
+
+/** Spec/issue "done when": a closure drawn on the staff map shows on a resident's map within 2 s. */
+const LIVE_WITHIN_MS = 2_000;
+
+async function mapReady(page: Page): Promise<void> {
+  await page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ timeout: 30_000 });
+}
+
+async function jumpTo(page: Page, center: { lng: number; lat: number }, zoom: number): Promise<void> {
+  await page.evaluate(
+    ([lng, lat, z]) =>
+      new Promise<void>((resolve) => {
+        const map = (document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any }).__map;
+        map.once('idle', () => resolve());
+        map.jumpTo({ center: [lng, lat], zoom: z });
+      }),
+    [center.lng, center.lat, zoom] as const,
+  );
+}
+
+/** Resolves once the map has drawn everything it was given (for screenshots). */
+async function idle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const map = (document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any }).__map;
+        map.once('idle', () => resolve());
+        map.triggerRepaint();
+      }),
+  );
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await idle(page);
+  await screenshot(page, name);
+}
+
+/** Clicks the map where a coordinate is drawn (map.project gives the pixel inside the canvas). */
+async function clickAt(page: Page, point: { lng: number; lat: number }): Promise<void> {
+  const { x, y } = await page.evaluate(([lng, lat]) => {
+    const el = document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any };
+    const p = el.__map.project([lng, lat]);
+    const rect = el.getBoundingClientRect();
+    return { x: rect.left + p.x, y: rect.top + p.y };
+  }, [point.lng, point.lat] as const);
+  await page.mouse.click(x, y);
+}
+
+/** Ids of the closures whose lines the map has in its source (what it draws). */
+async function drawnClosureIds(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const map = (document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any }).__map;
+    const data = await map.getSource('app-closure-lines').getData();
+    return data.features.map((f: { properties: { id: string } }) => f.properties.id);
+  });
+}
+
+describe('base map served locally', () => {
+  it('serves the style and a non-empty vector tile of Forbes roads', async () => {
+    const response = await fetch(`${APP_URL}/map-style.json`);
+    expect(response.status).toBe(200);
+    const style = (await response.json()) as { sources: Record<string, { tiles: string[] }> };
+    const template = style.sources.roads.tiles[0];
+    expect(template.startsWith(APP_URL.replace('localhost', '127.0.0.1')) || template.includes('/tiles/roads/')).toBe(true);
+    // z10 tile holding Forbes (148.01, -33.38).
+    const tile = await fetch(`${APP_URL}/tiles/roads/10/933/615.pbf`);
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get('content-type')).toBe('application/x-protobuf');
+    expect((await tile.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  });
+});
+
+describe('staff map to public map, live', () => {
+  let browser: Browser;
+  let staff: Page;
+  let resident: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ page: staff } = await newPage(browser));
+    ({ page: resident } = await newPage(browser));
+    await signInWithForm(staff, STAFF);
+    await waitForPath(staff, '/dashboard');
+    await signInWithForm(resident, RESIDENT);
+    await waitForPath(resident, '/dashboard');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('a closure drawn on /staff-map appears on a resident /map, turns green when reopened and goes when deleted', async () => {
+    const reason = `Flooding over the highway ${randomUUID().slice(0, 8)}`;
+    await staff.goto(`${APP_URL}/staff-map`);
+    await waitForPath(staff, '/staff-map');
+    await mapReady(staff);
+    await resident.goto(`${APP_URL}/map`);
+    await waitForPath(resident, '/map');
+    await mapReady(resident);
+    await jumpTo(resident, { lng: 148.07, lat: -33.315 }, 12);
+    await shot(resident, 'map-1-resident-before');
+
+    await staff.getByRole('button', { name: 'New closure' }).click();
+    await jumpTo(staff, { lng: 148.071, lat: -33.315 }, 13);
+    await clickAt(staff, NEWELL_SOUTH);
+    await staff.getByText('Region 1: 1 point(s)').waitFor();
+    await clickAt(staff, NEWELL_NORTH);
+    await staff.getByText('Region 1: 2 point(s)').waitFor();
+    await shot(staff, 'map-2-staff-drawn');
+    await staff.getByRole('button', { name: 'Continue to details' }).click();
+    const form = staff.getByRole('form', { name: 'New closure details' });
+    await form.getByLabel('Type').selectOption('flood');
+    await form.getByLabel('Reason').fill(reason);
+    await form.getByRole('button', { name: 'Create closure' }).click();
+    await staff.getByText('The closure was created.').waitFor();
+
+    const residentRow = resident.locator('.closure-list__item', { hasText: reason });
+    await residentRow.waitFor({ timeout: LIVE_WITHIN_MS });
+    const id = (await residentRow.getAttribute('data-closure-id'))!;
+    expect(await residentRow.getAttribute('data-state')).toBe('closed');
+    await expect.poll(() => drawnClosureIds(resident)).toContain(id);
+    await shot(resident, 'map-3-resident-sees-closure');
+
+    const staffRow = staff.locator('.closure-list__item', { hasText: reason });
+    await staffRow.click();
+    const detail = staff.getByRole('region', { name: 'Closure details' });
+    await detail.getByRole('button', { name: 'Reopen' }).click();
+    await detail.getByRole('button', { name: 'Yes, reopen' }).click();
+    await staff.getByText('The closure was reopened.').waitFor();
+    await resident.locator(`.closure-list__item[data-closure-id="${id}"][data-state="opened"]`).waitFor({ timeout: 5_000 });
+    expect(await resident.locator(`.closure-list__item[data-closure-id="${id}"]`).textContent()).toContain('Reopened');
+    await shot(resident, 'map-4-resident-reopened');
+
+    await detail.getByRole('button', { name: 'Delete' }).click();
+    await detail.getByRole('button', { name: 'Yes, delete' }).click();
+    await staff.getByText('The closure was deleted.').waitFor();
+    await resident.locator(`.closure-list__item[data-closure-id="${id}"]`).waitFor({ state: 'detached', timeout: 5_000 });
+    await expect.poll(() => drawnClosureIds(resident)).not.toContain(id);
+    await shot(resident, 'map-5-resident-deleted');
+    await shot(staff, 'map-6-staff-after');
+  });
+});

@@ -1,0 +1,99 @@
+// The notifications "done when": the resident subscribes to Forbes from the dashboard; staff
+// create a closure (through the API); the resident's bell shows it live, and reading it updates
+// the unread count.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql, signIn } from '../support/api';
+import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let residentToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+  residentToken = (await signIn(RESIDENT)).accessToken;
+  // A clean slate for the count: earlier runs on this stack may have left unread notifications.
+  await gql('mutation { markAllNotificationsRead }', {}, { token: residentToken });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+async function createForbesClosure(reason: string): Promise<string> {
+  const staff = await signIn(STAFF);
+  const lng = 147.5 + Math.random() * 0.5;
+  const lat = -33.6 + Math.random() * 0.4;
+  const res = await gql<{ createClosure: { id: string } }>(
+    'mutation($input: ClosureInput!) { createClosure(input: $input) { id lgaCode } }',
+    { input: { lgaCode: '12900', type: 'flood', reason, regions: [{ geometry: JSON.stringify({ type: 'LineString', coordinates: [[lng, lat], [lng + 0.002, lat + 0.001]] }) }] } },
+    { token: staff.accessToken },
+  );
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data!.createClosure.id;
+}
+
+describe('notifications in the nav bell', { timeout: 90_000 }, () => {
+  it('lets the resident subscribe to their council from the dashboard', async () => {
+    await signInWithForm(page, RESIDENT);
+    await waitForPath(page, '/dashboard');
+    const subscribe = page.getByRole('button', { name: /^(Subscribe to|Unsubscribe from) Forbes$/ });
+    await subscribe.waitFor();
+    if ((await subscribe.getAttribute('aria-pressed')) !== 'true') await subscribe.click();
+    await page.getByRole('button', { name: 'Unsubscribe from Forbes' }).waitFor();
+    const mine = await gql<{ mySubscriptions: { lgas: { code: string }[] } }>('query { mySubscriptions { lgas { code } } }', {}, { token: residentToken });
+    expect(mine.data!.mySubscriptions.lgas.map((l) => l.code)).toContain('12900');
+  });
+
+  it('shows a new Forbes closure live, and reading it lowers the unread count', async () => {
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.waitFor();
+    // Give the realtime subscription a moment to be established before the event happens.
+    await page.waitForTimeout(1500);
+    const reason = `Browser test ${Date.now()}`;
+    await createForbesClosure(reason);
+
+    // Live: the badge appears without a reload (the toast names it too).
+    await page.getByTestId('unread-count').waitFor({ timeout: 2_000 });
+    expect(await page.getByTestId('unread-count').textContent()).toBe('1');
+    expect(await isShown(page.locator('.toast-region').getByText(reason), 2_000)).toBe(true);
+
+    await bell.click();
+    const item = page.getByRole('menuitem').filter({ hasText: reason });
+    await item.waitFor();
+    expect(await item.getAttribute('class')).toContain('note-item--unread');
+    await screenshot(page, 'notifications-dropdown');
+
+    // Spec §4: kept open for a second, the unseen become seen (still unread).
+    let seen: { seen: number | null; read: number | null } | undefined;
+    for (let i = 0; i < 30 && !seen?.seen; i++) {
+      await page.waitForTimeout(100);
+      const list = await gql<{ notifications: { items: { body: string; seen: number | null; read: number | null }[] } }>('query { notifications { items { body seen read } } }', {}, { token: residentToken });
+      seen = list.data!.notifications.items.find((n) => n.body.includes(reason));
+    }
+    expect(seen).toMatchObject({ seen: expect.any(Number), read: null });
+
+    await item.click();
+    await page.waitForURL((url) => url.pathname === '/map' && url.searchParams.has('closure'));
+    await page.getByTestId('unread-count').waitFor({ state: 'detached' });
+    const unread = await gql<{ notifications: { items: { body: string }[] } }>('query { notifications(unreadOnly: true) { items { body } } }', {}, { token: residentToken });
+    expect(unread.data!.notifications.items.some((n) => n.body.includes(reason))).toBe(false);
+  });
+
+  it('lists it on /notifications under Recent, and the subscription under /subscriptions/lgas', async () => {
+    await page.goto(`${APP_URL}/notifications`);
+    const recent = page.getByRole('region', { name: 'Recent' });
+    expect(await isShown(recent.getByText(/^New closure in Forbes/))).toBe(true);
+    await screenshot(page, 'notifications-page');
+    await page.goto(`${APP_URL}/subscriptions/lgas`);
+    expect(await isShown(page.locator('.subs-list').getByText('Forbes'))).toBe(true);
+    await screenshot(page, 'subscriptions-lgas');
+    await page.goto(`${APP_URL}/profile/notifications`);
+    expect(await isShown(page.getByRole('checkbox', { name: 'Councils (LGAs) I follow: in the app' }))).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Councils (LGAs) I follow: in the app' }).isChecked()).toBe(true);
+    await screenshot(page, 'notification-settings');
+  });
+});

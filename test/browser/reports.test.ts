@@ -1,0 +1,82 @@
+// Issue 5 "done when" in the browser: a visitor is asked to sign in; a resident and a second
+// reporter report water over the road at the same place; the moderator sees one pending cluster
+// with both, approves it; the resident's My incident reports shows theirs approved.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
+
+/** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
+const PLACE = { latitude: -33.4165, longitude: 147.9443 };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser);
+  await context.grantPermissions(['geolocation'], { origin: APP_URL });
+  await context.setGeolocation(PLACE);
+  await signInWithForm(page, email);
+  await waitForPath(page, '/dashboard');
+  return { context, page };
+}
+
+async function report(page: Page, description: string): Promise<void> {
+  await page.getByTestId('report-incident').click();
+  await waitForPath(page, '/report');
+  await page.locator('[data-map-ready="true"]').waitFor();
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await page.getByTestId('report-position').filter({ hasText: /Pin at -33\.4165/ }).waitFor();
+  await page.getByLabel('Type').selectOption('flood');
+  await page.getByLabel('Description').fill(description);
+  // The nearby check runs before sending: the second reporter sees the first report's cluster.
+  await page.getByRole('region', { name: 'Already reported nearby' }).getByText(/Nothing reported|Pending|Closure/).first().waitFor();
+  await screenshot(page, `report-form-${description.length}`);
+  await page.getByRole('button', { name: 'Send report' }).click();
+  await page.getByRole('heading', { name: 'Thank you for your report' }).waitFor();
+}
+
+describe('reporting an incident', { timeout: 90_000 }, () => {
+  it('asks a visitor to sign in first', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${APP_URL}/report`);
+    const dialog = page.getByRole('dialog');
+    expect(await isShown(dialog.getByText('You need to be logged in to report an incident'))).toBe(true);
+    expect(await isShown(dialog.getByRole('link', { name: 'Sign up' }))).toBe(true);
+    await screenshot(page, 'report-login-required');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await waitForPath(page, '/map');
+    await context.close();
+  });
+
+  it('two reports form one cluster the moderator approves; the reporter sees it approved', async () => {
+    const resident = await signedIn(RESIDENT);
+    await report(resident.page, 'Water over the Newell Highway');
+    await screenshot(resident.page, 'report-sent');
+
+    const staff = await signedIn(STAFF);
+    await report(staff.page, 'Still flooded, about 30 cm deep');
+
+    await staff.page.goto(`${APP_URL}/report-clusters/pending?lga=12900`);
+    const row = staff.page.locator('tr[data-cluster-id]').filter({ hasText: 'Flooding' }).first();
+    await expect(row.locator('td').nth(3).textContent()).resolves.toBe('2');
+    await screenshot(staff.page, 'report-clusters-pending');
+    await row.getByRole('link').click();
+    await staff.page.getByText('Water over the Newell Highway').waitFor();
+    await expect(staff.page.getByText('Still flooded, about 30 cm deep').count()).resolves.toBe(1);
+    await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
+    await staff.page.getByText('Closure created.').waitFor();
+    await screenshot(staff.page, 'report-cluster-approved');
+
+    await resident.page.goto(`${APP_URL}/my-reports`);
+    const mine = resident.page.locator('tr[data-report-id]').first();
+    await expect(mine.locator('.report-status').textContent()).resolves.toBe('approved');
+    await screenshot(resident.page, 'my-reports-approved');
+    await resident.context.close();
+    await staff.context.close();
+  });
+});

@@ -1,0 +1,128 @@
+// Each function's IAM grants against what its handler really reaches. The local runtime has no
+// IAM, so a missing grant would first show as AccessDenied in AWS; an extra one is access nobody
+// reviewed. What a handler reaches is read from the adapters its bundle imports (esbuild's
+// metafile), the same way the Lambda asset is built.
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiDomains } from '../../lambdas/api/domains';
+import { defaultDomainNeeds, domainNeeds, USER_POOL_ADMIN_ACTIONS } from '../../lib/api';
+import { GROUP_MIRROR_ACTIONS, logicalIdOf, ProjectFunction, projectRoot } from '../../lib/project-function';
+import { resourcesOfType, synthStage, type Synthesized } from './synth';
+
+type Access = 'table' | 'mediaBucket' | 'feedsBucket' | 'eventsTopic' | 'userPool' | 'mail' | 'secrets';
+
+/** The adapter modules that talk to an AWS resource, and the access each needs. */
+const adapterAccess: Record<string, Access> = {
+  'lambdas/adapters/db/client.ts': 'table',
+  'lambdas/adapters/s3.ts': 'mediaBucket',
+  'lambdas/adapters/events.ts': 'eventsTopic',
+  'lambdas/adapters/cognito.ts': 'userPool',
+  'lambdas/adapters/mail.ts': 'mail',
+};
+
+async function accessOfEntry(entry: string): Promise<Set<Access>> {
+  const result = await build({
+    entryPoints: [join(projectRoot, entry)],
+    absWorkingDir: projectRoot,
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  return new Set(Object.keys(result.metafile.inputs).flatMap((input) => (adapterAccess[input] ? [adapterAccess[input]] : [])));
+}
+
+/** What a role's policies (its default policy and any separate one) give access to. */
+function accessOfRole(dev: Synthesized, fn: ProjectFunction): { access: Set<Access>; statements: any[] } {
+  const roleId = logicalIdOf(fn.role!);
+  const statements = resourcesOfType(dev.json, 'AWS::IAM::Policy')
+    .filter(([, policy]) => JSON.stringify(policy.Properties!.Roles).includes(`"${roleId}"`))
+    .flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement as any[]);
+  const ids = {
+    table: logicalIdOf(dev.stack.data.table),
+    media: logicalIdOf(dev.stack.media.mediaBucket),
+    feeds: logicalIdOf(dev.stack.media.feedsBucket),
+  };
+  const access = new Set<Access>();
+  for (const statement of statements) {
+    const actions = [statement.Action].flat() as string[];
+    const resources = JSON.stringify(statement.Resource);
+    if (actions.some((a) => a.startsWith('dynamodb:')) && resources.includes(ids.table)) access.add('table');
+    if (actions.some((a) => a.startsWith('s3:')) && resources.includes(ids.media)) access.add('mediaBucket');
+    if (actions.some((a) => a.startsWith('s3:')) && resources.includes(ids.feeds)) access.add('feedsBucket');
+    if (actions.includes('sns:Publish')) access.add('eventsTopic');
+    if (actions.some((a) => a.startsWith('cognito-idp:'))) access.add('userPool');
+    if (actions.includes('ses:SendEmail')) access.add('mail');
+    if (actions.some((a) => a.startsWith('secretsmanager:'))) access.add('secrets');
+  }
+  return { access, statements };
+}
+
+describe('grants per function (dev stage)', () => {
+  let dev: Synthesized;
+  let functions: ProjectFunction[];
+  const reached = new Map<string, Set<Access>>();
+
+  beforeAll(async () => {
+    dev = synthStage('dev');
+    functions = dev.stack.node.findAll().filter((c): c is ProjectFunction => c instanceof ProjectFunction);
+    for (const entry of new Set(functions.map((fn) => fn.entry))) reached.set(entry, await accessOfEntry(entry));
+  }, 120_000);
+
+  it('finds every project function and reads its imports', () => {
+    // API domains, five identity triggers, two schedules, the thumbnail maker.
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 8);
+    expect(reached.get('lambdas/triggers/create-auth-challenge.ts')).toEqual(new Set(['table', 'mail']));
+    expect(reached.get('lambdas/triggers/define-auth-challenge.ts')).toEqual(new Set());
+  });
+
+  it('grants every function what its handler reaches', () => {
+    for (const fn of functions) {
+      const { access } = accessOfRole(dev, fn);
+      for (const need of reached.get(fn.entry)!) expect(access, `${fn.node.path} (${fn.entry}) reaches ${need}`).toContain(need);
+    }
+  });
+
+  it('grants nothing beyond that, except to domains without a needs entry', () => {
+    const defaultDomains = new Set(Object.keys(apiDomains).filter((domain) => !domainNeeds[domain]));
+    const defaultEntries = new Set([...defaultDomains].map((domain) => apiDomains[domain].entry));
+    for (const fn of functions) {
+      if (defaultEntries.has(fn.entry)) continue;
+      const { access } = accessOfRole(dev, fn);
+      const needed = reached.get(fn.entry)!;
+      for (const granted of access) expect(needed, `${fn.node.path} (${fn.entry}) is granted ${granted}`).toContain(granted);
+    }
+  });
+
+  it('keeps no needs entry for a domain that no longer exists, and never mails from the default', () => {
+    expect(Object.keys(apiDomains)).toEqual(expect.arrayContaining(Object.keys(domainNeeds)));
+    expect(defaultDomainNeeds).not.toContain('mail');
+  });
+
+  it('gives the identity domain exactly its Cognito actions on the one pool, and the group mirror to the post-confirmation trigger', () => {
+    const pool = { 'Fn::GetAtt': [logicalIdOf(dev.stack.auth.userPool), 'Arn'] };
+    const identity = dev.stack.api.functions.find((fn) => fn.entry === apiDomains.identity.entry)!;
+    const cognito = (fn: ProjectFunction) => accessOfRole(dev, fn).statements.filter((s) => JSON.stringify(s.Action).includes('cognito-idp:'));
+    expect(cognito(identity)).toEqual([{ Action: [...USER_POOL_ADMIN_ACTIONS].sort(), Effect: 'Allow', Resource: pool }]);
+    expect(cognito(dev.stack.auth.postConfirmation)).toEqual([{ Action: [...GROUP_MIRROR_ACTIONS].sort(), Effect: 'Allow', Resource: pool }]);
+    expect(cognito(dev.stack.auth.preSignUp)).toEqual([
+      { Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'], Effect: 'Allow', Resource: pool },
+    ]);
+  });
+
+  it('leaves Amazon Location routing off, since no function is granted geo access', () => {
+    // lambdas/adapters/amazon-location.ts is bundled into directions but only called with
+    // AMAZON_LOCATION_ROUTES=1; switching it on needs a geo-routes grant in lib/api.ts first.
+    for (const [, fn] of resourcesOfType(dev.json, 'AWS::Lambda::Function')) {
+      expect(fn.Properties?.Environment?.Variables?.AMAZON_LOCATION_ROUTES).toBeUndefined();
+    }
+    const actions = resourcesOfType(dev.json, 'AWS::IAM::Policy').flatMap(([, p]) =>
+      (p.Properties!.PolicyDocument.Statement as any[]).flatMap((s) => [s.Action].flat()),
+    );
+    expect(actions.filter((a: string) => a.startsWith('geo'))).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+// Shared pieces of the notifications integration tests: fresh residents (so tests never share
+// subscriptions or notifications), the GraphQL documents and a realtime client.
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import WebSocket from 'ws';
+import { ensureCognitoUser } from '../../../local/cognito';
+import { DEMO_PASSWORD, gql, signIn, useStackTable, type Auth } from '../../support/api';
+
+export const FORBES = '12900';
+export const PARKES = '16200';
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  auth: Auth;
+  token: string;
+}
+
+/** A signed-in public user with a profile, unique per call. */
+export async function freshUser(label = 'resident'): Promise<TestUser> {
+  useStackTable();
+  const stack = inject('stack');
+  const email = `${label}-${randomUUID().slice(0, 8)}@notify.example`;
+  const { sub } = await ensureCognitoUser(stack.ports.cognitoInternal, stack.userPoolId, { email, name: label, password: DEMO_PASSWORD, groups: [] });
+  const { createProfile } = await import('../../../lambdas/adapters/principal');
+  await createProfile(sub, email);
+  const { accessToken } = await signIn(email);
+  return { uid: sub, email, auth: { token: accessToken }, token: accessToken };
+}
+
+export const NOTE_FIELDS = 'id uid title body timestamp seen read redirectTo resourceId icon';
+export const SUBS_FIELDS = 'closures { id lgaCode subscriberCount } lgas { code name }';
+
+export const Q = {
+  notifications: `query($unreadOnly: Boolean, $limit: Int, $nextToken: String) { notifications(unreadOnly: $unreadOnly, limit: $limit, nextToken: $nextToken) { items { ${NOTE_FIELDS} } nextToken } }`,
+  mySubscriptions: `query { mySubscriptions { ${SUBS_FIELDS} } }`,
+  lgaSubscriberCount: `query($lgaCode: String!) { lgaSubscriberCount(lgaCode: $lgaCode) }`,
+  subscribeToClosure: `mutation($id: ID!) { subscribeToClosure(id: $id) { ${SUBS_FIELDS} } }`,
+  unsubscribeFromClosure: `mutation($id: ID!) { unsubscribeFromClosure(id: $id) { ${SUBS_FIELDS} } }`,
+  subscribeToLga: `mutation($code: String!) { subscribeToLga(code: $code) { ${SUBS_FIELDS} } }`,
+  unsubscribeFromLga: `mutation($code: String!) { unsubscribeFromLga(code: $code) { ${SUBS_FIELDS} } }`,
+  markNotificationRead: `mutation($id: ID!) { markNotificationRead(id: $id) { ${NOTE_FIELDS} } }`,
+  markAllNotificationsRead: `mutation { markAllNotificationsRead }`,
+  markAllNotificationsSeen: `mutation { markAllNotificationsSeen }`,
+  notificationSettings: `query { notificationSettings { closureUpdates { inApp push } lgaUpdates { inApp push } reportOutcomes { inApp push } } }`,
+  updateNotificationSettings: `mutation($input: NotificationSettingsInput!) { updateNotificationSettings(input: $input) { closureUpdates { inApp push } lgaUpdates { inApp push } reportOutcomes { inApp push } } }`,
+  closure: `query($id: ID!) { closure(id: $id) { id subscriberCount updatedAt } }`,
+};
+
+export interface Notification {
+  id: string;
+  uid: string;
+  title: string;
+  body?: string;
+  timestamp: number;
+  seen?: number | null;
+  read?: number | null;
+  redirectTo?: string;
+  resourceId?: string;
+}
+
+export async function notificationsOf(user: TestUser, vars: Record<string, unknown> = {}): Promise<Notification[]> {
+  const res = await gql<{ notifications: { items: Notification[] } }>(Q.notifications, { limit: 100, ...vars }, user.auth);
+  if (res.errors) throw new Error(JSON.stringify(res.errors));
+  return res.data!.notifications.items;
+}
+
+/** Polls the user's list until `match` holds or the deadline passes; returns the last list. */
+export async function waitForNotifications(user: TestUser, match: (items: Notification[]) => boolean, deadlineMs = 2000): Promise<Notification[]> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const items = await notificationsOf(user);
+    if (match(items) || Date.now() > until) return items;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function ok<T>(query: string, variables: Record<string, unknown>, auth: Auth): Promise<T> {
+  const res = await gql<T>(query, variables, auth);
+  if (res.errors) throw new Error(`${query.slice(0, 40)} failed: ${JSON.stringify(res.errors)}`);
+  return res.data!;
+}
+
+type Message = { type: string; id?: string; payload?: any };
+
+/** An AppSync realtime connection with one subscription started. */
+export async function realtimeSubscribe(token: string | { apiKey: true }, id: string, query: string, variables: Record<string, unknown>) {
+  const stack = inject('stack');
+  const host = `127.0.0.1:${stack.ports.web}`;
+  const authorization: Record<string, string> = typeof token === 'string' ? { host, Authorization: token } : { host, 'x-api-key': stack.apiKey };
+  const header = Buffer.from(JSON.stringify(authorization)).toString('base64url');
+  const socket = new WebSocket(`ws://127.0.0.1:${stack.ports.web}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
+  const inbox: Message[] = [];
+  const waiters: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
+  socket.on('message', (raw) => {
+    const message = JSON.parse(raw.toString()) as Message;
+    inbox.push(message);
+    for (const waiter of [...waiters]) {
+      if (waiter.match(message)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      }
+    }
+  });
+  const next = (match: (m: Message) => boolean, timeoutMs = 5000) =>
+    new Promise<Message>((resolve, reject) => {
+      const found = inbox.find(match);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => reject(new Error('timed out waiting for a realtime message')), timeoutMs);
+      waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+    });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.send(JSON.stringify({ type: 'connection_init' }));
+  await next((m) => m.type === 'connection_ack');
+  socket.send(JSON.stringify({ id, type: 'start', payload: { data: JSON.stringify({ query, variables }), extensions: { authorization } } }));
+  const first = await next((m) => m.id === id && (m.type === 'start_ack' || m.type === 'error'));
+  return { socket, next, inbox, first };
+}
+
+/** A line near Forbes, unique per call (closures must lie on real coordinates, not on a road). */
+export function forbesLine(): string {
+  const lng = 147.5 + Math.random() * 0.5;
+  const lat = -33.6 + Math.random() * 0.4;
+  return JSON.stringify({ type: 'LineString', coordinates: [[lng, lat], [lng + 0.002, lat + 0.001]] });
+}
+
+export async function createForbesClosure(auth: Auth, extra: Record<string, unknown> = {}) {
+  const data = await ok<{ createClosure: { id: string; lgaCode: string; subscriberCount: number } }>(
+    `mutation($input: ClosureInput!) { createClosure(input: $input) { id lgaCode subscriberCount updatedAt } }`,
+    { input: { lgaCode: FORBES, type: 'flood', reason: 'Water over the road', regions: [{ geometry: forbesLine() }], ...extra } },
+    auth,
+  );
+  return data.createClosure;
+}

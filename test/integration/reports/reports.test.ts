@@ -1,0 +1,265 @@
+// Issue 5 "done when" at API level, plus reject, retract, the subscription rule, the hourly
+// limit, bad input and clustering details, against the real local stack.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gql, useStackTable, workerEvents, type Auth } from '../../support/api';
+import {
+  APPROVE_CLUSTER,
+  APPROVE_REPORT,
+  CARD,
+  CLUSTER,
+  CLUSTERS,
+  DENY_REPORT,
+  FORBES,
+  IN_BOUNDS,
+  MY_REPORTS,
+  NEARBY,
+  NEWELL_POINT,
+  REJECT_CLUSTER,
+  REPORT,
+  RETRACT,
+  SUBMIT,
+  UPDATE_CLUSTER,
+  WEDDIN,
+  errorOf,
+  forbesSpot,
+  matrixCallers,
+  newResident,
+  north,
+  submit,
+  upload,
+  useSpotBlock,
+  weddinSpot,
+  type Callers,
+} from './support';
+
+let c: Callers;
+let staff: Auth;
+
+beforeAll(async () => {
+  useStackTable();
+  useSpotBlock(0);
+  c = await matrixCallers();
+  staff = c.auth.staff;
+});
+
+async function pendingCount(): Promise<number> {
+  const res = await gql<{ pendingClustersCard: { count: number } }>(CARD, { lgaCode: FORBES }, staff);
+  return res.data!.pendingClustersCard.count;
+}
+
+describe('done when: water over the Newell Highway', () => {
+  it('two nearby reports form one cluster; approving it makes a closure linked to both', async () => {
+    const resident = await newResident();
+    const other = await newResident();
+    const before = await pendingCount();
+    // A spot on the highway no earlier run of this test used (runs share nothing but the graph).
+    const at = { lat: NEWELL_POINT.lat + (Math.random() - 0.5) * 0.001, lng: NEWELL_POINT.lng };
+    const photo = await upload(resident.auth);
+    const first = await submit(resident.auth, { type: 'flood', description: 'Water over the Newell Highway', position: at, mediaIds: [photo] });
+    expect(first).toMatchObject({ status: 'pending', lgaCode: FORBES, councilUsesApp: true, mine: true, mediaIds: [photo] });
+    expect(first.formattedAddress).toMatch(/Forbes|Newell/i);
+    expect(first.activity[0]).toMatchObject({ what: 'submitted', who: { uid: resident.uid } });
+
+    // The second reporter sees the pending cluster before sending.
+    const nearby = await gql<{ nearbyForReport: any }>(NEARBY, { position: north(at, 60), type: 'flood' }, other.auth);
+    expect(nearby.data!.nearbyForReport.clusters.map((x: any) => x.id)).toContain(first.clusterId);
+
+    const second = await submit(other.auth, { type: 'flood', description: 'Road flooded near Forbes', position: north(at, 60) });
+    expect(second.clusterId).toBe(first.clusterId);
+    expect(await pendingCount()).toBe(before + 1);
+
+    const pending = await gql<{ reportClusters: any[] }>(CLUSTERS, { lgaCode: FORBES, status: 'PENDING' }, staff);
+    const cluster = pending.data!.reportClusters.find((x) => x.id === first.clusterId);
+    expect(cluster.reportCount).toBe(2);
+    expect(new Set(cluster.reports.map((r: any) => r.id))).toEqual(new Set([first.id, second.id]));
+    expect(cluster.mediaIds).toEqual([photo]);
+    expect(cluster.radius).toBeGreaterThanOrEqual(250);
+    // The centre is the mean of the members: 30 m north of the first report.
+    expect(cluster.center.lat).toBeCloseTo(at.lat + 30 / 111_120, 5);
+
+    const approved = await gql<{ approveCluster: any }>(APPROVE_CLUSTER, { id: cluster.id }, staff);
+    expect(approved.errors).toBeUndefined();
+    const closureId = approved.data!.approveCluster.closureId;
+    expect(approved.data!.approveCluster.status).toBe('approved');
+    expect(closureId).toBeTruthy();
+    expect(await pendingCount()).toBe(before);
+
+    const map = await gql<{ closuresInBounds: any[] }>(IN_BOUNDS, {
+      bounds: { west: at.lng - 0.01, south: at.lat - 0.01, east: at.lng + 0.01, north: at.lat + 0.01 },
+    });
+    const closure = map.data!.closuresInBounds.find((x) => x.id === closureId);
+    expect(closure).toMatchObject({ lgaCode: FORBES, type: { value: 'flood' } });
+    // Snapped along the highway: more than the 2-vertex placeholder.
+    expect(JSON.parse(closure.regions[0].geometry).coordinates.length).toBeGreaterThan(2);
+
+    for (const who of [resident, other]) {
+      const mine = await gql<{ myReports: any[] }>(MY_REPORTS, {}, who.auth);
+      const report = mine.data!.myReports.find((r) => r.clusterId === first.clusterId);
+      expect(report).toMatchObject({ status: 'approved', closureId });
+      expect(report.activity.map((a: any) => a.what)).toEqual(['submitted', 'approved (cluster approved)']);
+    }
+
+    const again = await gql(APPROVE_CLUSTER, { id: cluster.id }, staff);
+    expect(errorOf(again)?.errorType).toBe('Conflict');
+  });
+});
+
+describe('moderation', () => {
+  it('rejecting a cluster rejects its reports with the reason', async () => {
+    const resident = await newResident();
+    const report = await submit(resident.auth, { type: 'hazard', position: forbesSpot(), description: 'Tree down' });
+    const res = await gql<{ rejectCluster: any }>(REJECT_CLUSTER, { id: report.clusterId, reason: 'Already cleared' }, staff);
+    expect(res.data!.rejectCluster).toMatchObject({ status: 'rejected', reason: 'Already cleared' });
+    const after = await gql<{ report: any }>(REPORT, { id: report.id }, resident.auth);
+    expect(after.data!.report).toMatchObject({ status: 'rejected', reason: 'Already cleared' });
+    expect(after.data!.report.activity.at(-1)).toMatchObject({ what: 'rejected', why: 'Already cleared' });
+    const listed = await gql<{ reportClusters: any[] }>(CLUSTERS, { lgaCode: FORBES, status: 'REJECTED' }, staff);
+    expect(listed.data!.reportClusters.map((x) => x.id)).toContain(report.clusterId);
+  });
+
+  it('a report far away or of another type starts its own cluster', async () => {
+    const resident = await newResident();
+    const spot = forbesSpot();
+    const a = await submit(resident.auth, { type: 'crash', position: spot });
+    const b = await submit(resident.auth, { type: 'fire', position: north(spot, 20) });
+    const d = await submit(resident.auth, { type: 'crash', position: north(spot, 900) });
+    expect(new Set([a.clusterId, b.clusterId, d.clusterId]).size).toBe(3);
+  });
+
+  it('approveReport creates a closure for a lone report; denyReport records the reason', async () => {
+    const resident = await newResident();
+    const one = await submit(resident.auth, { type: 'roadworks', position: forbesSpot() });
+    const approved = await gql<{ approveReport: any }>(APPROVE_REPORT, { id: one.id }, staff);
+    expect(approved.data!.approveReport).toMatchObject({ status: 'approved' });
+    expect(approved.data!.approveReport.closureId).toBeTruthy();
+    // Its cluster went with its only member.
+    expect((await gql<{ reportCluster: any }>(CLUSTER, { id: one.clusterId }, staff)).data!.reportCluster).toBeNull();
+
+    const two = await submit(resident.auth, { type: 'roadworks', position: forbesSpot() });
+    const denied = await gql<{ denyReport: any }>(DENY_REPORT, { id: two.id, reason: 'Not a road' }, staff);
+    expect(denied.data!.denyReport).toMatchObject({ status: 'denied', reason: 'Not a road', clusterId: null });
+    const again = await gql(APPROVE_REPORT, { id: two.id }, staff);
+    expect(errorOf(again)?.errorType).toBe('Conflict');
+  });
+
+  it('updateCluster moves the centre and sets the radius', async () => {
+    const resident = await newResident();
+    const spot = forbesSpot();
+    const r = await submit(resident.auth, { type: 'storm', position: spot });
+    const moved = north(spot, 100);
+    const res = await gql<{ updateCluster: any }>(UPDATE_CLUSTER, { id: r.clusterId, input: { radius: 800, center: moved } }, staff);
+    expect(res.data!.updateCluster).toMatchObject({ radius: 800, center: moved });
+    const bad = await gql(UPDATE_CLUSTER, { id: r.clusterId, input: { radius: 10 } }, staff);
+    expect(errorOf(bad)).toMatchObject({ errorType: 'ValidationError', message: 'Invalid radius' });
+  });
+
+  it("an ex-customer LGA's moderator gets PaymentRequired", async () => {
+    const resident = await newResident();
+    const r = await submit(resident.auth, { type: 'flood', position: weddinSpot() });
+    expect(r).toMatchObject({ lgaCode: WEDDIN, councilUsesApp: false });
+    for (const [doc, vars] of [
+      [APPROVE_CLUSTER, { id: r.clusterId }],
+      [APPROVE_REPORT, { id: r.id }],
+      [DENY_REPORT, { id: r.id, reason: 'x' }],
+      [CLUSTERS, { lgaCode: WEDDIN }],
+    ] as const) {
+      const res = await gql(doc, vars, c.auth.exCustomer);
+      expect(errorOf(res)).toMatchObject({ errorType: 'PaymentRequired', message: 'LGA does not have an active subscription' });
+    }
+    const still = await gql<{ report: any }>(REPORT, { id: r.id }, resident.auth);
+    expect(still.data!.report.status).toBe('pending');
+  });
+});
+
+describe('domain events', () => {
+  // The stack's handlers publish in the stack's process; run the use cases here to see the events.
+  it('cluster approval and rejection carry the reporters, the closure and the reason', async () => {
+    const { submitReport } = await import('../../../lambdas/adapters/reports-commands');
+    const { approveCluster, rejectCluster } = await import('../../../lambdas/adapters/reports-moderation');
+    const { getCluster } = await import('../../../lambdas/adapters/reports');
+    const a = { uid: `u-${crypto.randomUUID()}`, email: 'a@example.com' };
+    const b = { uid: `u-${crypto.randomUUID()}`, email: 'b@example.com' };
+    const moderator = { uid: 'moderator', email: 'm@forbes.example' };
+    const spot = forbesSpot();
+    const first = await submitReport(a, { type: 'flood', position: spot });
+    const second = await submitReport(b, { type: 'flood', position: north(spot, 40) });
+    expect(second.cluster.id).toBe(first.cluster.id);
+    const approved = await approveCluster((await getCluster(first.cluster.id))!, moderator);
+    const event = workerEvents.find((e) => e.type === 'reportCluster.approved' && e.detail.clusterId === first.cluster.id);
+    expect(event?.detail).toMatchObject({ closureId: approved.closure.id, lgaCode: FORBES, reporterUids: [a.uid, b.uid] });
+    expect(approved.closure.clusterId).toBe(first.cluster.id);
+
+    const lone = await submitReport(a, { type: 'crash', position: forbesSpot() });
+    await rejectCluster(lone.cluster, moderator, 'Duplicate of another report');
+    const rejected = workerEvents.find((e) => e.type === 'reportCluster.rejected' && e.detail.clusterId === lone.cluster.id);
+    expect(rejected?.detail).toMatchObject({ reason: 'Duplicate of another report', reporterUids: [a.uid], reportIds: [lone.report.id] });
+  });
+});
+
+describe('the reporter', () => {
+  it('retracts a pending report: it leaves its cluster and LGA lists', async () => {
+    const resident = await newResident();
+    const other = await newResident();
+    const spot = forbesSpot();
+    const mine = await submit(resident.auth, { type: 'event', position: spot });
+    const theirs = await submit(other.auth, { type: 'event', position: north(spot, 30) });
+    expect(theirs.clusterId).toBe(mine.clusterId);
+    const res = await gql<{ retractReport: any }>(RETRACT, { id: mine.id }, resident.auth);
+    expect(res.data!.retractReport).toMatchObject({ status: 'retracted', clusterId: null });
+    const cluster = await gql<{ reportCluster: any }>(CLUSTER, { id: mine.clusterId }, staff);
+    expect(cluster.data!.reportCluster.reportIds).toEqual([theirs.id]);
+    expect(cluster.data!.reportCluster.center.lat).toBeCloseTo(north(spot, 30).lat, 5);
+    const again = await gql(RETRACT, { id: mine.id }, resident.auth);
+    expect(errorOf(again)?.errorType).toBe('Conflict');
+  });
+
+  it('is limited to 10 reports an hour', async () => {
+    const resident = await newResident();
+    // A clock-hour window: stay clear of its end so all eleven land in one window.
+    const left = 3600 - (Math.floor(Date.now() / 1000) % 3600);
+    if (left < 60) await new Promise((r) => setTimeout(r, (left + 1) * 1000));
+    const spot = forbesSpot();
+    for (let i = 0; i < 10; i++) await submit(resident.auth, { type: 'other', position: north(spot, i * 10) });
+    const res = await gql(SUBMIT, { input: { type: 'other', position: spot } }, resident.auth);
+    expect(errorOf(res)).toMatchObject({
+      errorType: 'RateLimited',
+      message: 'You have sent too many reports in the last hour. Please try again later.',
+    });
+    const mine = await gql<{ myReports: any[] }>(MY_REPORTS, {}, resident.auth);
+    expect(mine.data!.myReports).toHaveLength(10);
+  });
+
+  it('bad input is refused and changes nothing', async () => {
+    const resident = await newResident();
+    const other = await newResident();
+    const theirPhoto = await upload(other.auth);
+    const spot = forbesSpot();
+    const nearBefore = await gql<{ nearbyForReport: any }>(NEARBY, { position: spot }, resident.auth);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ type: 'volcano', position: spot }, 'Invalid report type'],
+      [{ type: 'flood', position: spot, description: 'x'.repeat(1001) }, 'Description is too long (maximum 1000 characters)'],
+      [{ type: 'flood', position: { lat: 51.5, lng: -0.1 } }, 'The location is not inside an Australian LGA'],
+      [{ type: 'flood', position: { lat: -95, lng: 147.5 } }, 'Invalid coordinates'],
+      [{ type: 'flood', position: { lat: -40, lng: 152 } }, 'The location is not inside an Australian LGA'],
+      [{ type: 'flood', position: spot, lgaCode: '16200' }, 'The location is not inside the given LGA'],
+      [{ type: 'flood', position: spot, mediaIds: [theirPhoto] }, 'You can only attach photos you uploaded'],
+      [{ type: 'flood', position: spot, mediaIds: Array.from({ length: 5 }, () => crypto.randomUUID()) }, 'A report can have at most 4 photos'],
+    ];
+    for (const [input, message] of cases) {
+      const res = await gql(SUBMIT, { input }, resident.auth);
+      expect(errorOf(res), JSON.stringify(input).slice(0, 80)).toMatchObject({ errorType: 'ValidationError', message });
+    }
+    const mine = await gql<{ myReports: any[] }>(MY_REPORTS, {}, resident.auth);
+    expect(mine.data!.myReports).toEqual([]);
+    const near = await gql<{ nearbyForReport: any }>(NEARBY, { position: spot }, resident.auth);
+    expect(near.data!.nearbyForReport.clusters).toEqual(nearBefore.data!.nearbyForReport.clusters);
+  });
+
+  it('is told when the council does not use the app yet', async () => {
+    const resident = await newResident();
+    // Bland (10600) has no customer.
+    const r = await submit(resident.auth, { type: 'hazard', position: { lat: -33.95, lng: 147.2 } });
+    expect(r.lgaCode).not.toBe(FORBES);
+    expect(r.councilUsesApp).toBe(false);
+  });
+});

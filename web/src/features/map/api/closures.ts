@@ -1,0 +1,82 @@
+import type * as GeoJSON from 'geojson';
+import { gql } from '../../../lib/api';
+import type { Bbox, LngLat } from '../geo';
+import { CLOSURE_FIELDS, type ClosureDetail, type MapClosure } from './closure-fields';
+
+export const closuresQueryKey = (bbox: Bbox, includeScheduled: boolean) => ['closures', 'bounds', bbox, includeScheduled] as const;
+export const closureQueryKey = (id: string) => ['closures', 'detail', id] as const;
+
+const IN_BOUNDS = /* GraphQL */ `
+  query ClosuresInBounds($bounds: BoundsInput!, $includeScheduled: Boolean) {
+    closuresInBounds(bounds: $bounds, includeScheduled: $includeScheduled) { ${CLOSURE_FIELDS} }
+  }
+`;
+
+export async function fetchClosuresInBounds(bbox: Bbox, includeScheduled: boolean): Promise<MapClosure[]> {
+  const [west, south, east, north] = bbox;
+  const data = await gql<{ closuresInBounds: MapClosure[] }>(IN_BOUNDS, { bounds: { west, south, east, north }, includeScheduled });
+  return data.closuresInBounds;
+}
+
+const ONE = /* GraphQL */ `
+  query Closure($id: ID!) {
+    closure(id: $id) { ${CLOSURE_FIELDS} media { id url thumbnailUrl } }
+  }
+`;
+
+export async function fetchClosure(id: string): Promise<ClosureDetail | null> {
+  return (await gql<{ closure: ClosureDetail | null }>(ONE, { id })).closure;
+}
+
+const SNAP = /* GraphQL */ `
+  query SnapToRoads($points: [CoordinateInput!]!) {
+    snapToRoads(points: $points) { geometry distance }
+  }
+`;
+
+export async function snapToRoads(points: LngLat[]): Promise<GeoJSON.LineString> {
+  const data = await gql<{ snapToRoads: { geometry: string; distance: number } }>(SNAP, {
+    points: points.map((p) => ({ lat: p.lat, lng: p.lng })),
+  });
+  const geometry = data.snapToRoads.geometry;
+  return (typeof geometry === 'string' ? JSON.parse(geometry) : geometry) as GeoJSON.LineString;
+}
+
+export interface NewClosureInput {
+  lgaCode: string;
+  type: string;
+  reason?: string;
+  regions: Array<{ geometry: string }>;
+  scheduledFor?: number;
+  estimatedReopening?: number;
+}
+
+const CREATE = /* GraphQL */ `
+  mutation CreateClosure($input: ClosureInput!) {
+    createClosure(input: $input) { ${CLOSURE_FIELDS} }
+  }
+`;
+
+export async function createClosure(input: NewClosureInput): Promise<MapClosure> {
+  return (await gql<{ createClosure: MapClosure }>(CREATE, { input })).createClosure;
+}
+
+const REOPEN = /* GraphQL */ `
+  mutation ReopenClosure($id: ID!) {
+    reopenClosure(id: $id) { ${CLOSURE_FIELDS} }
+  }
+`;
+
+export async function reopenClosure(id: string): Promise<MapClosure> {
+  return (await gql<{ reopenClosure: MapClosure }>(REOPEN, { id })).reopenClosure;
+}
+
+const DELETE = /* GraphQL */ `
+  mutation DeleteClosure($id: ID!) {
+    deleteClosure(id: $id) { ${CLOSURE_FIELDS} }
+  }
+`;
+
+export async function deleteClosure(id: string): Promise<MapClosure> {
+  return (await gql<{ deleteClosure: MapClosure }>(DELETE, { id })).deleteClosure;
+}

@@ -1,0 +1,144 @@
+import type * as GeoJSON from 'geojson';
+import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState } from 'react';
+// The bundler moves maplibre's code away from its worker file, so the worker's URL is given explicitly.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import type { Bbox, LngLat } from '../geo';
+import './map.css';
+
+export interface MapViewport {
+  bbox: Bbox;
+  center: LngLat;
+  zoom: number;
+}
+
+export interface MapViewProps {
+  styleUrl: string;
+  initialBbox: Bbox;
+  /** GeoJSON per source id; a source is created on first sight and updated with setData afterwards. */
+  sources: Record<string, GeoJSON.FeatureCollection>;
+  layers: LayerSpecification[];
+  clickLayers?: string[];
+  label: string;
+  onFeatureClick?(properties: Record<string, unknown>): void;
+  onMapClick?(point: LngLat): void;
+  onViewportChange?(viewport: MapViewport): void;
+  /** Changing `key` moves the map to the point (list twin → map). */
+  focus?: { key: string; center: LngLat; zoom?: number } | null;
+  crosshair?: boolean;
+}
+
+function viewportOf(map: MapLibreMap): MapViewport {
+  const b = map.getBounds();
+  const c = map.getCenter();
+  return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], center: { lng: c.lng, lat: c.lat }, zoom: map.getZoom() };
+}
+
+/** The maplibre map with the app's sources and layers; everything it draws comes in as props. */
+export function MapView(props: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const sent = useRef(new Map<string, GeoJSON.FeatureCollection>());
+  const [failed, setFailed] = useState<string | null>(null);
+  // Handlers change every render; the map's listeners read the latest through this ref.
+  const handlers = useRef(props);
+  handlers.current = props;
+
+  useEffect(() => {
+    let map: MapLibreMap | null = null;
+    let cancelled = false;
+    // maplibre-gl is most of the map's weight: loaded with the map, not with the app shell.
+    void import('maplibre-gl').then(({ Map: MapLibre, NavigationControl, ScaleControl, setWorkerUrl }) => {
+      if (cancelled || !container.current) return;
+      setWorkerUrl(workerUrl);
+      map = createMap(MapLibre, NavigationControl, ScaleControl);
+    });
+    return () => {
+      cancelled = true;
+      map?.remove();
+      mapRef.current = null;
+    };
+    // The map is created once; later prop changes go through the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function createMap(
+    MapLibre: typeof import('maplibre-gl').Map,
+    NavigationControl: typeof import('maplibre-gl').NavigationControl,
+    ScaleControl: typeof import('maplibre-gl').ScaleControl,
+  ): MapLibreMap {
+    const map = new MapLibre({
+      container: container.current!,
+      style: props.styleUrl,
+      bounds: props.initialBbox,
+      fitBoundsOptions: { padding: 24 },
+      attributionControl: { compact: true },
+      keyboard: true,
+      cooperativeGestures: false,
+    });
+    mapRef.current = map;
+    // The browser tests place clicks with map.project; nothing in the app reads this.
+    (container.current as HTMLDivElement & { __map?: MapLibreMap }).__map = map;
+    map.addControl(new NavigationControl({ visualizePitch: false }), 'top-right');
+    map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+    map.getCanvas().setAttribute('aria-label', `${handlers.current.label}. Use the arrow keys to pan and plus or minus to zoom.`);
+    map.on('load', () => {
+      setLoaded(true);
+      handlers.current.onViewportChange?.(viewportOf(map));
+    });
+    map.on('error', (event: { error?: unknown; sourceId?: string }) => {
+      // A missing tile is not worth a banner; a style that never loads is (overlays need it).
+      if (!event.sourceId && !map.isStyleLoaded()) setFailed((event.error as Error | undefined)?.message ?? 'The map could not be loaded');
+    });
+    map.on('moveend', () => handlers.current.onViewportChange?.(viewportOf(map)));
+    map.on('click', (event: MapMouseEvent) => {
+      const layers = (handlers.current.clickLayers ?? []).filter((id) => map.getLayer(id));
+      const hit = layers.length ? map.queryRenderedFeatures(event.point, { layers })[0] : undefined;
+      if (hit && handlers.current.onFeatureClick) handlers.current.onFeatureClick(hit.properties ?? {});
+      else handlers.current.onMapClick?.({ lng: event.lngLat.lng, lat: event.lngLat.lat });
+    });
+    return map;
+  }
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded) return;
+    for (const [id, data] of Object.entries(props.sources)) {
+      // Only changed sources are sent to the worker: re-sending the LGA bundle on every closure
+      // update would queue every later update behind seconds of re-indexing.
+      if (sent.current.get(id) === data) continue;
+      sent.current.set(id, data);
+      const source = map.getSource(id) as GeoJSONSource | undefined;
+      if (source) source.setData(data);
+      else map.addSource(id, { type: 'geojson', data });
+    }
+    for (const layer of props.layers) {
+      if (!map.getLayer(layer.id) && 'source' in layer && map.getSource(layer.source as string)) map.addLayer(layer);
+    }
+    container.current?.setAttribute('data-map-ready', 'true');
+  }, [loaded, props.sources, props.layers]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !props.focus) return;
+    map.easeTo({ center: [props.focus.center.lng, props.focus.center.lat], zoom: Math.max(map.getZoom(), props.focus.zoom ?? 12), duration: 400 });
+  }, [props.focus?.key]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const canvas = mapRef.current?.getCanvas();
+    if (canvas) canvas.style.cursor = props.crosshair ? 'crosshair' : '';
+  }, [props.crosshair]);
+
+  return (
+    <div className="map-view" role="region" aria-label={props.label}>
+      <div ref={container} className="map-view__canvas" data-testid="map" />
+      {failed && (
+        <p className="map-view__error" role="alert">
+          The base map could not be loaded ({failed}). Closures are still listed.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useToast } from '../../../components/toast/toast-context';
+import {
+  DROPDOWN_LIMIT,
+  fetchNotifications,
+  markAllNotificationsRead,
+  markAllNotificationsSeen,
+  markNotificationRead,
+  notificationKeys,
+  subscribeToNotifications,
+  UNREAD_COUNT_LIMIT,
+  type AppNotification,
+} from '../api/notifications';
+import { toastsFor } from '../format';
+
+export function useNotificationList(unreadOnly: boolean, limit = DROPDOWN_LIMIT, enabled = true) {
+  return useQuery({ queryKey: notificationKeys.list(unreadOnly, limit), queryFn: () => fetchNotifications(unreadOnly, limit), enabled });
+}
+
+export function useUnreadCount(enabled: boolean) {
+  const unread = useNotificationList(true, UNREAD_COUNT_LIMIT, enabled);
+  return { count: unread.data?.items.length ?? 0, hasMore: Boolean(unread.data?.nextToken) };
+}
+
+export function useNotificationActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  return {
+    markRead: useMutation({ mutationFn: markNotificationRead, onSettled: refresh }),
+    markAllRead: useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh }),
+    markAllSeen: useMutation({ mutationFn: markAllNotificationsSeen, onSettled: refresh }),
+  };
+}
+
+/** Spec §9 toasts: new notifications arriving within this window are toasted together. */
+const TOAST_BATCH_MS = 300;
+
+/** onNotification for the signed-in user: refreshes the lists and toasts what arrived. */
+export function useLiveNotifications(uid: string | undefined) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const pending = useRef<AppNotification[]>([]);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (!uid) return;
+    const flush = () => {
+      timer.current = null;
+      const arrived = pending.current;
+      pending.current = [];
+      for (const plan of toastsFor(arrived)) toast.show({ kind: 'info', title: plan.title, message: plan.message });
+    };
+    const unsubscribe = subscribeToNotifications(
+      uid,
+      (n) => {
+        // Show it at once in every cached list, then let the server's view replace it.
+        queryClient.setQueriesData<{ items: AppNotification[]; nextToken: string | null }>({ queryKey: ['notifications', 'list'] }, (page) =>
+          page && !page.items.some((i) => i.id === n.id) ? { ...page, items: [n, ...page.items] } : page,
+        );
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        pending.current.push(n);
+        timer.current ??= setTimeout(flush, TOAST_BATCH_MS);
+      },
+      // The list still loads on its own; a dropped live connection is not worth an error toast.
+      (error) => console.warn('notification subscription failed', error),
+    );
+    return () => {
+      unsubscribe();
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
+  }, [uid, queryClient, toast]);
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ErrorState } from '../../../components/ErrorState';
+import { PageHeader } from '../../../components/PageHeader';
+import { approveCluster, getCluster, rejectCluster } from '../api/reports';
+import { MediaStrip, StatusBadge, formatTime } from './ReportParts';
+import './reports.css';
+
+/** /report-clusters/{id}: the member reports with photos, approve (creates the closure) or reject. */
+export function ClusterDetailPage() {
+  const { clusterId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const key = ['reports', 'cluster', clusterId];
+  const cluster = useQuery({ queryKey: key, queryFn: () => getCluster(clusterId) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['reports'] });
+  const approve = useMutation({ mutationFn: () => approveCluster(clusterId), onSuccess: refresh });
+  const reject = useMutation({ mutationFn: () => rejectCluster(clusterId, reason), onSuccess: refresh });
+
+  if (cluster.isPending) return <p aria-busy="true">Loading the cluster…</p>;
+  if (cluster.isError) return <ErrorState message={cluster.error.message} onRetry={() => void cluster.refetch()} />;
+  const c = cluster.data;
+  if (!c) return <ErrorState message={`Report cluster ${clusterId} not found`} />;
+  const failure = approve.error ?? reject.error;
+
+  return (
+    <div className="reports-page">
+      <PageHeader title={`${c.type.text}: ${c.reportCount} report${c.reportCount === 1 ? '' : 's'}`}>
+        {c.formattedAddress ?? `${c.center.lat.toFixed(5)}, ${c.center.lng.toFixed(5)}`} · within {Math.round(c.radius)} m
+      </PageHeader>
+      <div className="panel">
+        <p>Status: <StatusBadge status={c.status} />{c.reason ? <> · Reason: {c.reason}</> : null}</p>
+        {c.closureId && <p>Closure created. <Link to={`/closures/${c.closureId}/detail`}>Open the closure</Link> to redraw its region.</p>}
+        <MediaStrip media={c.media} />
+        {c.status === 'pending' && (
+          <div className="report-actions">
+            <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => approve.mutate()}>
+              {approve.isPending ? 'Creating the closure…' : 'Approve and create closure'}
+            </button>
+            <textarea aria-label="Reason for rejecting" placeholder="Reason for rejecting" value={reason} onChange={(e) => setReason(e.target.value)} />
+            <button type="button" className="rp-button rp-button--danger" disabled={!reason.trim() || reject.isPending} onClick={() => reject.mutate()}>
+              Reject
+            </button>
+          </div>
+        )}
+        {failure && <p className="form-error" role="alert">{failure.message}</p>}
+        <h2>Reports</h2>
+        {c.reports.map((r) => (
+          <div key={r.id} className="report-member" data-report-id={r.id}>
+            <p>
+              <Link to={`/reports/${r.id}`}>{formatTime(r.createdAt)}</Link> · <StatusBadge status={r.status} />
+            </p>
+            {r.description && <p>{r.description}</p>}
+            <MediaStrip media={r.media} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

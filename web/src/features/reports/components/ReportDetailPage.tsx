@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ErrorState } from '../../../components/ErrorState';
+import { PageHeader } from '../../../components/PageHeader';
+import { approveReport, denyReport, getReport, retractReport } from '../api/reports';
+import { ActivityList, MediaStrip, StatusBadge, formatTime } from './ReportParts';
+import './reports.css';
+
+/** /reports/{id}: the API decides who may see it (author, the LGA's moderators, admins). */
+export function ReportDetailPage() {
+  const { reportId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const report = useQuery({ queryKey: ['reports', 'one', reportId], queryFn: () => getReport(reportId) });
+  const done = (r: unknown) => {
+    queryClient.setQueryData(['reports', 'one', reportId], r);
+    void queryClient.invalidateQueries({ queryKey: ['reports'] });
+  };
+  const retract = useMutation({ mutationFn: () => retractReport(reportId), onSuccess: done });
+  const approve = useMutation({ mutationFn: () => approveReport(reportId), onSuccess: done });
+  const deny = useMutation({ mutationFn: () => denyReport(reportId, reason), onSuccess: done });
+
+  if (report.isPending) return <p aria-busy="true">Loading the report…</p>;
+  if (report.isError) return <ErrorState message={report.error.message} onRetry={() => void report.refetch()} />;
+  const r = report.data;
+  if (!r) return <ErrorState message={`Report ${reportId} not found`} />;
+  const failure = retract.error ?? approve.error ?? deny.error;
+
+  return (
+    <div className="reports-page">
+      <PageHeader title={`${r.type.text} report`}>
+        {r.formattedAddress ?? `${r.position.lat.toFixed(5)}, ${r.position.lng.toFixed(5)}`} · {formatTime(r.createdAt)}
+      </PageHeader>
+      <div className="panel">
+        <p>Status: <StatusBadge status={r.status} />{r.reason ? <> · Reason: {r.reason}</> : null}</p>
+        {r.description && <p>{r.description}</p>}
+        <MediaStrip media={r.media} />
+        {!r.councilUsesApp && <p className="muted">This council does not use the app yet.</p>}
+        {r.closureId && <p>A closure was created from this report. <Link to="/map">See the map</Link></p>}
+        {r.clusterId && !r.mine && <p><Link to={`/report-clusters/${r.clusterId}`}>Open its cluster</Link></p>}
+
+        <div className="report-actions">
+          {r.mine && r.status !== 'retracted' && (
+            <button type="button" className="rp-button rp-button--danger" disabled={retract.isPending} onClick={() => retract.mutate()}>
+              Retract report
+            </button>
+          )}
+          {!r.mine && r.status === 'pending' && (
+            <>
+              <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => approve.mutate()}>Approve</button>
+              <textarea aria-label="Reason for denying" placeholder="Reason for denying" value={reason} onChange={(e) => setReason(e.target.value)} />
+              <button type="button" className="rp-button rp-button--danger" disabled={!reason.trim() || deny.isPending} onClick={() => deny.mutate()}>
+                Deny
+              </button>
+            </>
+          )}
+        </div>
+        {failure && <p className="form-error" role="alert">{failure.message}</p>}
+        <h2>Activity</h2>
+        <ActivityList activity={r.activity} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ReportActivity, ReportMedia } from '../api/reports';
+
+export const formatTime = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`report-status report-status--${status}`}>{status}</span>;
+}
+
+export function MediaStrip({ media }: { media: ReportMedia[] }) {
+  if (media.length === 0) return null;
+  return (
+    <div className="report-media">
+      {media.map((m) => (
+        <a key={m.id} href={m.url} target="_blank" rel="noreferrer">
+          <img src={m.thumbnailUrl ?? m.url} alt="Photo from the report" />
+        </a>
+      ))}
+    </div>
+  );
+}
+
+/** Spec §3: what, who, when, why. */
+export function ActivityList({ activity }: { activity: ReportActivity[] }) {
+  return (
+    <ol className="report-activity" aria-label="Activity">
+      {activity.map((a, i) => (
+        <li key={`${a.when}-${i}`}>
+          <strong>{a.what}</strong> · {a.who.displayName ?? a.who.email ?? 'someone'} · {formatTime(a.when)}
+          {a.why ? <> · “{a.why}”</> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}

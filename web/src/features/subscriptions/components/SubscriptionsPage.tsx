@@ -1,0 +1,62 @@
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { ErrorState } from '../../../components/ErrorState';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { MAX_LGA_SUBSCRIPTIONS, unsubscribeFromClosure, unsubscribeFromLga } from '../api/subscriptions';
+import { useMySubscriptions, useSubscriptionChange } from '../hooks';
+import '../../notifications/components/notifications.css';
+
+/** /subscriptions/closures (default) and /subscriptions/lgas. */
+export function SubscriptionsPage() {
+  const tab = useLocation().pathname.endsWith('/lgas') ? 'lgas' : 'closures';
+  const subs = useMySubscriptions();
+  const leaveClosure = useSubscriptionChange(unsubscribeFromClosure, 'Failed to unsubscribe from the closure');
+  const leaveLga = useSubscriptionChange(unsubscribeFromLga, 'Failed to unsubscribe from the LGA');
+
+  return (
+    <div>
+      <PageHeader title="My subscriptions" />
+      <nav className="subs-tabs" aria-label="Subscriptions">
+        <NavLink to="/subscriptions/closures">Closures</NavLink>
+        <NavLink to="/subscriptions/lgas">LGAs</NavLink>
+      </nav>
+      {subs.isPending ? (
+        <PageLoader label="Loading your subscriptions…" />
+      ) : subs.isError ? (
+        <ErrorState message={subs.error.message} onRetry={() => void subs.refetch()} />
+      ) : tab === 'closures' ? (
+        subs.data.closures.length === 0 ? (
+          <div className="panel"><p style={{ margin: 0 }}>You do not follow any closures. Open one on the <Link to="/map">map</Link> and choose Subscribe.</p></div>
+        ) : (
+          <ul className="subs-list">
+            {subs.data.closures.map((c) => (
+              <li key={c.id}>
+                <div>
+                  <Link to={`/map?closure=${encodeURIComponent(c.id)}`}><strong>{c.type.text}</strong></Link>
+                  <div className="muted">{[c.formattedAddress, c.reason].filter(Boolean).join(' — ')}</div>
+                </div>
+                <button type="button" className="amplify-button amplify-button--small" disabled={leaveClosure.isPending} onClick={() => leaveClosure.mutate(c.id)}>Unsubscribe</button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <>
+          <p className="muted">You can follow up to {MAX_LGA_SUBSCRIPTIONS} councils ({subs.data.lgas.length} now).</p>
+          {subs.data.lgas.length === 0 ? (
+            <div className="panel"><p style={{ margin: 0 }}>You do not follow any councils yet. Subscribe to yours from the <Link to="/dashboard">dashboard</Link>.</p></div>
+          ) : (
+            <ul className="subs-list">
+              {subs.data.lgas.map((l) => (
+                <li key={l.code}>
+                  <strong>{l.name}</strong>
+                  <button type="button" className="amplify-button amplify-button--small" disabled={leaveLga.isPending} onClick={() => leaveLga.mutate(l.code)}>Unsubscribe</button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../components/toast/toast-context';
+import { useAuth } from '../auth/auth-provider';
+import { fetchMySubscriptions, subscriptionsKey, type MySubscriptions } from './api/subscriptions';
+
+export function useMySubscriptions() {
+  const { status } = useAuth();
+  return useQuery({ queryKey: subscriptionsKey, queryFn: fetchMySubscriptions, enabled: status === 'signedIn' });
+}
+
+/** A subscribe/unsubscribe call: the server answers with the whole new list, which replaces the cache. */
+export function useSubscriptionChange<A>(fn: (arg: A) => Promise<MySubscriptions>, failure: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: (subs) => queryClient.setQueryData(subscriptionsKey, subs),
+    onError: (error) => toast.show({ kind: 'error', message: `${failure}: ${error.message}` }),
+  });
+}
