@@ -29,7 +29,7 @@ const SEED = 20240604;
 const CHUNK = 2_000;
 /** Queries of one viewport kind at one size stop at `queries`, or when this budget is spent. */
 const BUDGET_MS = 12_000;
-const WARM_UP = 5;
+const WARM_UP = 2;
 const FIRST_WARM_UP = 50;
 
 interface ViewKind {

@@ -19,7 +19,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
-import { apiDomains, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
+import { apiDomains, LGA_BOUNDARY_FILES, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
 import { ApiFirewall } from './api-firewall';
 import type { Mail } from './mail';
 import { GROUP_MIRROR_ACTIONS, logicalIdOf, ProjectFunction, projectRoot } from './project-function';
@@ -48,7 +48,9 @@ export type DomainNeed =
   /** Account administration on the user pool: deletion, demo personas, invitations. */
   | 'userPoolAdmin'
   | 'mail'
-  | 'secrets';
+  | 'secrets'
+  /** The VAPID secret only (Web Push keys), without Stripe. */
+  | 'vapid';
 
 /**
  * Grants per domain, read from each handler's imports (test/cdk/grants.test.ts checks them
@@ -61,6 +63,8 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   closures: ['eventsTopic', 'mediaBucket'],
   media: ['eventsTopic', 'mediaBucket'],
   directions: [],
+  reports: ['eventsTopic', 'mediaBucket'],
+  notifications: ['mediaBucket', 'vapid'],
 };
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 
@@ -117,6 +121,9 @@ export class Api extends Construct {
               expires: Expiration.after(Duration.days(365)),
             },
           },
+          // SigV4 callers inside the account: the notification consumer and the reminders job
+          // call publishNotification (@aws_iam only) so onNotification subscribers get it live.
+          { authorizationType: AuthorizationType.IAM },
         ],
       },
       xrayEnabled: true,
@@ -160,6 +167,20 @@ export class Api extends Construct {
     new ApiFirewall(this, 'Firewall', { resourceArn: this.api.arn });
   }
 
+  /**
+   * Lets a function call the IAM-only publishNotification mutation (and nothing else on the API)
+   * and names the endpoint in GRAPHQL_URL.
+   */
+  grantPublishNotification(fn: ProjectFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['appsync:GraphQL'],
+        resources: [`${this.api.arn}/types/Mutation/fields/publishNotification`],
+      }),
+    );
+    fn.addEnvironment('GRAPHQL_URL', this.api.graphqlUrl);
+  }
+
   private addDomain(domain: string, spec: ApiDomain, props: ApiProps): void {
     const name = pascalCase(domain);
     const fn = new ProjectFunction(this, `${name}Function`, {
@@ -169,7 +190,14 @@ export class Api extends Construct {
       description: `GraphQL resolvers of the ${domain} domain`,
       memorySize: spec.memorySize,
       timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
-      ...(spec.roadEngine ? { bundledFiles: ROAD_ENGINE_FILES.files, environment: { ...ROAD_ENGINE_FILES.environment } } : {}),
+      bundledFiles: [
+        ...(spec.roadEngine ? ROAD_ENGINE_FILES.files : []),
+        ...(spec.lgaBoundaries ? LGA_BOUNDARY_FILES.files : []),
+      ],
+      environment: {
+        ...(spec.roadEngine ? ROAD_ENGINE_FILES.environment : {}),
+        ...(spec.lgaBoundaries ? LGA_BOUNDARY_FILES.environment : {}),
+      },
     }).bindTable(props.table, 'readwrite');
     // The contract's environment names are set everywhere; access comes only with a need.
     fn.addEnvironment('MEDIA_BUCKET', props.mediaBucket.bucketName);
@@ -187,7 +215,7 @@ export class Api extends Construct {
     if (needs.has('mail')) props.mail.grantSend(fn);
     if (needs.has('secrets')) {
       fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN').bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
-    }
+    } else if (needs.has('vapid')) fn.bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
     // Persona sign-in (demoSetActivePersona) exists on the demo stage only.
     if (domain === 'identity' && props.stage === 'demo') fn.addEnvironment('DEMO_MODE', '1');
     this.functions.push(fn);

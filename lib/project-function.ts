@@ -9,6 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct, IConstruct } from 'constructs';
 
@@ -40,6 +41,8 @@ export interface ProjectFunctionProps {
    * Lambda's platform (linux, arm64) whatever machine synthesizes.
    */
   readonly nativeModules?: readonly string[];
+  /** Where asynchronous invocations go once Lambda's retries are spent (e.g. SNS consumers). */
+  readonly deadLetterQueue?: IQueue;
 }
 
 /**
@@ -73,6 +76,7 @@ export class ProjectFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       role,
       logGroup,
+      deadLetterQueue: props.deadLetterQueue,
       projectRoot,
       depsLockFilePath: join(projectRoot, 'package-lock.json'),
       environment: {

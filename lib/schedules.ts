@@ -41,6 +41,8 @@ const jobs: Job[] = [
 
 export class Schedules extends Construct {
   readonly functions: ProjectFunction[] = [];
+  /** The reminders job, which also publishes its reminders live (see Api.grantPublishNotification). */
+  readonly reminders: ProjectFunction;
 
   constructor(scope: Construct, id: string, props: SchedulesProps) {
     super(scope, id);
@@ -91,5 +93,6 @@ export class Schedules extends Construct {
         }),
       });
     }
+    this.reminders = this.functions.find((fn) => fn.entry === 'lambdas/schedules/reminders.ts')!;
   }
 }

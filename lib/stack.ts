@@ -9,6 +9,7 @@ import { Data } from './data';
 import { Mail } from './mail';
 import { Media } from './media';
 import { MediaProcessing } from './media-processing';
+import { NotificationConsumers } from './notification-consumers';
 import { Notifications } from './notifications';
 import { projectRoot } from './project-function';
 import { Schedules } from './schedules';
@@ -50,6 +51,7 @@ export class RoadClosuresStack extends Stack {
   readonly webDeployment?: WebDeployment;
   readonly media: Media;
   readonly notifications: Notifications;
+  readonly notificationConsumers: NotificationConsumers;
 
   constructor(scope: Construct, id: string, props: RoadClosuresStackProps) {
     super(scope, id, props);
@@ -109,6 +111,17 @@ export class RoadClosuresStack extends Stack {
       stage,
       table: this.data.table,
       eventsTopic: notifications.topic,
+      environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
+    });
+    // The reminders job stores reminders and publishes them live like the notify consumer.
+    this.api.grantPublishNotification(schedules.reminders);
+
+    this.notificationConsumers = new NotificationConsumers(this, 'NotificationConsumers', {
+      stage,
+      table: this.data.table,
+      eventsTopic: notifications.topic,
+      vapidSecret: secrets.vapid,
+      api: this.api,
       environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
     });
 

@@ -131,6 +131,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       // Stands in for the events topic's SNS subscription: the notification consumer, async.
       const sns = { Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(event), MessageId: event.id, Type: 'Notification' } }] };
       invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`));
+      invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`));
     });
 
     const verifier = createCognitoVerifier({

@@ -57,7 +57,27 @@ type TransactionEntities = Parameters<Parameters<ReturnType<typeof db>['transact
 export type ExtraWrites = (entities: TransactionEntities) => ReturnType<TransactionEntities['closure']['delete']>['commit'] extends (...a: never[]) => infer R ? R[] : never;
 
 export async function saveClosureChange(change: ClosureChange, extraWrites?: ExtraWrites): Promise<ClosureRecord> {
-  const { before, after, geometry, activity } = change;
+  const { before, geometry, activity } = change;
+  let { after } = change;
+  // Subscriptions ADD to subscriberCount without touching version (notifications adapter), so the
+  // put also expects the count it read; when only the count moved, take the new count and retry.
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await writeClosureChange(before, after, geometry, activity, extraWrites);
+    if (outcome === 'saved') return after;
+    const current = before && outcome === 'condition' && attempt < 3 ? await getClosure(after.id) : undefined;
+    if (!current || current.version !== before!.version) throw conflict(before ? CONFLICT_MESSAGE : 'A closure with this id already exists');
+    before!.subscriberCount = current.subscriberCount;
+    after = { ...after, subscriberCount: current.subscriberCount };
+  }
+}
+
+async function writeClosureChange(
+  before: ClosureChange['before'],
+  after: ClosureRecord,
+  geometry: ClosureChange['geometry'],
+  activity: ClosureChange['activity'],
+  extraWrites?: ExtraWrites,
+): Promise<'saved' | 'condition' | 'other'> {
   const item = itemOf(after);
   const result = await db()
     .transaction.write((entities) => {
@@ -67,7 +87,7 @@ export async function saveClosureChange(change: ClosureChange, extraWrites?: Ext
         before
           ? closure
               .put(item as never)
-              .where(({ version }, { eq }) => eq(version, before.version))
+              .where(({ version, subscriberCount }, { eq }) => `${eq(version, before.version)} AND ${eq(subscriberCount, before.subscriberCount)}`)
               .commit()
           : closure.create(item as never).commit(),
       );
@@ -99,12 +119,9 @@ export async function saveClosureChange(change: ClosureChange, extraWrites?: Ext
       return writes;
     })
     .go();
-  if (result.canceled) {
-    const conditionFailed = (result.data as { code?: string }[]).some((r) => r.code === 'ConditionalCheckFailed');
-    if (conditionFailed) throw conflict(before ? CONFLICT_MESSAGE : 'A closure with this id already exists');
-    throw conflict(CONFLICT_MESSAGE);
-  }
-  return after;
+  if (!result.canceled) return 'saved';
+  const conditionFailed = (result.data as { code?: string }[]).some((r) => r.code === 'ConditionalCheckFailed');
+  return conditionFailed ? 'condition' : 'other';
 }
 
 export interface StoredActivity extends ActivityEntry {

@@ -10,7 +10,15 @@ export interface ApiDomain {
   timeoutSeconds?: number;
   /** Loads the road engine: the built graph and the localities ship inside the bundle. */
   roadEngine?: boolean;
+  /** Finds the LGA of a point: the LGA boundaries ship inside the bundle. */
+  lgaBoundaries?: boolean;
 }
+
+/** The LGA boundaries file a point-in-LGA Lambda carries (lambdas/core/lga-locate.ts). */
+export const LGA_BOUNDARY_FILES = {
+  files: ['data/lga/australia-lga.geojson'],
+  environment: { LGA_BOUNDARIES_PATH: '/var/task/australia-lga.geojson' },
+} as const;
 
 /** Files a road-engine Lambda carries, and where the engine finds them in /var/task. */
 export const ROAD_ENGINE_FILES = {
@@ -74,6 +82,7 @@ export const apiDomains: Record<string, ApiDomain> = {
     memorySize: 1024,
     timeoutSeconds: 15,
     roadEngine: true,
+    lgaBoundaries: true,
   },
   media: {
     entry: 'lambdas/api/closures/media-handler.ts',
@@ -82,7 +91,7 @@ export const apiDomains: Record<string, ApiDomain> = {
   notifications: {
     entry: 'lambdas/api/notifications/handler.ts',
     fields: {
-      Query: ['notifications', 'mySubscriptions', 'lgaSubscriberCount', 'notificationSettings'],
+      Query: ['notifications', 'mySubscriptions', 'lgaSubscriberCount', 'notificationSettings', 'pushPublicKey'],
       Mutation: [
         'subscribeToClosure',
         'unsubscribeFromClosure',
@@ -92,6 +101,8 @@ export const apiDomains: Record<string, ApiDomain> = {
         'markAllNotificationsRead',
         'markAllNotificationsSeen',
         'markReminderActioned',
+        'registerPushSubscription',
+        'revokePushSubscription',
         'updateNotificationSettings',
         'publishNotification',
       ],

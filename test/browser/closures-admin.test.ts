@@ -87,6 +87,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// Other suites share the 2-core machine: allow slow mutations rather than fail on load.
+const shown = (locator: Parameters<typeof isShown>[0]) => isShown(locator, 30_000);
+
 const row = (page: Page, id: string) => page.locator(`tr[data-closure-id="${id}"]`);
 
 describe('closure administrator', { timeout: 90_000 }, () => {
@@ -105,15 +108,15 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     await expect.poll(async () => Number(await active.textContent()), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
     expect(await card.getByText('Recent changes (last 12 hours)').isVisible()).toBe(true);
     // The two closures made a moment ago are recent changes.
-    expect(await isShown(card.getByRole('link').filter({ hasText: /./ }).first())).toBe(true);
+    expect(await shown(card.getByRole('link').filter({ hasText: /./ }).first())).toBe(true);
     await screenshot(page, 'closures-admin-01-dashboard');
   });
 
   it('lists the seeded Forbes closures on the active tab, the scheduled event on its own tab', async () => {
     await page.goto(`${APP_URL}/closures`);
     await waitForPath(page, '/closures/active');
-    expect(await isShown(page.getByRole('cell', { name: /Newell Highway closed south-west of Forbes/ }))).toBe(true);
-    expect(await isShown(page.getByRole('cell', { name: /Pavement rehabilitation east of Forbes/ }))).toBe(true);
+    expect(await shown(page.getByRole('cell', { name: /Newell Highway closed south-west of Forbes/ }))).toBe(true);
+    expect(await shown(page.getByRole('cell', { name: /Pavement rehabilitation east of Forbes/ }))).toBe(true);
     const roadworks = page.getByRole('row').filter({ hasText: 'Pavement rehabilitation' });
     expect(await roadworks.getByText('Changed conditions').isVisible()).toBe(true);
     // Dates are DD/MM/YYYY, update times "MMM D, h:mm A".
@@ -125,13 +128,13 @@ describe('closure administrator', { timeout: 90_000 }, () => {
 
     await page.getByRole('navigation', { name: 'Closure lists' }).getByRole('link', { name: /^Scheduled/ }).click();
     await waitForPath(page, '/closures/scheduled');
-    expect(await isShown(page.getByRole('cell', { name: /Forbes community fun run/ }))).toBe(true);
+    expect(await shown(page.getByRole('cell', { name: /Forbes community fun run/ }))).toBe(true);
     await screenshot(page, 'closures-admin-03-scheduled');
   });
 
   it('shows the empty state of a list with nothing in it', async () => {
     await page.goto(`${APP_URL}/closures/archived`);
-    expect(await isShown(page.getByText('No archived closures yet.', { exact: false }))).toBe(true);
+    expect(await shown(page.getByText('No archived closures yet.', { exact: false }))).toBe(true);
   });
 
   it('edits a closure reason and the saved reason survives a reload', async () => {
@@ -142,7 +145,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     await reason.fill(`Test ${RUN}: tree removed from one lane, one lane open`);
     await page.getByRole('radio', { name: 'Changed conditions' }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
-    expect(await isShown(page.getByText('Closure saved.'))).toBe(true);
+    expect(await shown(page.getByText('Closure saved.'))).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByLabel('Reason').inputValue()).toBe(`Test ${RUN}: tree removed from one lane, one lane open`);
     expect(await page.getByRole('radio', { name: 'Changed conditions' }).isChecked()).toBe(true);
@@ -155,7 +158,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
   it('shows the API message when the last region would be removed', async () => {
     await page.getByRole('button', { name: 'Remove region 1' }).click();
     const alert = page.locator('.closure-regions [role="alert"]');
-    expect(await isShown(alert)).toBe(true);
+    expect(await shown(alert)).toBe(true);
     expect((await alert.textContent())?.length).toBeGreaterThan(5);
     expect(await page.locator('.region-list li').count()).toBe(1);
     await screenshot(page, 'closures-admin-05-last-region');
@@ -165,42 +168,42 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     await page.getByLabel('Scheduled start').fill('2030-01-10T10:00');
     await page.getByLabel('Estimated reopening').fill('2030-01-09T10:00');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    expect(await isShown(page.getByText('Estimated reopening must be after the scheduled start'))).toBe(true);
+    expect(await shown(page.getByText('Estimated reopening must be after the scheduled start'))).toBe(true);
     await page.getByRole('button', { name: 'Discard changes' }).click();
   });
 
   it('uploads a photo on the media tab and shows its thumbnail', async () => {
     await page.getByRole('navigation', { name: 'Closure sections' }).getByRole('link', { name: /Photos/ }).click();
     await waitForPath(page, `/closures/${created.edit}/media`);
-    expect(await isShown(page.getByText('No photos yet.'))).toBe(true);
+    expect(await shown(page.getByText('No photos yet.'))).toBe(true);
     await page.locator('input[type="file"]').setInputFiles({ name: 'tree.png', mimeType: 'image/png', buffer: pngBytes() });
-    expect(await isShown(page.getByText('Photo uploaded.'))).toBe(true);
+    expect(await shown(page.getByText('Photo uploaded.'))).toBe(true);
     const img = page.locator('.media-grid img').first();
     await img.waitFor();
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => img.evaluate((el) => { const image = el as unknown as { complete: boolean; naturalWidth: number }; return image.complete && image.naturalWidth > 0; }), { timeout: 15_000 }).toBe(true);
     await screenshot(page, 'closures-admin-06-media');
     // The thumbnailer runs after the upload; the tab looks again until the 400 px thumbnail replaces the original.
     await expect.poll(() => img.getAttribute('src'), { timeout: 30_000 }).toMatch(/thumbnail\.webp/);
-    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => img.evaluate((el) => { const image = el as unknown as { complete: boolean; naturalWidth: number }; return image.complete && image.naturalWidth > 0; }), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText('thumbnail pending', { exact: false }).count()).toBe(0);
     await screenshot(page, 'closures-admin-06b-thumbnail');
   });
 
   it('refuses a file that is not an image before uploading', async () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    expect(await isShown(page.getByText('notes.txt is not a photo we can take', { exact: false }))).toBe(true);
+    expect(await shown(page.getByText('notes.txt is not a photo we can take', { exact: false }))).toBe(true);
     expect(await page.locator('.media-grid li').count()).toBe(1);
   });
 
   it('reopens the closure after confirmation: it moves to recently opened', async () => {
     await page.getByRole('button', { name: 'Reopen', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Reopen this road?' });
-    expect(await isShown(dialog)).toBe(true);
+    expect(await shown(dialog)).toBe(true);
     await screenshot(page, 'closures-admin-07-reopen-confirm');
     await dialog.getByRole('button', { name: 'Reopen' }).click();
-    expect(await isShown(page.getByText('Closure reopened', { exact: false }))).toBe(true);
+    expect(await shown(page.getByText('Closure reopened', { exact: false }))).toBe(true);
     await page.goto(`${APP_URL}/closures/recently-opened`);
-    expect(await isShown(row(page, created.edit))).toBe(true);
+    expect(await shown(row(page, created.edit))).toBe(true);
     expect(await row(page, created.edit).getByText('Opened').isVisible()).toBe(true);
     await screenshot(page, 'closures-admin-08-recently-opened');
     await page.goto(`${APP_URL}/closures/active`);
@@ -228,15 +231,15 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog', { name: 'Delete this closure?' }).getByRole('button', { name: 'Delete' }).click();
     await waitForPath(page, '/closures/deleted');
-    expect(await isShown(row(page, created.remove))).toBe(true);
+    expect(await shown(row(page, created.remove))).toBe(true);
     await screenshot(page, 'closures-admin-10-deleted');
 
     await row(page, created.remove).getByRole('link').click();
     await page.getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByRole('dialog', { name: 'Restore this closure?' }).getByRole('button', { name: 'Restore' }).click();
-    expect(await isShown(page.getByText('Closure restored.'))).toBe(true);
+    expect(await shown(page.getByText('Closure restored.'))).toBe(true);
     await page.goto(`${APP_URL}/closures/active`);
-    expect(await isShown(row(page, created.remove))).toBe(true);
+    expect(await shown(row(page, created.remove))).toBe(true);
     await page.goto(`${APP_URL}/closures/deleted`);
     await page.locator('.closures-empty, tbody tr').first().waitFor();
     expect(await row(page, created.remove).count()).toBe(0);
@@ -262,11 +265,11 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     });
     try {
       await page.goto(`${APP_URL}/closures/stale`);
-      expect(await isShown(page.getByRole('alert').filter({ hasText: 'Closures are resting' }))).toBe(true);
+      expect(await shown(page.getByRole('alert').filter({ hasText: 'Closures are resting' }))).toBe(true);
       expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
       await screenshot(page, 'closures-admin-12a-list-error');
       await page.goto(`${APP_URL}/dashboard`);
-      expect(await isShown(page.getByText('Failed to load closure counts, recent changes and overdue closures: Closures are resting'))).toBe(true);
+      expect(await shown(page.getByText('Failed to load closure counts, recent changes and overdue closures: Closures are resting'))).toBe(true);
       const active = page.locator('.role-card[data-role="closure_administrator"] [data-count="active"] strong');
       await expect.poll(() => active.textContent()).toBe('0');
       await screenshot(page, 'closures-admin-12b-dashboard-error');
@@ -277,7 +280,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
 
   it('says which closure does not exist', async () => {
     await page.goto(`${APP_URL}/closures/no-such-closure-${RUN}`);
-    expect(await isShown(page.getByRole('heading', { name: `Closure no-such-closure-${RUN} not found` }))).toBe(true);
+    expect(await shown(page.getByRole('heading', { name: `Closure no-such-closure-${RUN} not found` }))).toBe(true);
     await screenshot(page, 'closures-admin-12-not-found');
   });
 });
@@ -289,7 +292,7 @@ describe('closure administrator on a phone', { timeout: 60_000 }, () => {
       await signInWithForm(page, STAFF);
       await waitForPath(page, '/dashboard');
       await page.goto(`${APP_URL}/closures/active`);
-      expect(await isShown(page.locator('.closure-card').filter({ hasText: 'Newell Highway closed' }))).toBe(true);
+      expect(await shown(page.locator('.closure-card').filter({ hasText: 'Newell Highway closed' }))).toBe(true);
       expect(await page.locator('table.closure-table').count()).toBe(0);
       await screenshot(page, 'closures-admin-13-phone');
     } finally {
@@ -306,9 +309,9 @@ describe('platform administrator', { timeout: 60_000 }, () => {
       await waitForPath(page, '/dashboard');
       await page.goto(`${APP_URL}/closures/active`);
       const picker = page.getByLabel('Council');
-      expect(await isShown(picker)).toBe(true);
+      expect(await shown(picker)).toBe(true);
       expect(await picker.inputValue()).toBe(FORBES);
-      expect(await isShown(page.getByRole('cell', { name: /Newell Highway closed south-west of Forbes/ }))).toBe(true);
+      expect(await shown(page.getByRole('cell', { name: /Newell Highway closed south-west of Forbes/ }))).toBe(true);
       await screenshot(page, 'closures-admin-14-admin');
     } finally {
       await context.close();

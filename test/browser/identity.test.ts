@@ -5,6 +5,8 @@
 // covers that UI instead.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccessRequest } from '../../lambdas/adapters/identity-staff';
+import { useStackTable } from '../support/api';
 import { APP_URL, DESKTOP, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 interface OutboxMessage { to: string; subject: string; body: string; code?: string; sentAt: number }
@@ -198,6 +200,35 @@ describe('identity: sign-up, welcome, email link and role assignment', { timeout
     expect(await isShown(card)).toBe(true);
     await screenshot(page, 'identity-12-moderator-dashboard');
   });
+
+  it('keeps map view options (AWSJSON) across a reload', async () => {
+    await page.goto(`${APP_URL}/profile/map-view`);
+    const form = page.getByRole('form', { name: 'Map view' });
+    await form.getByLabel('Base layer').selectOption('satellite');
+    await form.getByRole('button', { name: 'Save' }).click();
+    expect(await isShown(page.getByRole('status').filter({ hasText: 'Your map view is saved.' }))).toBe(true);
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Map view' }).getByLabel('Base layer').inputValue()).resolves.toBe('satellite');
+    await page.goto(`${APP_URL}/profile/notifications`);
+    // The notifications feature fills this tab; here only that it sits in the settings tabs.
+    expect(await isShown(page.getByRole('heading', { level: 1, name: 'Notification settings' }))).toBe(true);
+    expect(await isShown(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Map view' }))).toBe(true);
+  });
+
+  it('deletes the account only after DELETE is typed, then signs out to /home', async () => {
+    await page.goto(`${APP_URL}/profile`);
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const confirm = page.getByRole('form', { name: 'Confirm account deletion' });
+    const button = confirm.getByRole('button', { name: 'Delete my account' });
+    await confirm.getByLabel('Type DELETE to confirm').fill('delete');
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await confirm.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await screenshot(page, 'identity-14-delete-confirm');
+    await button.click();
+    await waitForPath(page, '/home');
+    await signInWithForm(page, email, 'Welcome#2026');
+    expect(await isShown(page.getByRole('alert').filter({ hasText: /^Failed to sign in: / }))).toBe(true);
+  });
 });
 
 describe('request access to an LGA', { timeout: 60_000 }, () => {
@@ -221,6 +252,64 @@ describe('request access to an LGA', { timeout: 60_000 }, () => {
       await form.getByRole('button', { name: 'Send request' }).click();
       expect(await isShown(form.getByRole('alert').filter({ hasText: "You don't have permissions to request access to an LGA." }))).toBe(true);
       await screenshot(page, 'identity-13-request-access-refused');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('answering access requests', { timeout: 90_000 }, () => {
+  let browser: Browser;
+  const stamp = Date.now();
+  // Requests written straight to the table: locally no council has an email suffix, so nobody but
+  // an admin holds the managed claim that requestLgaAccess asks for.
+  const adjust = { uid: `req-a-${stamp}`, email: `adjust.${stamp}@example.com`, displayName: 'Alex Adjust' };
+  const reject = { uid: `req-r-${stamp}`, email: `reject.${stamp}@example.com`, displayName: 'Riley Reject' };
+  beforeAll(async () => {
+    useStackTable();
+    const now = Math.floor(Date.now() / 1000);
+    for (const [i, who] of [adjust, reject].entries()) {
+      const created = await createAccessRequest({
+        lgaCode: '12900', lgaName: 'Forbes', requestedAt: now - i, roles: ['closure_administrator', 'submission_moderator'], ...who,
+      });
+      expect(created).toBe(true);
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('shows them on the dashboard card, then accepts one with adjusted roles and rejects the other', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signInWithForm(page, STAFF);
+      await waitForPath(page, '/dashboard');
+      const card = page.locator('.role-card[data-role="account_manager"]');
+      expect(await isShown(card.getByText('Alex Adjust'))).toBe(true);
+      expect(await isShown(card.getByText('Riley Reject'))).toBe(true);
+      await screenshot(page, 'identity-15-dashboard-requests');
+
+      await card.getByRole('link', { name: /User Role Assignment/ }).click();
+      await waitForPath(page, '/lga/12900/accounts');
+      const item = page.locator('li.request-item').filter({ hasText: 'Alex Adjust' });
+      await item.getByRole('button', { name: 'Accept Alex Adjust with adjusted roles' }).click();
+      await item.getByRole('checkbox', { name: 'Closure administrator' }).uncheck();
+      await screenshot(page, 'identity-16-adjust-roles');
+      await item.getByRole('button', { name: 'Accept with these roles' }).click();
+      expect(await isShown(page.getByRole('status').filter({ hasText: `${adjust.email} now has access.` }))).toBe(true);
+      const row = page.locator(`tr[data-email="${adjust.email}"]`);
+      expect(await isShown(row.getByText('Submission moderator'))).toBe(true);
+      await expect(row.getByText('Closure administrator').count()).resolves.toBe(0);
+
+      await page.getByRole('button', { name: 'Reject Riley Reject' }).click();
+      expect(await isShown(page.getByRole('status').filter({ hasText: `The request of ${reject.email} is rejected.` }))).toBe(true);
+      await expect.poll(() => page.locator('li.request-item').filter({ hasText: 'Riley Reject' }).count()).toBe(0);
+      await expect(page.locator(`tr[data-email="${reject.email}"]`).count()).resolves.toBe(0);
+      await screenshot(page, 'identity-17-requests-answered');
+
+      // Leave the shared stack as it was for other tests.
+      await row.getByRole('button', { name: `Remove ${adjust.email}` }).click();
+      await row.getByRole('button', { name: 'Yes, remove' }).click();
+      await expect.poll(() => page.locator(`tr[data-email="${adjust.email}"]`).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { APP_URL, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
@@ -10,15 +10,23 @@ const NEWELL_NORTH = { lng: 148.0800, lat: -33.3068 };
 /** Spec/issue "done when": a closure drawn on the staff map shows on a resident's map within 2 s. */
 const LIVE_WITHIN_MS = 2_000;
 
+/** The map container; MapView hangs the maplibre instance on it for tests. */
+interface MapElement {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  __map: any;
+  getBoundingClientRect(): { left: number; top: number };
+}
+const mapElement = (page: Page) => page.locator('[data-testid="map"]');
+
 async function mapReady(page: Page): Promise<void> {
   await page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ timeout: 30_000 });
 }
 
 async function jumpTo(page: Page, center: { lng: number; lat: number }, zoom: number): Promise<void> {
-  await page.evaluate(
-    ([lng, lat, z]) =>
+  await mapElement(page).evaluate(
+    (el, [lng, lat, z]) =>
       new Promise<void>((resolve) => {
-        const map = (document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any }).__map;
+        const map = (el as unknown as MapElement).__map;
         map.once('idle', () => resolve());
         map.jumpTo({ center: [lng, lat], zoom: z });
       }),
@@ -28,10 +36,10 @@ async function jumpTo(page: Page, center: { lng: number; lat: number }, zoom: nu
 
 /** Resolves once the map has drawn everything it was given (for screenshots). */
 async function idle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
+  await mapElement(page).evaluate(
+    (el) =>
       new Promise<void>((resolve) => {
-        const map = (document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any }).__map;
+        const map = (el as unknown as MapElement).__map;
         map.once('idle', () => resolve());
         map.triggerRepaint();
       }),
@@ -45,10 +53,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** Clicks the map where a coordinate is drawn (map.project gives the pixel inside the canvas). */
 async function clickAt(page: Page, point: { lng: number; lat: number }): Promise<void> {
-  const { x, y } = await page.evaluate(([lng, lat]) => {
-    const el = document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any };
-    const p = el.__map.project([lng, lat]);
-    const rect = el.getBoundingClientRect();
+  const { x, y } = await mapElement(page).evaluate((el, [lng, lat]) => {
+    const map = el as unknown as MapElement;
+    const p = map.__map.project([lng, lat]);
+    const rect = map.getBoundingClientRect();
     return { x: rect.left + p.x, y: rect.top + p.y };
   }, [point.lng, point.lat] as const);
   await page.mouse.click(x, y);
@@ -56,8 +64,8 @@ async function clickAt(page: Page, point: { lng: number; lat: number }): Promise
 
 /** Ids of the closures whose lines the map has in its source (what it draws). */
 async function drawnClosureIds(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const map = (document.querySelector('[data-testid="map"]') as HTMLElement & { __map: any }).__map;
+  return mapElement(page).evaluate(async (el) => {
+    const map = (el as unknown as MapElement).__map;
     const data = await map.getSource('app-closure-lines').getData();
     return data.features.map((f: { properties: { id: string } }) => f.properties.id);
   });
@@ -82,11 +90,13 @@ describe('staff map to public map, live', () => {
   let browser: Browser;
   let staff: Page;
   let resident: Page;
+  let anonymous: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ page: staff } = await newPage(browser));
     ({ page: resident } = await newPage(browser));
+    ({ page: anonymous } = await newPage(browser));
     await signInWithForm(staff, STAFF);
     await waitForPath(staff, '/dashboard');
     await signInWithForm(resident, RESIDENT);
@@ -97,7 +107,12 @@ describe('staff map to public map, live', () => {
     await browser?.close();
   });
 
-  it('a closure drawn on /staff-map appears on a resident /map, turns green when reopened and goes when deleted', async () => {
+  // Long: two sign-ins, two LGA-data installs and a full closure life cycle.
+  it('a closure drawn on /staff-map appears on a resident /map, turns green when reopened and goes when deleted', { timeout: 180_000 }, async () => {
+    onTestFailed(async () => {
+      await screenshot(staff, 'map-failed-staff');
+      await screenshot(resident, 'map-failed-resident');
+    });
     const reason = `Flooding over the highway ${randomUUID().slice(0, 8)}`;
     await staff.goto(`${APP_URL}/staff-map`);
     await waitForPath(staff, '/staff-map');
@@ -106,11 +121,21 @@ describe('staff map to public map, live', () => {
     await waitForPath(resident, '/map');
     await mapReady(resident);
     await jumpTo(resident, { lng: 148.07, lat: -33.315 }, 12);
+    // Anonymous visitors get live updates too (API key subscription).
+    await anonymous.goto(`${APP_URL}/map`);
+    await waitForPath(anonymous, '/map');
+    await mapReady(anonymous);
     await shot(resident, 'map-1-resident-before');
 
     await staff.getByRole('button', { name: 'New closure' }).click();
     await jumpTo(staff, { lng: 148.071, lat: -33.315 }, 13);
     await clickAt(staff, NEWELL_SOUTH);
+    await staff.getByText('Region 1: 1 point(s)').waitFor();
+    // A paddock kilometres from any road: the API's 443 message, and the point is not kept.
+    await clickAt(staff, { lng: 148.05, lat: -33.30 });
+    const snapError = staff.getByRole('region', { name: 'Draw a closure' }).getByRole('alert');
+    await snapError.waitFor();
+    expect(await snapError.textContent()).toBe('Too far from a road. Please zoom in and try again.');
     await staff.getByText('Region 1: 1 point(s)').waitFor();
     await clickAt(staff, NEWELL_NORTH);
     await staff.getByText('Region 1: 2 point(s)').waitFor();
@@ -125,6 +150,7 @@ describe('staff map to public map, live', () => {
     const residentRow = resident.locator('.closure-list__item', { hasText: reason });
     await residentRow.waitFor({ timeout: LIVE_WITHIN_MS });
     const id = (await residentRow.getAttribute('data-closure-id'))!;
+    await anonymous.locator(`.closure-list__item[data-closure-id="${id}"]`).waitFor({ timeout: LIVE_WITHIN_MS });
     expect(await residentRow.getAttribute('data-state')).toBe('closed');
     await expect.poll(() => drawnClosureIds(resident)).toContain(id);
     await shot(resident, 'map-3-resident-sees-closure');
@@ -144,6 +170,7 @@ describe('staff map to public map, live', () => {
     await staff.getByText('The closure was deleted.').waitFor();
     await resident.locator(`.closure-list__item[data-closure-id="${id}"]`).waitFor({ state: 'detached', timeout: 5_000 });
     await expect.poll(() => drawnClosureIds(resident)).not.toContain(id);
+    await anonymous.locator(`.closure-list__item[data-closure-id="${id}"]`).waitFor({ state: 'detached', timeout: 5_000 });
     await shot(resident, 'map-5-resident-deleted');
     await shot(staff, 'map-6-staff-after');
   });

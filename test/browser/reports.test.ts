@@ -71,6 +71,11 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
     await staff.page.getByText('Closure created.').waitFor();
     await screenshot(staff.page, 'report-cluster-approved');
+    await staff.page.goto(`${APP_URL}/dashboard`);
+    const card = staff.page.getByTestId('pending-clusters-card');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toMatch(/\d+ pending cluster/);
+    await screenshot(staff.page, 'report-dashboard-card');
 
     await resident.page.goto(`${APP_URL}/my-reports`);
     const mine = resident.page.locator('tr[data-report-id]').first();

@@ -30,7 +30,7 @@ describe('sign-up with email confirmation', { timeout: 90_000 }, () => {
     await browser?.close();
   });
 
-  it('creates an account, confirms the emailed code and lands on the dashboard signed in', async () => {
+  it('creates an account, confirms the emailed code and lands on /welcome signed in', async () => {
     const email = `new.person.${Date.now()}@example.com`;
     await page.goto(`${APP_URL}/sign-up`);
     const form = page.getByRole('form', { name: 'Create an account with email' });

@@ -52,7 +52,7 @@ describe('resident', { timeout: 60_000 }, () => {
   it('follows the redirect query when opening /login while signed in', async () => {
     await page.goto(`${APP_URL}/login?redirect=%2Fmy-reports`);
     await waitForPath(page, '/my-reports');
-    expect(await isShown(page.getByText('This part of the app is being built.'))).toBe(true);
+    expect(await isShown(page.getByRole('heading', { name: 'My incident reports' }))).toBe(true);
   });
 
   it('signs out from a signed-in page and lands on /login', async () => {

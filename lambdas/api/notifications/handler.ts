@@ -13,6 +13,7 @@ import { getLga, type LgaRecord } from '../../adapters/lgas';
 import { listNotifications, markAllRead, markAllSeen, markRead } from '../../adapters/notifications';
 import { presentNotification } from '../../adapters/notifications-publish';
 import { markReminderActioned } from '../../adapters/notifications-reminders';
+import { registerPushSubscription, revokePushSubscription, vapidConfig } from '../../adapters/notifications-push';
 import {
   lgaSubscriberCount,
   subscribeToClosure,
@@ -25,6 +26,8 @@ import { presentClosure } from '../closures/present';
 
 const noArgs = z.object({}).strict();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+// Push services hand out https endpoints; anything else is not a push subscription.
+const pushEndpoint = z.string().max(1000, 'Invalid push endpoint').url('Invalid push endpoint').refine((u) => u.startsWith('https://') || process.env.STAGE === 'local', 'Invalid push endpoint');
 const notificationIdArg = z.string().trim().min(1, 'Notification id is required').max(64, 'Invalid notification id');
 
 async function mySubscriptions(uid: string) {
@@ -100,6 +103,36 @@ export const handler = createResolverHandler({
       return presentNotification(await markReminderActioned((await principal()).uid, args.notificationId, args.closureId));
     },
   }),
+
+  registerPushSubscription: field({
+    args: z
+      .object({
+        input: z
+          .object({
+            endpoint: pushEndpoint,
+            keys: z.object({ p256dh: z.string().min(1).max(200, 'Invalid push keys'), auth: z.string().min(1).max(100, 'Invalid push keys') }).strict(),
+            userAgent: z.string().max(500).nullish(),
+          })
+          .strict(),
+      })
+      .strict(),
+    access: 'user',
+    async resolve({ args, principal }) {
+      await registerPushSubscription((await principal()).uid, args.input.endpoint, args.input.keys, args.input.userAgent ?? undefined);
+      return true;
+    },
+  }),
+
+  revokePushSubscription: field({
+    args: z.object({ endpoint: pushEndpoint }).strict(),
+    access: 'user',
+    async resolve({ args, principal }) {
+      await revokePushSubscription((await principal()).uid, args.endpoint);
+      return true;
+    },
+  }),
+
+  pushPublicKey: field({ args: noArgs, access: 'public', resolve: async () => vapidConfig()?.publicKey ?? null }),
 
   mySubscriptions: field({ args: noArgs, access: 'user', resolve: async ({ principal }) => mySubscriptions((await principal()).uid) }),
 

@@ -5,8 +5,7 @@ import CheapRuler from 'cheap-ruler';
 import { z } from 'zod';
 import { canModerateLga, isStaff, type Principal } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
-import { isOnPublicMap } from '../../adapters/closures-bounds';
-import { queryClosuresInBounds } from '../../adapters/closures-bounds';
+import { isOnPublicMap, queryClosuresInBounds } from '../../adapters/closures-bounds';
 import { cellsAround, distanceM } from '../../core/reports/cluster';
 import {
   ClusterStatusArg,
@@ -16,7 +15,6 @@ import {
   ReportInput,
   ReportStatusArg,
   clusterId,
-  lgaCode,
   reason,
   reportId,
   reportType,
@@ -25,6 +23,7 @@ import {
   type ReportStatus,
 } from '../../core/reports/model';
 import { LISTED_STATUSES } from '../../core/reports/state';
+import { lgaCode } from '../../core/validation';
 import type { ClosureRecord, LatLng } from '../../core/closures/types';
 import { clustersByLga, clustersInCells, getCluster, getReport, pendingClusterCount, reportsByAuthor, reportsByLga } from '../../adapters/reports';
 import { denyReport, retractReport, submitReport } from '../../adapters/reports-commands';

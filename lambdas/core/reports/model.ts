@@ -162,4 +162,3 @@ export const ClusterUpdateInput = z
   .strict();
 export type ClusterUpdateValue = z.infer<typeof ClusterUpdateInput>;
 
-export { lgaCode };

@@ -35,6 +35,12 @@ const operations: { name: string; call: (auth: Auth) => Promise<GraphQLResponse>
   { name: 'markAllNotificationsRead', call: (auth) => gql(Q.markAllNotificationsRead, {}, auth) },
   { name: 'markAllNotificationsSeen', call: (auth) => gql(Q.markAllNotificationsSeen, {}, auth) },
   { name: 'notificationSettings', call: (auth) => gql(Q.notificationSettings, {}, auth) },
+  { name: 'revokePushSubscription', call: (auth) => gql(`mutation { revokePushSubscription(endpoint: "https://push.example/none") }`, {}, auth) },
+  {
+    name: 'registerPushSubscription',
+    call: (auth) =>
+      gql(`mutation($input: PushSubscriptionInput!) { registerPushSubscription(input: $input) }`, { input: { endpoint: `https://push.example/${Math.random()}`, keys: { p256dh: 'BNc', auth: 'x' } } }, auth),
+  },
 ];
 
 describe.each(operations)('$name', ({ name, call }) => {
@@ -55,6 +61,22 @@ describe('markNotificationRead', () => {
     const res = await gql(Q.markNotificationRead, { id: '1763700000-000000000000000000000000' }, c.auth[role]);
     // Signed-in callers get past authorization and meet the missing notification.
     expect(res.errors?.[0]?.errorType).toBe(OWN_DATA[role] === 'ok' ? 'NotFound' : 'Unauthorized');
+  });
+});
+
+describe('markReminderActioned', () => {
+  it.each(ROLES)('%s', async (role) => {
+    const res = await gql(`mutation { markReminderActioned(notificationId: "1763700000-000000000000000000000000", closureId: "x") { id } }`, {}, c.auth[role]);
+    expect(res.errors?.[0]?.errorType).toBe(OWN_DATA[role] === 'ok' ? 'NotFound' : 'Unauthorized');
+  });
+});
+
+describe('pushPublicKey (public)', () => {
+  it.each(ROLES)('%s', async (role) => {
+    const res = await gql<{ pushPublicKey: string | null }>('query { pushPublicKey }', {}, c.auth[role]);
+    expect(res.errors).toBeUndefined();
+    // The test stack runs without VAPID keys: Web Push is off.
+    expect(res.data!.pushPublicKey).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { gql, useStackTable, workerEvents, type Auth } from '../../support/api';
 import {
   APPROVE_CLUSTER,
   APPROVE_REPORT,
+  BY_LGA,
   CARD,
   CLUSTER,
   CLUSTERS,
@@ -117,6 +118,16 @@ describe('moderation', () => {
     expect(listed.data!.reportClusters.map((x) => x.id)).toContain(report.clusterId);
   });
 
+  it('concurrent reports joining one cluster all land in it (version check and retry)', async () => {
+    const spot = forbesSpot();
+    const first = await submit((await newResident()).auth, { type: 'storm', position: spot });
+    const reporters = await Promise.all([1, 2, 3, 4].map(() => newResident()));
+    const joined = await Promise.all(reporters.map((r, i) => submit(r.auth, { type: 'storm', position: north(spot, 20 + i * 10) })));
+    expect(new Set(joined.map((r) => r.clusterId))).toEqual(new Set([first.clusterId]));
+    const cluster = await gql<{ reportCluster: any }>(CLUSTER, { id: first.clusterId }, staff);
+    expect(new Set(cluster.data!.reportCluster.reportIds)).toEqual(new Set([first.id, ...joined.map((r) => r.id)]));
+  });
+
   it('a report far away or of another type starts its own cluster', async () => {
     const resident = await newResident();
     const spot = forbesSpot();
@@ -209,6 +220,10 @@ describe('the reporter', () => {
     const cluster = await gql<{ reportCluster: any }>(CLUSTER, { id: mine.clusterId }, staff);
     expect(cluster.data!.reportCluster.reportIds).toEqual([theirs.id]);
     expect(cluster.data!.reportCluster.center.lat).toBeCloseTo(north(spot, 30).lat, 5);
+    const listed = await gql<{ reportsByLga: any[] }>(BY_LGA, { lgaCode: FORBES }, staff);
+    const ids = listed.data!.reportsByLga.map((r) => r.id);
+    expect(ids).toContain(theirs.id);
+    expect(ids).not.toContain(mine.id);
     const again = await gql(RETRACT, { id: mine.id }, resident.auth);
     expect(errorOf(again)?.errorType).toBe('Conflict');
   });

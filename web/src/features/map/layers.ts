@@ -7,6 +7,7 @@ export const SOURCES = {
   closureLines: 'app-closure-lines',
   closurePoints: 'app-closure-points',
   draft: 'app-draft',
+  route: 'app-route',
 } as const;
 
 const FONT = ['Noto Sans', 'DejaVu Sans', 'Liberation Sans', 'Arial', 'sans-serif'];
@@ -88,6 +89,33 @@ export const DRAFT_LAYERS: LayerSpecification[] = [
     source: SOURCES.draft,
     filter: ['==', ['geometry-type'], 'Point'],
     paint: { 'circle-color': '#ffffff', 'circle-radius': 6, 'circle-stroke-color': '#1565c0', 'circle-stroke-width': 3 },
+  },
+];
+
+/** The directions route; listed before CLOSURE_LAYERS so closures draw on top of it. */
+export const ROUTE_LAYERS: LayerSpecification[] = [
+  {
+    id: 'app-route-casing',
+    type: 'line',
+    source: SOURCES.route,
+    filter: ['==', ['geometry-type'], 'LineString'],
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#ffffff', 'line-width': 9, 'line-opacity': 0.9 },
+  },
+  {
+    id: 'app-route-line',
+    type: 'line',
+    source: SOURCES.route,
+    filter: ['==', ['geometry-type'], 'LineString'],
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': '#6a1b9a', 'line-width': 5, 'line-opacity': 0.9 },
+  },
+  {
+    id: 'app-route-ends',
+    type: 'circle',
+    source: SOURCES.route,
+    filter: ['==', ['geometry-type'], 'Point'],
+    paint: { 'circle-color': ['case', ['==', ['get', 'end'], 'from'], '#2e7d32', '#6a1b9a'], 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
   },
 ];
 

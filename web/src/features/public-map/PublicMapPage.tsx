@@ -2,6 +2,7 @@ import { PageHeader } from '../../components/PageHeader';
 import type { RouteDef } from '../routing/route-table';
 import { useAuth } from '../auth/auth-provider';
 import { ClosureExplorer } from '../map/components/ClosureExplorer';
+import { DirectionsExplorer } from '../directions/components/DirectionsExplorer';
 import { FALLBACK_LGA } from '../map/geo';
 
 /** /map: everyone's view of active closures; /admin/map: the same over every LGA, scheduled ones included. */
@@ -11,11 +12,11 @@ export function PublicMapPage({ def, admin = false }: { def: RouteDef; admin?: b
   return (
     <div className="map-page">
       <PageHeader title={def.title} />
-      <ClosureExplorer
-        label={admin ? 'Administrator map of road closures' : 'Map of road closures'}
-        homeLgaCode={home}
-        includeScheduled={admin}
-      />
+      {admin ? (
+        <ClosureExplorer label="Administrator map of road closures" homeLgaCode={home} includeScheduled />
+      ) : (
+        <DirectionsExplorer label="Map of road closures" homeLgaCode={home} />
+      )}
     </div>
   );
 }

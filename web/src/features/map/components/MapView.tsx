@@ -99,6 +99,12 @@ export function MapView(props: MapViewProps) {
       if (hit && handlers.current.onFeatureClick) handlers.current.onFeatureClick(hit.properties ?? {});
       else handlers.current.onMapClick?.({ lng: event.lngLat.lng, lat: event.lngLat.lat });
     });
+    map.on('mousemove', (event: MapMouseEvent) => {
+      if (handlers.current.crosshair) return;
+      const layers = (handlers.current.clickLayers ?? []).filter((id) => map.getLayer(id));
+      const over = layers.length > 0 && map.queryRenderedFeatures(event.point, { layers }).length > 0;
+      map.getCanvas().style.cursor = over ? 'pointer' : '';
+    });
     return map;
   }
 

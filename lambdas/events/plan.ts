@@ -1,0 +1,98 @@
+// Who hears about a domain event and what it says, shared by the in-app consumer (notify.ts) and
+// the Web Push consumer (push.ts): each user at most once, the actor never, settings respected.
+import type { DomainEvent } from '../adapters/events';
+import { getClosure } from '../adapters/closures';
+import { db } from '../adapters/db/db';
+import { closureSubscribers, lgaSubscribers } from '../adapters/subscriptions';
+import {
+  accessRequestAnsweredNotification,
+  accessRequestCreatedNotification,
+  closureNotification,
+  isClosureEvent,
+  type NotificationContent,
+} from '../core/notifications/messages';
+import { chunk, recipientsOf, settingsOf, wants, type Channel, type Recipient } from '../core/notifications/rules';
+
+export interface Plan {
+  uids: string[];
+  content: NotificationContent;
+}
+
+async function lgaName(code: string): Promise<string | undefined> {
+  const { data } = await db().entities.lga.get({ code }).go({ attributes: ['name'] });
+  return data?.name;
+}
+
+/** Drops recipients who turned that kind of notification off on this channel (defaults are on). */
+async function allowed(recipients: Recipient[], channel: Channel): Promise<string[]> {
+  const allowed: string[] = [];
+  for (const group of chunk(recipients, 100)) {
+    const { data } = await db()
+      .entities.user.get(group.map((r) => ({ uid: r.uid })))
+      .go({ attributes: ['uid', 'notificationSettings'] });
+    const settings = new Map(data.filter(Boolean).map((u) => [u!.uid, u!.notificationSettings]));
+    for (const r of group) if (wants(settingsOf(settings.get(r.uid)), r.category, channel)) allowed.push(r.uid);
+  }
+  return allowed;
+}
+
+async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan | undefined> {
+  if (!isClosureEvent(event.type)) return undefined;
+  const { closureId, lgaCode } = event.detail as { closureId?: string; lgaCode?: string };
+  if (!closureId || !lgaCode) return undefined;
+  const closure = await getClosure(closureId);
+  if (!closure) return undefined;
+  // Housekeeping's archive step is not news to anyone.
+  if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
+  const [bySubscription, byLga, name] = await Promise.all([closureSubscribers(closureId), lgaSubscribers(lgaCode), lgaName(lgaCode)]);
+  const uids = await allowed(recipientsOf(bySubscription, byLga, event.actor), channel);
+  const content = closureNotification(event.type, {
+    id: closure.id,
+    type: closure.type,
+    reason: closure.reason,
+    formattedAddress: closure.formattedAddress,
+    lgaName: name,
+    scheduled: closure.view === 'SCHEDULED',
+  });
+  return { uids, content };
+}
+
+/** Account managers of the LGA, as uids (managers are keyed by email). */
+async function accountManagers(lgaCode: string): Promise<string[]> {
+  const { data: managers } = await db().entities.manager.query.byLga({ lgaCode }).go({ pages: 'all' });
+  const emails = managers.filter((m) => (m.roles ?? []).includes('account_manager')).map((m) => m.email);
+  const users = await Promise.all(emails.map((email) => db().entities.user.query.byEmail({ email }).go({ attributes: ['uid'] })));
+  return users.flatMap((u) => u.data.map((x) => x.uid));
+}
+
+// Access-request notices are work for staff and answers for the requester: not switchable.
+async function accessRequestPlan(event: DomainEvent): Promise<Plan | undefined> {
+  const detail = event.detail as { lgaCode?: string; requestId?: string; uid?: string; decision?: string };
+  if (!detail.lgaCode || !detail.requestId || !detail.uid) return undefined;
+  const name = await lgaName(detail.lgaCode);
+  if (event.type === 'accessRequest.created') {
+    const { data: requester } = await db().entities.user.get({ uid: detail.uid }).go({ attributes: ['email', 'displayName'] });
+    const uids = (await accountManagers(detail.lgaCode)).filter((uid) => uid !== event.actor);
+    const content = accessRequestCreatedNotification({
+      lgaCode: detail.lgaCode,
+      lgaName: name,
+      requester: requester?.displayName ?? requester?.email ?? 'Someone',
+      requestId: detail.requestId,
+    });
+    return { uids, content };
+  }
+  if (event.type === 'accessRequest.answered' && detail.decision) {
+    const content = accessRequestAnsweredNotification({ lgaCode: detail.lgaCode, lgaName: name, decision: detail.decision, requestId: detail.requestId });
+    return { uids: [detail.uid], content };
+  }
+  return undefined;
+}
+
+export async function planFor(event: DomainEvent, channel: Channel): Promise<Plan | undefined> {
+  const plan = event.type.startsWith('closure.')
+    ? await closurePlan(event, channel)
+    : event.type.startsWith('accessRequest.')
+      ? await accessRequestPlan(event)
+      : undefined;
+  return plan && { ...plan, uids: [...new Set(plan.uids)] };
+}

@@ -1,0 +1,26 @@
+// The Web Push consumer (DESIGN §8): a second SNS subscription of the events topic. Same
+// recipients as the in-app consumer, filtered by each user's push settings; devices the push
+// service reports gone are removed. Off (a no-op) when no VAPID keys are configured.
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { SNSEvent } from 'aws-lambda';
+import type { DomainEvent } from '../adapters/events';
+import { sendWebPush, vapidConfig } from '../adapters/notifications-push';
+import { planFor } from './plan';
+
+const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-push' });
+
+export async function pushFor(event: DomainEvent): Promise<{ sent: number; removed: number }> {
+  const vapid = vapidConfig();
+  if (!vapid) return { sent: 0, removed: 0 };
+  const plan = await planFor(event, 'push');
+  if (!plan || plan.uids.length === 0) return { sent: 0, removed: 0 };
+  const result = await sendWebPush(plan.uids, { title: plan.content.title, body: plan.content.body, url: plan.content.redirectTo, tag: event.id }, vapid);
+  logger.info('pushed', { eventId: event.id, type: event.type, ...result });
+  return result;
+}
+
+export const handler = async (event: SNSEvent) => {
+  let sent = 0;
+  for (const record of event.Records ?? []) sent += (await pushFor(JSON.parse(record.Sns.Message) as DomainEvent)).sent;
+  return { sent };
+};

@@ -1,0 +1,139 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { PageLoader } from '../../../components/PageLoader';
+import { useToast } from '../../../components/toast/toast-context';
+import { useAppConfig } from '../../../config/app-config';
+import type { MapClosure } from '../../map/api/closure-fields';
+import { closuresToFeatures } from '../../map/closure-display';
+import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
+import { ClosureList } from '../../map/components/ClosureList';
+import { MapView, type MapViewport } from '../../map/components/MapView';
+import type { LngLat } from '../../map/geo';
+import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
+import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
+import { useLiveClosures } from '../../map/hooks/useLiveClosures';
+import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
+import { getDirections, type Route } from '../api/directions';
+import { fitRoute, routeFeatures } from '../route-view';
+import { DirectionsPanel, type PickTarget } from './DirectionsPanel';
+import type { Endpoint } from './PlaceField';
+import '../directions.css';
+
+// The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
+const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
+
+interface Props {
+  label: string;
+  homeLgaCode: string;
+}
+
+const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFixed(4)})`;
+
+/**
+ * The public map with a route planner: ClosureExplorer's map, list twin and detail panel, plus the
+ * route source under the closures and map focus driven by the route and its avoided closures.
+ */
+export function DirectionsExplorer({ label, homeLgaCode }: Props) {
+  const app = useAppConfig();
+  const toast = useToast();
+  const lga = useLgaBoundaries(homeLgaCode);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<MapViewport | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<{ key: string; center: LngLat; zoom?: number } | null>(null);
+  const [from, setFrom] = useState<Endpoint | null>(null);
+  const [to, setTo] = useState<Endpoint | null>(null);
+  const [picking, setPicking] = useState<PickTarget | null>(null);
+  const [route, setRoute] = useState<Route | null>(null);
+  const closures = useClosuresInBounds(viewport?.bbox ?? null, false);
+  useLiveClosures(useMemo(() => () => toast.show({ kind: 'warning', message: 'Live updates are paused: the connection was lost.' }), [toast]));
+
+  const directions = useMutation({
+    mutationFn: (locations: LngLat[]) => getDirections(locations),
+    onSuccess: (result) => {
+      setRoute(result);
+      const size = mapBox.current?.getBoundingClientRect();
+      const fit = fitRoute(result.geometry, size?.width ?? 800, size?.height ?? 600);
+      if (fit) setFocus({ key: `route:${Date.now()}`, center: fit.center, zoom: fit.zoom });
+    },
+    onError: (error: Error) => {
+      setRoute(null);
+      // Spec §8: the user sees the function's message; the log gets this wording.
+      console.error(`Failed to calculate directions: ${error.message}`);
+    },
+  });
+
+  const visible = closures.data ?? [];
+  const [focused, setFocused] = useState<MapClosure | null>(null);
+  const selected = visible.find((c) => c.id === selectedId) ?? (focused?.id === selectedId ? focused : null);
+
+  const routeSource = useMemo(() => routeFeatures(route, from, to), [route, from, to]);
+  const sources = useMemo(() => {
+    const features = closuresToFeatures(visible, Math.floor(Date.now() / 1000), selectedId);
+    return {
+      ...(lga.source ? { [SOURCES.lgaBundle]: lga.source } : {}),
+      [SOURCES.route]: routeSource,
+      [SOURCES.closureLines]: features.lines,
+      [SOURCES.closurePoints]: features.points,
+    };
+  }, [visible, selectedId, lga.source, routeSource]);
+
+  if (!lga.ready) return <PageLoader />;
+
+  const select = (closure: MapClosure) => {
+    setSelectedId(closure.id);
+    setFocused(closure);
+    setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
+  };
+  const changeEndpoint = (set: (value: Endpoint | null) => void) => (value: Endpoint | null) => {
+    set(value);
+    setPicking(null);
+  };
+
+  return (
+    <div className="closure-explorer">
+      <div className="closure-explorer__map" ref={mapBox}>
+        <MapView
+          styleUrl={app.mapStyle}
+          initialBbox={lga.homeBbox}
+          sources={sources}
+          layers={LAYERS}
+          clickLayers={picking ? [] : CLOSURE_CLICK_LAYERS}
+          label={label}
+          crosshair={!!picking}
+          focus={focus}
+          onViewportChange={setViewport}
+          onFeatureClick={(properties) => setSelectedId(String(properties.id))}
+          onMapClick={(point) => {
+            if (!picking) return setSelectedId(null);
+            (picking === 'from' ? setFrom : setTo)({ label: pointLabel(point), coordinate: point });
+            setPicking(null);
+          }}
+        />
+      </div>
+      <aside className="closure-explorer__side">
+        <DirectionsPanel
+          from={from}
+          to={to}
+          onFrom={changeEndpoint(setFrom)}
+          onTo={changeEndpoint(setTo)}
+          picking={picking}
+          onPicking={setPicking}
+          route={route}
+          loading={directions.isPending}
+          error={directions.error ? directions.error.message : null}
+          onSubmit={() => from && to && directions.mutate([from.coordinate, to.coordinate])}
+          onClear={() => {
+            setRoute(null);
+            directions.reset();
+          }}
+          loaded={visible}
+          onFocusClosure={select}
+        />
+        {selected && <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} />}
+        {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
+        <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading || !viewport} onSelect={select} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useQueries } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { MapClosure } from '../../map/api/closure-fields';
+import { closureQueryKey, fetchClosure } from '../../map/api/closures';
+import { formatDistance } from '../../map/geo';
+import type { Route } from '../api/directions';
+import { formatDuration } from '../format';
+import { PlaceField, type Endpoint } from './PlaceField';
+
+export type PickTarget = 'from' | 'to';
+
+interface Props {
+  from: Endpoint | null;
+  to: Endpoint | null;
+  onFrom(value: Endpoint | null): void;
+  onTo(value: Endpoint | null): void;
+  picking: PickTarget | null;
+  onPicking(target: PickTarget | null): void;
+  route: Route | null;
+  loading: boolean;
+  error: string | null;
+  onSubmit(): void;
+  onClear(): void;
+  /** Closures the map has loaded; others are fetched by id. */
+  loaded: MapClosure[];
+  onFocusClosure(closure: MapClosure): void;
+}
+
+function closureName(closure: MapClosure | undefined, id: string): string {
+  if (!closure) return `Closure ${id.slice(0, 8)}`;
+  return closure.formattedAddress ? `${closure.type.text}: ${closure.formattedAddress}` : closure.type.text;
+}
+
+/** Route planner above the list twin: From/To, the route's summary, steps and the closures it avoids. */
+export function DirectionsPanel(props: Props) {
+  const { from, to, route } = props;
+  // Phones start collapsed so the list twin under the map stays in reach (spec §9 mobile layout).
+  const [expanded, setExpanded] = useState(() => !window.matchMedia?.('(max-width: 767px)').matches);
+  const ids = route ? [...new Set([...route.avoidedClosureIds, ...route.crossesClosureIds])] : [];
+  const missing = ids.filter((id) => !props.loaded.some((c) => c.id === id));
+  const fetched = useQueries({
+    queries: missing.map((id) => ({ queryKey: closureQueryKey(id), queryFn: () => fetchClosure(id), staleTime: 60_000 })),
+  });
+  const lookup = (id: string): MapClosure | undefined =>
+    props.loaded.find((c) => c.id === id) ?? fetched.find((q) => q.data?.id === id)?.data ?? undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  const togglePick = (target: PickTarget) => props.onPicking(props.picking === target ? null : target);
+
+  const closureButton = (id: string) => {
+    const closure = lookup(id);
+    return (
+      <li key={id}>
+        <button type="button" className="directions__closure" data-closure-id={id} disabled={!closure} onClick={() => closure && props.onFocusClosure(closure)}>
+          {closureName(closure, id)}
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <section className="directions" aria-label="Directions">
+      <header className="directions__header">
+        <h2>Directions</h2>
+        <button type="button" className="map-button map-button--small" aria-expanded={expanded} aria-controls="directions-body" onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Hide' : 'Show'}
+        </button>
+      </header>
+      <div id="directions-body" hidden={!expanded}>
+        <form className="directions__form" onSubmit={submit} aria-label="Route planner">
+          <PlaceField label="From" value={from} onChange={props.onFrom} picking={props.picking === 'from'} onPickOnMap={() => togglePick('from')} />
+          <button
+            type="button"
+            className="map-button map-button--small directions__swap"
+            aria-label="Swap From and To"
+            onClick={() => {
+              props.onFrom(to);
+              props.onTo(from);
+            }}
+          >
+            ⇅ Swap
+          </button>
+          <PlaceField label="To" value={to} onChange={props.onTo} picking={props.picking === 'to'} onPickOnMap={() => togglePick('to')} />
+          {props.picking && <p className="directions__hint" role="status">Click the map to set {props.picking === 'from' ? 'From' : 'To'}.</p>}
+          <div className="directions__actions">
+            <button type="submit" className="map-button map-button--primary" disabled={!from || !to || props.loading}>
+              {props.loading ? 'Finding a route…' : 'Get directions'}
+            </button>
+            {(route || props.error) && (
+              <button type="button" className="map-button" onClick={props.onClear}>Clear route</button>
+            )}
+          </div>
+        </form>
+        {props.loading && <p role="status" className="directions__status">Calculating directions…</p>}
+        {props.error && <p role="alert" className="directions__error">{props.error}</p>}
+        {route && !props.loading && (
+          <div className="directions__result" aria-live="polite">
+            {route.crossesClosureIds.length > 0 && (
+              <div role="alert" className="directions__warning">
+                <strong>No open route: this route crosses a closed road</strong>
+                <ul className="directions__closures">{route.crossesClosureIds.map(closureButton)}</ul>
+              </div>
+            )}
+            <p className="directions__summary" data-testid="route-summary">
+              <strong>{formatDistance(route.distance)}</strong> · about {formatDuration(route.duration)}
+            </p>
+            {route.avoidedClosureIds.length > 0 && (
+              <div className="directions__avoided">
+                <h3>Avoids {route.avoidedClosureIds.length === 1 ? 'this closure' : `these ${route.avoidedClosureIds.length} closures`}</h3>
+                <ul className="directions__closures">{route.avoidedClosureIds.map(closureButton)}</ul>
+              </div>
+            )}
+            <h3>Steps</h3>
+            <ol className="directions__steps">
+              {route.steps.map((step, index) => (
+                <li key={index}>
+                  <span>{step.instruction}</span>
+                  {step.name && <span className="directions__road">{step.name}</span>}
+                  <span className="muted">{formatDistance(step.distance)} · {formatDuration(step.duration)}</span>
+                </li>
+              ))}
+            </ol>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
