@@ -18,10 +18,32 @@ export interface VapidConfig {
 }
 
 /** VAPID keys from the environment (a secret in AWS); without them Web Push is off. */
-export function vapidConfig(): VapidConfig | undefined {
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = process.env;
-  if (!publicKey || !privateKey) return undefined;
-  return { publicKey, privateKey, subject: subject ?? 'mailto:support@example.com' };
+let fromSecret: Promise<VapidConfig | undefined> | undefined;
+
+/**
+ * The VAPID keys: plain environment values where set (local runtime), else the Secrets Manager
+ * secret named by VAPID_SECRET_ARN (AWS), read once per container. Push stays off while the
+ * secret still holds its placeholder.
+ */
+export async function vapidConfig(): Promise<VapidConfig | undefined> {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject, VAPID_SECRET_ARN: secretArn } = process.env;
+  if (publicKey && privateKey) return { publicKey, privateKey, subject: subject ?? DEFAULT_SUBJECT };
+  if (!secretArn) return undefined;
+  fromSecret ??= readVapidSecret(secretArn).catch(() => {
+    fromSecret = undefined; // try again on the next call rather than caching a failure
+    return undefined;
+  });
+  return fromSecret;
+}
+
+const DEFAULT_SUBJECT = 'mailto:support@example.com';
+
+async function readVapidSecret(secretArn: string): Promise<VapidConfig | undefined> {
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const { SecretString } = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const secret = JSON.parse(SecretString ?? '{}') as { publicKey?: string; privateKey?: string; subject?: string };
+  if (!secret.publicKey || !secret.privateKey) return undefined;
+  return { publicKey: secret.publicKey, privateKey: secret.privateKey, subject: secret.subject || DEFAULT_SUBJECT };
 }
 
 export async function registerPushSubscription(uid: string, endpoint: string, keys: PushKeys, userAgent?: string): Promise<void> {

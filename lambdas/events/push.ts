@@ -10,7 +10,7 @@ import { planFor } from './plan';
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-push' });
 
 export async function pushFor(event: DomainEvent): Promise<{ sent: number; removed: number }> {
-  const vapid = vapidConfig();
+  const vapid = await vapidConfig();
   if (!vapid) return { sent: 0, removed: 0 };
   const plan = await planFor(event, 'push');
   if (!plan || plan.uids.length === 0) return { sent: 0, removed: 0 };

@@ -19,6 +19,8 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/events.ts': 'eventsTopic',
   'lambdas/adapters/cognito.ts': 'userPool',
   'lambdas/adapters/mail.ts': 'mail',
+  // Web Push reads the VAPID key pair, which lives in the vapid secret.
+  'lambdas/adapters/notifications-push.ts': 'secrets',
 };
 
 async function accessOfEntry(entry: string): Promise<Set<Access>> {
@@ -74,10 +76,11 @@ describe('grants per function (dev stage)', () => {
   }, 120_000);
 
   it('finds every project function and reads its imports', () => {
-    // API domains, five identity triggers, two schedules, the thumbnail maker.
-    expect(functions).toHaveLength(Object.keys(apiDomains).length + 8);
+    // API domains, five identity triggers, two schedules, the thumbnail maker, two event consumers.
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 10);
     expect(reached.get('lambdas/triggers/create-auth-challenge.ts')).toEqual(new Set(['table', 'mail']));
     expect(reached.get('lambdas/triggers/define-auth-challenge.ts')).toEqual(new Set());
+    expect(reached.get('lambdas/events/push.ts')).toEqual(new Set(['table', 'secrets']));
   });
 
   it('grants every function what its handler reaches', () => {

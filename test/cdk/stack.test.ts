@@ -122,10 +122,10 @@ describe('dev stage', () => {
     });
   });
 
-  it('has an AppSync API with user pools by default, an API key, X-Ray and error logging', () => {
+  it('has an AppSync API with user pools by default, an API key, IAM, X-Ray and error logging', () => {
     dev.template.hasResourceProperties('AWS::AppSync::GraphQLApi', {
       AuthenticationType: 'AMAZON_COGNITO_USER_POOLS',
-      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }],
+      AdditionalAuthenticationProviders: [{ AuthenticationType: 'API_KEY' }, { AuthenticationType: 'AWS_IAM' }],
       XrayEnabled: true,
       IntrospectionConfig: 'ENABLED',
       LogConfig: { FieldLogLevel: 'ERROR', CloudWatchLogsRoleArn: Match.anyValue(), ExcludeVerboseContent: true },
@@ -167,9 +167,10 @@ describe('dev stage', () => {
         ]),
       );
       const domain = Object.entries(apiDomains).find(([, d]) => d.entry === fn.entry)![0];
-      const needsSecrets = (domainNeeds[domain] ?? defaultDomainNeeds).includes('secrets');
+      const needs = domainNeeds[domain] ?? defaultDomainNeeds;
+      const needsSecrets = needs.includes('secrets');
       expect(variables.includes('STRIPE_SECRET_ARN'), domain).toBe(needsSecrets);
-      expect(variables.includes('VAPID_SECRET_ARN'), domain).toBe(needsSecrets);
+      expect(variables.includes('VAPID_SECRET_ARN'), domain).toBe(needsSecrets || needs.includes('vapid'));
     }
   });
 
@@ -282,8 +283,9 @@ describe('dev stage', () => {
       const [queueId] = schedule.Target.DeadLetterConfig.Arn['Fn::GetAtt'];
       expect(queues[queueId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
     }
+    // Two schedule dead-letter queues and the two of the event consumers (test/cdk/notifications.test.ts).
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(2);
+    expect(queuePolicies).toHaveLength(4);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -331,8 +333,8 @@ describe('dev stage', () => {
     const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(
       ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
     );
-    // One per API domain, five user pool triggers, two schedules and the thumbnail maker.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 8);
+    // One per API domain, five user pool triggers, two schedules, the thumbnail maker and the two event consumers.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 10);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

@@ -132,7 +132,7 @@ export const handler = createResolverHandler({
     },
   }),
 
-  pushPublicKey: field({ args: noArgs, access: 'public', resolve: async () => vapidConfig()?.publicKey ?? null }),
+  pushPublicKey: field({ args: noArgs, access: 'public', resolve: async () => (await vapidConfig())?.publicKey ?? null }),
 
   mySubscriptions: field({ args: noArgs, access: 'user', resolve: async ({ principal }) => mySubscriptions((await principal()).uid) }),
 

@@ -1,5 +1,5 @@
 import type * as GeoJSON from 'geojson';
-import { bboxOfGeometry, type LngLat } from '../map/geo';
+import { bboxOfGeometry, type Bbox } from '../map/geo';
 import type { Route } from './api/directions';
 import type { Endpoint } from './components/PlaceField';
 
@@ -15,18 +15,16 @@ export function routeFeatures(route: Route | null, from: Endpoint | null, to: En
   return features.length ? { type: 'FeatureCollection', features } : EMPTY_ROUTE;
 }
 
-const TILE = 512;
-const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360));
-
-/** Centre and zoom that fit the route in a map of the given pixel size (Web Mercator), with padding. */
-export function fitRoute(geometry: GeoJSON.LineString, width: number, height: number, padding = 48): { center: LngLat; zoom: number } | null {
-  const bbox = bboxOfGeometry(geometry);
+/**
+ * The view that shows the whole trip: the route and both ends (a place's point may lie off the
+ * road the route starts on), with a margin so the ends clear the map's controls and attribution.
+ */
+export function routeBbox(route: Route, from: Endpoint | null, to: Endpoint | null): Bbox | null {
+  const ends = [from, to].filter((e): e is Endpoint => !!e).map((e) => [e.coordinate.lng, e.coordinate.lat]);
+  const bbox = bboxOfGeometry({ coordinates: [...route.geometry.coordinates, ...ends] });
   if (!bbox) return null;
   const [west, south, east, north] = bbox;
-  const w = Math.max(64, width - padding * 2);
-  const h = Math.max(64, height - padding * 2);
-  const zoomX = Math.log2((w * 360) / (TILE * Math.max(east - west, 1e-6)));
-  const zoomY = Math.log2((h * 2 * Math.PI) / (TILE * Math.max(mercatorY(north) - mercatorY(south), 1e-9)));
-  const center = { lng: (west + east) / 2, lat: (Math.atan(Math.sinh((mercatorY(north) + mercatorY(south)) / 2)) * 180) / Math.PI };
-  return { center, zoom: Math.min(16, Math.max(3, Math.min(zoomX, zoomY))) };
+  const dx = Math.max((east - west) * 0.1, 0.005);
+  const dy = Math.max((north - south) * 0.1, 0.005);
+  return [west - dx, south - dy, east + dx, north + dy];
 }

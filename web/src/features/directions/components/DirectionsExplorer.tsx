@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAppConfig } from '../../../config/app-config';
@@ -8,13 +8,13 @@ import { closuresToFeatures } from '../../map/closure-display';
 import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
 import { ClosureList } from '../../map/components/ClosureList';
 import { MapView, type MapViewport } from '../../map/components/MapView';
-import type { LngLat } from '../../map/geo';
+import type { Bbox, LngLat } from '../../map/geo';
 import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
-import { fitRoute, routeFeatures } from '../route-view';
+import { routeBbox, routeFeatures } from '../route-view';
 import { DirectionsPanel, type PickTarget } from './DirectionsPanel';
 import type { Endpoint } from './PlaceField';
 import '../directions.css';
@@ -37,7 +37,6 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
   const app = useAppConfig();
   const toast = useToast();
   const lga = useLgaBoundaries(homeLgaCode);
-  const mapBox = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat; zoom?: number } | null>(null);
@@ -45,6 +44,9 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
   const [to, setTo] = useState<Endpoint | null>(null);
   const [picking, setPicking] = useState<PickTarget | null>(null);
   const [route, setRoute] = useState<Route | null>(null);
+  // MapView's `focus` can only zoom in, so fitting a route re-creates the map on the route's bounds.
+  // TODO(lead): a fitBounds prop on MapView would make this a camera move instead.
+  const [fitted, setFitted] = useState<{ key: string; bbox: Bbox | null } | null>(null);
   const closures = useClosuresInBounds(viewport?.bbox ?? null, false);
   useLiveClosures(useMemo(() => () => toast.show({ kind: 'warning', message: 'Live updates are paused: the connection was lost.' }), [toast]));
 
@@ -52,9 +54,7 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
     mutationFn: (locations: LngLat[]) => getDirections(locations),
     onSuccess: (result) => {
       setRoute(result);
-      const size = mapBox.current?.getBoundingClientRect();
-      const fit = fitRoute(result.geometry, size?.width ?? 800, size?.height ?? 600);
-      if (fit) setFocus({ key: `route:${Date.now()}`, center: fit.center, zoom: fit.zoom });
+      setFitted({ key: `route:${Date.now()}`, bbox: routeBbox(result, from, to) });
     },
     onError: (error: Error) => {
       setRoute(null);
@@ -92,10 +92,11 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
 
   return (
     <div className="closure-explorer">
-      <div className="closure-explorer__map" ref={mapBox}>
+      <div className="closure-explorer__map">
         <MapView
+          key={fitted?.key ?? 'home'}
           styleUrl={app.mapStyle}
-          initialBbox={lga.homeBbox}
+          initialBbox={fitted?.bbox ?? lga.homeBbox}
           sources={sources}
           layers={LAYERS}
           clickLayers={picking ? [] : CLOSURE_CLICK_LAYERS}
