@@ -1,43 +1,11 @@
 // The AppSync realtime protocol on the local stack: an admin watching enquiries receives one
 // the moment it is submitted; a resident's subscription is refused by the subscribe-time resolver.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { gql, signIn } from '../support/api';
-
-type Message = { type: string; id?: string; payload?: any };
-
-function connect(authorization: Record<string, string>) {
-  const stack = inject('stack');
-  const header = Buffer.from(JSON.stringify({ host: `127.0.0.1:${stack.ports.web}`, ...authorization })).toString('base64url');
-  const socket = new WebSocket(`ws://127.0.0.1:${stack.ports.web}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
-  const inbox: Message[] = [];
-  const waiters: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-  socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString()) as Message;
-    inbox.push(message);
-    for (const waiter of [...waiters]) {
-      if (waiter.match(message)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message);
-      }
-    }
-  });
-  const next = (match: (m: Message) => boolean, timeoutMs = 5000) =>
-    new Promise<Message>((resolve, reject) => {
-      const found = inbox.find(match);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error('timed out waiting for a realtime message')), timeoutMs);
-      waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  const opened = new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return { socket, next, opened, inbox };
-}
+import { connectRealtime } from '../support/realtime';
 
 async function subscribe(authorization: Record<string, string>, id: string) {
-  const client = connect(authorization);
+  const client = connectRealtime(authorization);
   await client.opened;
   client.socket.send(JSON.stringify({ type: 'connection_init' }));
   await client.next((m) => m.type === 'connection_ack');
@@ -90,7 +58,7 @@ describe('realtime subscriptions', () => {
 
   it('refuses a connection without valid credentials', async () => {
     const stack = inject('stack');
-    const anonymous = connect({ host: `127.0.0.1:${stack.ports.web}`, Authorization: 'forged.token.value' });
+    const anonymous = connectRealtime({ host: `127.0.0.1:${stack.ports.web}`, Authorization: 'forged.token.value' });
     const outcome = await Promise.race([
       anonymous.opened.then(async () => {
         anonymous.socket.send(JSON.stringify({ type: 'connection_init' }));

@@ -1,37 +1,9 @@
 // onClosureChanged over the AppSync realtime endpoint: an anonymous (API key) subscriber filtered
 // by lgaCode receives every closure-changing mutation of that LGA and nothing from others.
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
 import { gql, useStackTable } from '../../support/api';
+import { connectRealtime as connect } from '../../support/realtime';
 import { DELETE, REOPEN, RESTORE, createClosure, lineAt, matrixCallers, WEDDIN, type Callers } from './support';
-
-type Message = { type: string; id?: string; payload?: any };
-
-function connect(authorization: Record<string, string>) {
-  const stack = inject('stack');
-  const header = Buffer.from(JSON.stringify(authorization)).toString('base64url');
-  const socket = new WebSocket(`ws://127.0.0.1:${stack.ports.web}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
-  const inbox: Message[] = [];
-  const waiters: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-  socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString()) as Message;
-    inbox.push(message);
-    for (const waiter of [...waiters]) {
-      if (waiter.match(message)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message);
-      }
-    }
-  });
-  const next = (match: (m: Message) => boolean, timeoutMs = 5000) =>
-    new Promise<Message>((resolve, reject) => {
-      const found = inbox.find(match);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error('timed out waiting for a realtime message')), timeoutMs);
-      waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  return { socket, next, inbox };
-}
 
 const SUBSCRIPTION = `subscription($lgaCode: String) { onClosureChanged(lgaCode: $lgaCode) { id lgaCode condition active view } }`;
 

@@ -2,7 +2,7 @@
 // subscriptions or notifications), the GraphQL documents and a realtime client.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import WebSocket from 'ws';
+import { connectRealtime } from '../../support/realtime';
 import { ensureCognitoUser } from '../../../local/cognito';
 import { DEMO_PASSWORD, gql, signIn, useStackTable, type Auth } from '../../support/api';
 
@@ -81,38 +81,13 @@ export async function ok<T>(query: string, variables: Record<string, unknown>, a
   return res.data!;
 }
 
-type Message = { type: string; id?: string; payload?: any };
-
 /** An AppSync realtime connection with one subscription started. */
 export async function realtimeSubscribe(token: string | { apiKey: true }, id: string, query: string, variables: Record<string, unknown>) {
   const stack = inject('stack');
   const host = `127.0.0.1:${stack.ports.web}`;
   const authorization: Record<string, string> = typeof token === 'string' ? { host, Authorization: token } : { host, 'x-api-key': stack.apiKey };
-  const header = Buffer.from(JSON.stringify(authorization)).toString('base64url');
-  const socket = new WebSocket(`ws://127.0.0.1:${stack.ports.web}/graphql/realtime`, ['graphql-ws', `header-${header}`]);
-  const inbox: Message[] = [];
-  const waiters: { match: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-  socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString()) as Message;
-    inbox.push(message);
-    for (const waiter of [...waiters]) {
-      if (waiter.match(message)) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(message);
-      }
-    }
-  });
-  const next = (match: (m: Message) => boolean, timeoutMs = 5000) =>
-    new Promise<Message>((resolve, reject) => {
-      const found = inbox.find(match);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error('timed out waiting for a realtime message')), timeoutMs);
-      waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
+  const { socket, next, inbox, opened } = connectRealtime(authorization);
+  await opened;
   socket.send(JSON.stringify({ type: 'connection_init' }));
   await next((m) => m.type === 'connection_ack');
   socket.send(JSON.stringify({ id, type: 'start', payload: { data: JSON.stringify({ query, variables }), extensions: { authorization } } }));

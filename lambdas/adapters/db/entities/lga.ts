@@ -1,16 +1,8 @@
 // Everything that lives in an LGA's partition: the LGA itself, its managers (staff roles), access
 // requests, signatories of a "please join" request and its customer (billing) record.
 import { Entity } from 'electrodb';
+import { STAFF_ROLES } from '../../../core/access';
 import { CUSTOMER_STATUSES, SERVICE, coordinate, nowSeconds, timestamps } from './common';
-
-export const STAFF_ROLES = [
-  'account_manager',
-  'closure_administrator',
-  'submission_moderator',
-  'media_comms_manager',
-  'announcement_manager',
-] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const LgaEntity = new Entity(
   {
