@@ -1,16 +1,24 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
   Mfa,
+  OAuthScope,
+  ProviderAttribute,
   StandardThreatProtectionMode,
   UserPool,
   UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolDomain,
   UserPoolEmail,
+  UserPoolIdentityProviderFacebook,
+  UserPoolIdentityProviderGoogle,
+  UserPoolIdentityProviderOidc,
   UserPoolOperation,
+  type IUserPoolIdentityProvider,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Construct } from 'constructs';
+import { Construct, type Node } from 'constructs';
 import type { Mail } from './mail';
 import { GROUP_MIRROR_ACTIONS, ProjectFunction } from './project-function';
 
@@ -27,6 +35,69 @@ export interface AuthProps {
   readonly siteUrl?: string;
   /** Cognito sends its own mail (codes, invitations) through the SES identity: only once verified. */
   readonly cognitoMailViaSes?: boolean;
+  /** Hosted UI domain and federated providers; without it the client has no OAuth flow. */
+  readonly federation?: FederationSettings;
+}
+
+/** The names the web app lists in `app.features.socialProviders` and passes to signInWithRedirect. */
+export type SocialProviderName = 'Google' | 'Facebook' | 'Microsoft';
+
+export interface FederationSettings {
+  /** Cognito hosted UI domain prefix: https://{prefix}.auth.{region}.amazoncognito.com */
+  readonly domainPrefix: string;
+  /** Each secret is read from Secrets Manager by name at deploy time, never stored in the repo. */
+  readonly google?: { readonly clientId: string; readonly clientSecretName: string };
+  readonly facebook?: { readonly appId: string; readonly appSecretName: string };
+  readonly microsoft?: { readonly clientId: string; readonly clientSecretName: string; readonly tenant: string };
+}
+
+/** The hosted UI settings /config.json hands to Amplify (Auth.Cognito.loginWith.oauth). */
+export interface OAuthSettings {
+  readonly domain: string;
+  readonly scopes: string[];
+  readonly redirectSignIn: string[];
+  readonly redirectSignOut: string[];
+}
+
+const OAUTH_SCOPES = ['openid', 'email', 'profile'];
+// `npm run dev:web` (vite's default port) against a dev stage.
+const LOCAL_DEV_ORIGIN = 'http://localhost:5173';
+
+/**
+ * Reads the federation context keys (README, "Deploying to AWS"). Undefined when no
+ * authDomainPrefix is set; a provider id without its secret name (or a provider without the
+ * domain) is an error rather than a silently missing button.
+ */
+export function federationFromContext(node: Node): FederationSettings | undefined {
+  const read = (key: string) => {
+    const value = node.tryGetContext(key) as unknown;
+    return value === undefined || value === null || value === '' ? undefined : String(value);
+  };
+  const pair = (idKey: string, secretKey: string) => {
+    const id = read(idKey);
+    const secretName = read(secretKey);
+    if (Boolean(id) !== Boolean(secretName)) throw new Error(`Context "${idKey}" and "${secretKey}" (a Secrets Manager secret name) go together`);
+    return id && secretName ? { id, secretName } : undefined;
+  };
+  const google = pair('googleClientId', 'googleClientSecretName');
+  const facebook = pair('facebookAppId', 'facebookAppSecretName');
+  const microsoft = pair('microsoftClientId', 'microsoftClientSecretName');
+  const domainPrefix = read('authDomainPrefix');
+  if (!domainPrefix) {
+    if (google || facebook || microsoft) throw new Error('Federated sign-in needs the hosted UI: set context "authDomainPrefix"');
+    return undefined;
+  }
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domainPrefix) || /aws|amazon|cognito/.test(domainPrefix)) {
+    throw new Error(`Context "authDomainPrefix" must be lower-case letters, digits and hyphens without aws/amazon/cognito (got "${domainPrefix}")`);
+  }
+  const tenant = read('microsoftTenant') ?? 'common';
+  if (!/^[A-Za-z0-9.-]+$/.test(tenant)) throw new Error(`Context "microsoftTenant" must be a tenant id, domain or "common" (got "${tenant}")`);
+  return {
+    domainPrefix,
+    google: google && { clientId: google.id, clientSecretName: google.secretName },
+    facebook: facebook && { appId: facebook.id, appSecretName: facebook.secretName },
+    microsoft: microsoft && { clientId: microsoft.id, clientSecretName: microsoft.secretName, tenant },
+  };
 }
 
 /**
@@ -43,6 +114,11 @@ export class Auth extends Construct {
   readonly verifyAuthChallenge: ProjectFunction;
   /** Links a first federated sign-in to the existing account with the same verified email. */
   readonly preSignUp: ProjectFunction;
+  /** In the order the providers were created; empty without federation. */
+  readonly socialProviders: SocialProviderName[] = [];
+  readonly domain?: UserPoolDomain;
+  /** For /config.json; undefined without federation. */
+  readonly oauth?: OAuthSettings;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -107,6 +183,9 @@ export class Auth extends Construct {
       precedence: 10,
     });
 
+    const providers = props.federation ? this.addProviders(props.federation) : [];
+    const oauthUrls = props.federation ? this.oauthUrls(props) : undefined;
+
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
       // CDK adds ALLOW_REFRESH_TOKEN_AUTH to any explicit flow list.
@@ -118,8 +197,36 @@ export class Auth extends Construct {
       refreshTokenValidity: Duration.days(30),
       // The hosted UI is enabled together with the federated providers; until then no OAuth
       // flow (and no placeholder callback URL) is exposed.
-      disableOAuth: true,
+      ...(oauthUrls
+        ? {
+            // Native accounts keep signing in through the SDK (password, email link); COGNITO
+            // only decides whether the hosted UI also offers its own form.
+            supportedIdentityProviders: [
+              UserPoolClientIdentityProvider.COGNITO,
+              ...this.socialProviders.map((name) => UserPoolClientIdentityProvider.custom(name)),
+            ],
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+              callbackUrls: oauthUrls.callbackUrls,
+              logoutUrls: oauthUrls.logoutUrls,
+            },
+          }
+        : { disableOAuth: true }),
     });
+    // The client may only name a provider once it exists.
+    for (const provider of providers) this.client.node.addDependency(provider);
+    if (props.federation && oauthUrls) {
+      this.domain = this.userPool.addDomain('HostedUiDomain', {
+        cognitoDomain: { domainPrefix: props.federation.domainPrefix },
+      });
+      this.oauth = {
+        domain: `${props.federation.domainPrefix}.auth.${Stack.of(this).region}.amazoncognito.com`,
+        scopes: OAUTH_SCOPES,
+        redirectSignIn: [`${props.siteUrl}/login`],
+        redirectSignOut: [`${props.siteUrl}/logout`],
+      };
+    }
 
     // A trigger references nothing that depends on the pool. USER_POOL_ID would be a direct
     // cycle (the event carries userPoolId), and the bucket names an indirect one (media bucket
@@ -166,5 +273,68 @@ export class Auth extends Construct {
       'Links a first federated sign-in to the existing account with that verified email',
     ).allowOnOwnUserPool(this.userPool, ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser']);
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp);
+  }
+
+  /** Callback and logout URLs of the app client: the site's /login and /logout, plus vite's origin on dev. */
+  private oauthUrls(props: AuthProps): { callbackUrls: string[]; logoutUrls: string[] } {
+    // The sign-in triggers' reason applies here too: the distribution's domain would be a cycle.
+    if (!props.siteUrl) throw new Error('Federated sign-in needs context "siteUrl" (or a custom domain) for its callback URLs');
+    const origins = [props.siteUrl, ...(props.stage === 'dev' ? [LOCAL_DEV_ORIGIN] : [])];
+    return {
+      callbackUrls: origins.map((origin) => `${origin}/login`),
+      logoutUrls: origins.map((origin) => `${origin}/logout`),
+    };
+  }
+
+  private addProviders(federation: FederationSettings): IUserPoolIdentityProvider[] {
+    const userPool = this.userPool;
+    const secret = (name: string) => SecretValue.secretsManager(name);
+    const providers: IUserPoolIdentityProvider[] = [];
+    if (federation.google) {
+      providers.push(
+        new UserPoolIdentityProviderGoogle(this, 'Google', {
+          userPool,
+          clientId: federation.google.clientId,
+          clientSecretValue: secret(federation.google.clientSecretName),
+          scopes: OAUTH_SCOPES,
+          attributeMapping: {
+            email: ProviderAttribute.GOOGLE_EMAIL,
+            fullname: ProviderAttribute.GOOGLE_NAME,
+            custom: { email_verified: ProviderAttribute.other('email_verified') },
+          },
+        }),
+      );
+      this.socialProviders.push('Google');
+    }
+    if (federation.facebook) {
+      providers.push(
+        new UserPoolIdentityProviderFacebook(this, 'Facebook', {
+          userPool,
+          clientId: federation.facebook.appId,
+          // The construct takes a string: this renders a {{resolve:secretsmanager:...}} reference
+          // that CloudFormation fills in, so the secret never appears in the template.
+          clientSecret: secret(federation.facebook.appSecretName).unsafeUnwrap(),
+          scopes: ['public_profile', 'email'],
+          attributeMapping: { email: ProviderAttribute.FACEBOOK_EMAIL, fullname: ProviderAttribute.FACEBOOK_NAME },
+        }),
+      );
+      this.socialProviders.push('Facebook');
+    }
+    if (federation.microsoft) {
+      providers.push(
+        new UserPoolIdentityProviderOidc(this, 'Microsoft', {
+          userPool,
+          // The web app passes { custom: 'Microsoft' } to signInWithRedirect: the names must match.
+          name: 'Microsoft',
+          clientId: federation.microsoft.clientId,
+          clientSecret: secret(federation.microsoft.clientSecretName).unsafeUnwrap(),
+          issuerUrl: `https://login.microsoftonline.com/${federation.microsoft.tenant}/v2.0`,
+          scopes: OAUTH_SCOPES,
+          attributeMapping: { email: ProviderAttribute.other('email'), fullname: ProviderAttribute.other('name') },
+        }),
+      );
+      this.socialProviders.push('Microsoft');
+    }
+    return providers;
   }
 }

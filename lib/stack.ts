@@ -4,7 +4,7 @@ import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { ApiDomain } from '../lambdas/api/domains';
 import { Api } from './api';
-import { Auth } from './auth';
+import { Auth, federationFromContext } from './auth';
 import { Data } from './data';
 import { Mail } from './mail';
 import { Media } from './media';
@@ -82,6 +82,8 @@ export class RoadClosuresStack extends Stack {
       mail: this.mail,
       siteUrl: props.siteUrl ?? customSiteUrl,
       cognitoMailViaSes: stage === 'prod' && Boolean(props.mailDomain) && Boolean(props.mailVerified),
+      // Context keys authDomainPrefix, googleClientId, ... (README, "Deploying to AWS").
+      federation: federationFromContext(this.node),
     });
 
     this.api = new Api(this, 'Api', {
@@ -154,6 +156,8 @@ export class RoadClosuresStack extends Stack {
       stage: this.stage,
       demo: this.demo,
       version: projectVersion,
+      oauth: this.auth.oauth,
+      socialProviders: this.auth.socialProviders,
     });
   }
 

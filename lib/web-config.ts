@@ -13,6 +13,10 @@ export interface WebConfigInput {
   readonly stage: string;
   readonly demo: boolean;
   readonly version: string;
+  /** The hosted UI (lib/auth.ts); without it Amplify gets no oauth section. */
+  readonly oauth?: { readonly domain: string; readonly scopes: string[]; readonly redirectSignIn: string[]; readonly redirectSignOut: string[] };
+  /** Federated providers the login page enables ('Google', 'Facebook', 'Microsoft'). */
+  readonly socialProviders?: readonly string[];
 }
 
 export function webConfig(input: WebConfigInput): Record<string, unknown> {
@@ -21,7 +25,20 @@ export function webConfig(input: WebConfigInput): Record<string, unknown> {
       Cognito: {
         userPoolId: input.userPoolId,
         userPoolClientId: input.userPoolClientId,
-        loginWith: { email: true },
+        loginWith: {
+          email: true,
+          ...(input.oauth
+            ? {
+                oauth: {
+                  domain: input.oauth.domain,
+                  scopes: [...input.oauth.scopes],
+                  redirectSignIn: [...input.oauth.redirectSignIn],
+                  redirectSignOut: [...input.oauth.redirectSignOut],
+                  responseType: 'code',
+                },
+              }
+            : {}),
+        },
       },
     },
     API: {
@@ -37,10 +54,10 @@ export function webConfig(input: WebConfigInput): Record<string, unknown> {
       local: false,
       demo: input.demo,
       version: input.version,
-      mapStyle: '/map-style.json',
+      mapStyle: input.mapStyle ?? '/map-style.json',
       // SRP keeps the password off the wire; locally cognito-local only speaks USER_PASSWORD_AUTH.
       authFlowType: 'USER_SRP_AUTH',
-      features: { push: false, socialProviders: [] },
+      features: { push: false, socialProviders: [...(input.socialProviders ?? [])] },
     },
   };
 }

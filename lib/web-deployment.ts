@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -17,10 +17,37 @@ export interface WebDeploymentProps {
   /** /config.json (lib/web-config.ts); tokens are filled in at deploy time. */
   readonly config: Record<string, unknown>;
   readonly stage: string;
+  /**
+   * The site's origin (Web.siteUrl), which makes the pre-built base map's tile URLs absolute.
+   * Defaults to the distribution's own domain.
+   */
+  readonly siteUrl?: string;
 }
 
 /** Paths whose cached copies must go on every deploy ("/" is cached apart from /index.html). */
-export const invalidatedPaths = ['/', '/index.html', '/config.json'];
+export const invalidatedPaths = ['/', '/index.html', '/config.json', '/map-style.json'];
+
+/** The pre-built base map's tiles (scripts/build-map-tiles.ts): one wildcard, one invalidation path. */
+export const tilesInvalidatedPath = '/tiles/*';
+
+/**
+ * The built style with its root-relative tile URLs made absolute: MapLibre fetches tiles from a
+ * worker, where a path alone does not resolve. The origin may be a token, filled in at deploy time.
+ */
+export function deployedMapStyle(style: Record<string, unknown>, origin: string): Record<string, unknown> {
+  const sources = (style.sources ?? {}) as Record<string, { tiles?: unknown[] }>;
+  return {
+    ...style,
+    sources: Object.fromEntries(
+      Object.entries(sources).map(([name, source]) => [
+        name,
+        source.tiles
+          ? { ...source, tiles: source.tiles.map((url) => (typeof url === 'string' && url.startsWith('/') ? `${origin}${url}` : url)) }
+          : source,
+      ]),
+    ),
+  };
+}
 
 /**
  * Uploads the web build and writes /config.json next to it, during `cdk deploy`. Hashed files
@@ -60,18 +87,41 @@ export class WebDeployment extends Construct {
         })
       : undefined;
 
+    // Not content-hashed, but only a data update changes them: a day in browsers, a year at the
+    // edge, and every deploy invalidates them there.
+    const tilesDir = join(props.webDist, 'tiles');
+    const tiles = existsSync(tilesDir)
+      ? new BucketDeployment(this, 'Tiles', {
+          ...common,
+          sources: [Source.asset(tilesDir)],
+          destinationKeyPrefix: 'tiles/',
+          contentType: 'application/x-protobuf',
+          cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(1)), CacheControl.sMaxAge(Duration.days(365))],
+          distribution: props.distribution,
+          distributionPaths: [tilesInvalidatedPath],
+        })
+      : undefined;
+    const styleFile = join(props.webDist, 'map-style.json');
+    const siteUrl = props.siteUrl ?? `https://${props.distribution.distributionDomainName}`;
+    const mapStyle = existsSync(styleFile)
+      ? [Source.jsonData('map-style.json', deployedMapStyle(JSON.parse(readFileSync(styleFile, 'utf8')) as Record<string, unknown>, siteUrl))]
+      : [];
+
     const shell = new BucketDeployment(this, 'Shell', {
       ...common,
       sources: [
         // A config.json in the build (none is expected) must not shadow the generated one.
-        Source.asset(props.webDist, { exclude: ['assets', 'assets/**', 'config.json'] }),
+        Source.asset(props.webDist, { exclude: ['assets', 'assets/**', 'tiles', 'tiles/**', 'config.json', 'map-style.json'] }),
         Source.jsonData('config.json', props.config),
+        ...mapStyle,
       ],
       cacheControl: [CacheControl.noCache()],
       distribution: props.distribution,
       distributionPaths: invalidatedPaths,
     });
     if (assets) shell.node.addDependency(assets);
+    // The style goes live only once the tiles it points at are there.
+    if (tiles) shell.node.addDependency(tiles);
 
     acknowledgeDeploymentHandler(role, props.siteBucket);
   }

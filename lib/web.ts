@@ -31,6 +31,27 @@ export interface WebProps {
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
 }
 
+/**
+ * Context `amazonLocationStyleUrl`: an Amazon Location Maps v2 style descriptor with its API key,
+ * https://maps.geo.<region>.amazonaws.com/v2/styles/<Style>/descriptor?key=<key>. When set, the
+ * web app draws that base map instead of the pre-built /map-style.json. The key is public by
+ * design (it sits in /config.json); restrict it to the site's referrers in Amazon Location.
+ */
+export function amazonLocationStyle(scope: Construct): { url: string; origin: string } | undefined {
+  const value = scope.node.tryGetContext('amazonLocationStyleUrl') as unknown;
+  if (value === undefined || value === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(String(value));
+  } catch {
+    url = undefined;
+  }
+  if (!url || url.protocol !== 'https:' || !/^maps\.geo\.[a-z0-9-]+\.amazonaws\.com$/.test(url.hostname)) {
+    throw new Error(`Context "amazonLocationStyleUrl" must be https://maps.geo.<region>.amazonaws.com/v2/styles/... (got "${String(value)}")`);
+  }
+  return { url: url.href, origin: url.origin };
+}
+
 /** The path of the embeddable map, the only page other sites may frame. */
 export const embedPathPattern = '/lga-embed*';
 
@@ -43,10 +64,17 @@ export class Web extends Construct {
   readonly distribution: Distribution;
   /** `https://` + the site's host, for CORS rules and links in e-mails. */
   readonly siteUrl: string;
+  /** What /config.json's app.mapStyle says: Amazon Location's style when configured, else ours. */
+  readonly mapStyleUrl: string;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
     const region = Stack.of(this).region;
+    const amazonLocation = amazonLocationStyle(this);
+    this.mapStyleUrl = amazonLocation?.url ?? '/map-style.json';
+    // The style, its tiles, glyphs and sprites all come from the Maps v2 host (fetched by
+    // maplibre-gl, sprites also drawn as images); its workers stay on blob: URLs.
+    const mapHost = amazonLocation ? ` ${amazonLocation.origin}` : '';
 
     this.siteBucket = new Bucket(this, 'Site', {
       ...privateBucketDefaults,
@@ -63,8 +91,8 @@ export class Web extends Construct {
         "style-src 'self' 'unsafe-inline'",
         // Presigned S3 URLs (media uploads and photos) use the bucket's virtual host. Naming the
         // media bucket itself would be a dependency cycle: its CORS rule names this distribution.
-        `connect-src 'self' https://${props.graphqlHost} wss://${props.realtimeHost} https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com`,
-        `img-src 'self' data: blob: https://*.s3.${region}.amazonaws.com`,
+        `connect-src 'self' https://${props.graphqlHost} wss://${props.realtimeHost} https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com${mapHost}`,
+        `img-src 'self' data: blob: https://*.s3.${region}.amazonaws.com${mapHost}`,
         "font-src 'self' data:",
         // maplibre-gl runs its tile workers from blob: URLs; the service worker is same-origin.
         "worker-src 'self' blob:",

@@ -17,6 +17,7 @@ import { BUCKETS, localS3Client, startS3, type LocalS3 } from './s3';
 import { seedForbesAndAccounts, seedLgas } from './seed';
 import { seedDemoClosures } from '../lambdas/adapters/closures-seed';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
+import { localVapidKeys, vapidEnv } from './vapid';
 import { createWebServer } from './web-server';
 
 export interface LocalStack {
@@ -122,6 +123,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       EVENTS_TOPIC_ARN: 'local',
       POWERTOOLS_SERVICE_NAME: 'road-closures',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      ...vapidEnv(localVapidKeys(dataDir)),
     });
 
     const events: DomainEvent[] = [];
@@ -168,7 +170,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         version: process.env.npm_package_version ?? '0.1.0',
         mapStyle: '/map-style.json',
         authFlowType: 'USER_PASSWORD_AUTH',
-        features: { push: false, socialProviders: [] },
+        features: { push: true, socialProviders: [] },
       },
     });
     const web = createWebServer({ webRoot: path.join(PROJECT_ROOT, 'dist', 'web'), config, s3: s3Client, graphql: appsync, log, dataDir });

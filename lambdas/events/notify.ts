@@ -15,17 +15,16 @@ const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 
 /** Writes (and publishes live) the event's notifications; returns the ones newly written. */
 export async function notifyFor(event: DomainEvent): Promise<NotificationRecord[]> {
   const target = await planFor(event, 'inApp');
-  if (!target || target.uids.length === 0) return [];
-  const { uids } = target;
-  const records = uids.map((uid) =>
-    withTtl({ uid, id: notificationId(event.id, uid, event.occurredAt), timestamp: event.occurredAt, eventId: event.id, ...target.content }),
+  if (!target || target.deliveries.length === 0) return [];
+  const records = target.deliveries.map(({ uid, content }) =>
+    withTtl({ uid, id: notificationId(event.id, uid, event.occurredAt), timestamp: event.occurredAt, eventId: event.id, ...content }),
   );
   const written = await writeNewNotifications(records);
   // Stored first, then live: a failed live push still leaves the notification in the list.
   const published = await Promise.allSettled(written.map((n) => publishNotification(n)));
   const failed = published.filter((p) => p.status === 'rejected');
   if (failed.length) logger.warn('live notification publish failed', { eventId: event.id, failed: failed.length, error: (failed[0] as PromiseRejectedResult).reason });
-  logger.info('notified', { eventId: event.id, type: event.type, written: written.length, recipients: uids.length });
+  logger.info('notified', { eventId: event.id, type: event.type, written: written.length, recipients: records.length });
   return written;
 }
 

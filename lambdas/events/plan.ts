@@ -11,29 +11,18 @@ import {
   isClosureEvent,
   type NotificationContent,
 } from '../core/notifications/messages';
-import { chunk, recipientsOf, settingsOf, wants, type Channel, type Recipient } from '../core/notifications/rules';
+import { recipientsOf, type Channel } from '../core/notifications/rules';
+import { allowedRecipients } from './recipients';
+import { reopenedReportersPlan, reportOutcomePlan, type Delivery } from './report-plan';
 
+/** Subscribers and reporters may read different words about one event, so content is per user. */
 export interface Plan {
-  uids: string[];
-  content: NotificationContent;
+  deliveries: Delivery[];
 }
 
 async function lgaName(code: string): Promise<string | undefined> {
   const { data } = await db().entities.lga.get({ code }).go({ attributes: ['name'] });
   return data?.name;
-}
-
-/** Drops recipients who turned that kind of notification off on this channel (defaults are on). */
-async function allowed(recipients: Recipient[], channel: Channel): Promise<string[]> {
-  const allowed: string[] = [];
-  for (const group of chunk(recipients, 100)) {
-    const { data } = await db()
-      .entities.user.get(group.map((r) => ({ uid: r.uid })))
-      .go({ attributes: ['uid', 'notificationSettings'] });
-    const settings = new Map(data.filter(Boolean).map((u) => [u!.uid, u!.notificationSettings]));
-    for (const r of group) if (wants(settingsOf(settings.get(r.uid)), r.category, channel)) allowed.push(r.uid);
-  }
-  return allowed;
 }
 
 async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan | undefined> {
@@ -45,7 +34,7 @@ async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan |
   // Housekeeping's archive step is not news to anyone.
   if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
   const [bySubscription, byLga, name] = await Promise.all([closureSubscribers(closureId), lgaSubscribers(lgaCode), lgaName(lgaCode)]);
-  const uids = await allowed(recipientsOf(bySubscription, byLga, event.actor), channel);
+  const uids = (await allowedRecipients(recipientsOf(bySubscription, byLga, event.actor), channel)).map((r) => r.uid);
   const content = closureNotification(event.type, {
     id: closure.id,
     type: closure.type,
@@ -54,7 +43,9 @@ async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan |
     lgaName: name,
     scheduled: closure.view === 'SCHEDULED',
   });
-  return { uids, content };
+  // A reporter who also follows the closure reads the reporter's words (listed first, first wins).
+  const reporters = event.type === 'closure.reopened' ? await reopenedReportersPlan(event, closure, channel) : [];
+  return { deliveries: [...reporters, ...uids.map((uid) => ({ uid, content }))] };
 }
 
 /** Account managers of the LGA, as uids (managers are keyed by email). */
@@ -79,20 +70,26 @@ async function accessRequestPlan(event: DomainEvent): Promise<Plan | undefined> 
       requester: requester?.displayName ?? requester?.email ?? 'Someone',
       requestId: detail.requestId,
     });
-    return { uids, content };
+    return { deliveries: uids.map((uid) => ({ uid, content })) };
   }
   if (event.type === 'accessRequest.answered' && detail.decision) {
     const content = accessRequestAnsweredNotification({ lgaCode: detail.lgaCode, lgaName: name, decision: detail.decision, requestId: detail.requestId });
-    return { uids: [detail.uid], content };
+    return { deliveries: [{ uid: detail.uid, content }] };
   }
   return undefined;
 }
+
+const REPORT_OUTCOME_EVENTS = new Set(['reportCluster.approved', 'reportCluster.rejected', 'report.statusChanged']);
 
 export async function planFor(event: DomainEvent, channel: Channel): Promise<Plan | undefined> {
   const plan = event.type.startsWith('closure.')
     ? await closurePlan(event, channel)
     : event.type.startsWith('accessRequest.')
       ? await accessRequestPlan(event)
-      : undefined;
-  return plan && { ...plan, uids: [...new Set(plan.uids)] };
+      : REPORT_OUTCOME_EVENTS.has(event.type)
+        ? { deliveries: await reportOutcomePlan(event, channel) }
+        : undefined;
+  if (!plan) return undefined;
+  const seen = new Set<string>();
+  return { deliveries: plan.deliveries.filter((d) => !seen.has(d.uid) && seen.add(d.uid)) };
 }

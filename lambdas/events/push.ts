@@ -5,6 +5,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/events';
 import { sendWebPush, vapidConfig } from '../adapters/notifications-push';
+import type { NotificationContent } from '../core/notifications/messages';
 import { planFor } from './plan';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-push' });
@@ -13,8 +14,16 @@ export async function pushFor(event: DomainEvent): Promise<{ sent: number; remov
   const vapid = await vapidConfig();
   if (!vapid) return { sent: 0, removed: 0 };
   const plan = await planFor(event, 'push');
-  if (!plan || plan.uids.length === 0) return { sent: 0, removed: 0 };
-  const result = await sendWebPush(plan.uids, { title: plan.content.title, body: plan.content.body, url: plan.content.redirectTo, tag: event.id }, vapid);
+  if (!plan || plan.deliveries.length === 0) return { sent: 0, removed: 0 };
+  // Users reading the same words share one send.
+  const byContent = new Map<NotificationContent, string[]>();
+  for (const { uid, content } of plan.deliveries) byContent.set(content, [...(byContent.get(content) ?? []), uid]);
+  const result = { sent: 0, removed: 0 };
+  for (const [content, uids] of byContent) {
+    const r = await sendWebPush(uids, { title: content.title, body: content.body, url: content.redirectTo, tag: event.id }, vapid);
+    result.sent += r.sent;
+    result.removed += r.removed;
+  }
   logger.info('pushed', { eventId: event.id, type: event.type, ...result });
   return result;
 }

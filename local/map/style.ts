@@ -11,6 +11,11 @@ export const ATTRIBUTION =
 // no network.
 const FONT = ['Noto Sans', 'DejaVu Sans', 'Liberation Sans', 'Arial', 'sans-serif'];
 
+export function sourceMaxZoom(name: string, options: MapStyleOptions = {}): number {
+  const cap = typeof options.maxzoom === 'number' ? options.maxzoom : options.maxzoom?.[name];
+  return Math.min(TILE_SOURCES[name].maxzoom, cap ?? Infinity);
+}
+
 const ROAD_COLOURS: Array<[string, string]> = [
   ['motorway', '#e07b39'],
   ['trunk', '#f0a04b'],
@@ -18,12 +23,22 @@ const ROAD_COLOURS: Array<[string, string]> = [
   ['secondary', '#fbe3a1'],
 ];
 
-export function buildMapStyle(origin: string): Record<string, unknown> {
+export interface MapStyleOptions {
+  /**
+   * Highest zoom any source has tiles for. The pre-built tiles (scripts/build-map-tiles.ts) stop
+   * there and MapLibre overzooms the last level; the dev server cuts every source's own maxzoom.
+   * A number caps every source, a record the sources it names.
+   */
+  maxzoom?: number | Partial<Record<string, number>>;
+}
+
+/** `origin` prefixes the tile URLs: '' gives root-relative ones (/tiles/...). */
+export function buildMapStyle(origin: string, options: MapStyleOptions = {}): Record<string, unknown> {
   const source = (name: keyof typeof TILE_SOURCES) => ({
     type: 'vector',
     tiles: [`${origin}/tiles/${name}/{z}/{x}/{y}.pbf`],
     minzoom: TILE_SOURCES[name].minzoom,
-    maxzoom: TILE_SOURCES[name].maxzoom,
+    maxzoom: sourceMaxZoom(name, options),
     attribution: ATTRIBUTION,
   });
   const roadColour = ['match', ['get', 'class'], ...ROAD_COLOURS.flat(), '#fbe3a1'];

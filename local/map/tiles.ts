@@ -36,25 +36,39 @@ const tiles = new Map<string, Uint8Array>();
 /** Tiles are small; the cap only guards a long-running dev server against an unbounded crawl. */
 const MAX_CACHED_TILES = 20_000;
 
-async function buildIndex(def: TileSourceDef): Promise<GeoJSONVT> {
-  const raw = JSON.parse(await readFile(path.join(ROOT, def.file), 'utf8')) as { features: FeatureLike[] };
+/**
+ * Reads a source's GeoJSON (a path relative to the project root, or absolute) and indexes it
+ * for cutting tiles up to `maxZoom` (default: the source's own maxzoom).
+ */
+export async function loadTileIndex(def: TileSourceDef, maxZoom = def.maxzoom): Promise<GeoJSONVT> {
+  const raw = JSON.parse(await readFile(path.resolve(ROOT, def.file), 'utf8')) as { features: FeatureLike[] };
   const features = raw.features.map((f) => ({
     type: 'Feature' as const,
     geometry: f.geometry,
     properties: Object.fromEntries(def.keep.filter((k) => f.properties?.[k] != null).map((k) => [k, f.properties![k]])),
   }));
   return new GeoJSONVT({ type: 'FeatureCollection', features } as GeoJSON.FeatureCollection, {
-    maxZoom: def.maxzoom,
+    maxZoom,
     indexMaxZoom: 6,
     tolerance: 3,
     buffer: 64,
   });
 }
 
+/**
+ * One tile as protobuf bytes; null where the index has no tile, and with `skipEmpty` also where
+ * the tile has no feature left (the dev server answers those with an empty layer).
+ */
+export function encodeTile(index: GeoJSONVT, def: TileSourceDef, z: number, x: number, y: number, skipEmpty = false): Uint8Array | null {
+  const tile = index.getTile(z, x, y);
+  if (!tile || (skipEmpty && tile.features.length === 0)) return null;
+  return fromGeojsonVt({ [def.layer]: tile }, { version: 2, extent: 4096 });
+}
+
 function indexFor(name: string, def: TileSourceDef): Promise<GeoJSONVT> {
   let index = indexes.get(name);
   if (!index) {
-    index = buildIndex(def);
+    index = loadTileIndex(def);
     // A failed read must not poison the cache: the next request tries again.
     index.catch(() => indexes.delete(name));
     indexes.set(name, index);
@@ -69,8 +83,7 @@ export async function getTile(source: string, z: number, x: number, y: number): 
   const key = `${source}/${z}/${x}/${y}`;
   const cached = tiles.get(key);
   if (cached) return cached;
-  const tile = (await indexFor(source, def)).getTile(z, x, y);
-  const bytes = tile ? fromGeojsonVt({ [def.layer]: tile }, { version: 2, extent: 4096 }) : new Uint8Array(0);
+  const bytes = encodeTile(await indexFor(source, def), def, z, x, y) ?? new Uint8Array(0);
   if (tiles.size >= MAX_CACHED_TILES) tiles.delete(tiles.keys().next().value!);
   tiles.set(key, bytes);
   return bytes;

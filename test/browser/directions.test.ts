@@ -207,6 +207,26 @@ describe('directions on the public map', () => {
     expect(panelBox.y).toBeLessThan(listBox.y);
     await toggle.click();
     await panel.getByRole('combobox', { name: 'From' }).waitFor();
+    // Headless Chromium refuses location to a page that was not granted it: the denied message.
+    await panel.getByRole('button', { name: 'Use my location as From' }).click();
+    const denied = panel.getByRole('alert');
+    await denied.waitFor();
+    expect(await denied.textContent()).toMatch(/^Location access was denied/);
     await screenshot(page, 'directions-3-phone-open');
+  });
+
+  it('"My location" fills the field from the browser position when allowed', { timeout: 60_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: -33.3844, longitude: 148.0081 });
+    await page.goto(`${APP_URL}/map`);
+    await mapReady(page);
+    const panel = page.getByRole('region', { name: 'Directions' });
+    await panel.getByRole('button', { name: 'Use my location as To' }).click();
+    await expect.poll(() => panel.getByRole('combobox', { name: 'To' }).inputValue()).toBe('My location');
+    // Swap moves it to From.
+    await panel.getByRole('button', { name: 'Swap From and To' }).click();
+    await expect.poll(() => panel.getByRole('combobox', { name: 'From' }).inputValue()).toBe('My location');
+    expect(await panel.getByRole('combobox', { name: 'To' }).inputValue()).toBe('');
   });
 });

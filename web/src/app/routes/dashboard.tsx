@@ -9,6 +9,7 @@ import { MyAccessRequests } from '../../features/identity/components/MyAccessReq
 import { useMyAccessRequests } from '../../features/identity/hooks';
 import '../../features/dashboard/components/dashboard.css';
 import { SubscribeLgaButton } from '../../features/subscriptions/components/SubscribeButton';
+import { PushCard } from '../../features/push/components/PushCard';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -77,6 +78,8 @@ export function DashboardPage() {
       )}
 
       {!access.isStaff && <LgaInfoCard lgaCode={me.lgaCode} />}
+
+      <PushCard />
 
       {myRequests.length > 0 && (
         <div className="panel" style={{ marginBottom: 20 }}>

@@ -70,12 +70,23 @@ export function showRequestAccess(access: Access, hasPendingRequest = false): bo
 export interface ProfileMenuOptions {
   installAvailable: boolean;
   onInstall(): void;
+  /** This device's Web Push state (features/push); without it the item stays disabled. */
+  push?: { on: boolean; blockedReason?: string; busy?: boolean; onToggle(): void };
+}
+
+function pushItem(app: AppSettings, push: ProfileMenuOptions['push']): DropdownItem {
+  if (!app.features.push) return { kind: 'disabled', label: 'Enable Push Notifications', reason: 'Not configured for this deployment' };
+  if (!push) return { kind: 'disabled', label: 'Enable Push Notifications', reason: 'Coming in a later release' };
+  const label = push.on ? 'Disable Push Notifications' : 'Enable Push Notifications';
+  if (push.blockedReason) return { kind: 'disabled', label, reason: push.blockedReason };
+  if (push.busy) return { kind: 'disabled', label, reason: 'Working…' };
+  return { kind: 'action', label, onSelect: push.onToggle };
 }
 
 export function buildProfileItems(app: AppSettings, options: ProfileMenuOptions): DropdownItem[] {
   const items: DropdownItem[] = [];
   if (!app.demo) {
-    items.push({ kind: 'disabled', label: 'Enable Push Notifications', reason: app.features.push ? 'Coming in a later release' : 'Not configured for this deployment' });
+    items.push(pushItem(app, options.push));
     items.push(options.installAvailable
       ? { kind: 'action', label: 'Install app', onSelect: options.onInstall }
       : { kind: 'disabled', label: 'Install app', reason: 'Your browser has not offered to install this app' });

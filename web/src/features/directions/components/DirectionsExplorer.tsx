@@ -63,7 +63,7 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
     },
   });
 
-  const visible = closures.data ?? [];
+  const visible = useMemo(() => closures.data ?? [], [closures.data]);
   const [focused, setFocused] = useState<MapClosure | null>(null);
   const selected = visible.find((c) => c.id === selectedId) ?? (focused?.id === selectedId ? focused : null);
 

@@ -5,6 +5,7 @@ import { useAppConfig } from '../../../config/app-config';
 import { useIsMobile } from '../../../lib/device';
 import { useAuth } from '../../auth/auth-provider';
 import { useHasPendingAccessRequest } from '../../identity/hooks';
+import { usePush } from '../../push/hooks/usePush';
 import { useInstallPrompt } from '../hooks/useInstallPrompt';
 import { buildPrimaryNav, buildProfileItems, showRequestAccess } from '../nav-model';
 import { Brand } from './Brand';
@@ -23,6 +24,7 @@ export function NavBar() {
   const isMobile = useIsMobile();
   const toast = useToast();
   const installPrompt = useInstallPrompt();
+  const push = usePush();
 
   const signedIn = status === 'signedIn' && !!me;
   const lgaNames = Object.fromEntries((me?.managed ?? []).map((lga) => [lga.lgaCode, lga.lgaName ?? lga.lgaCode]));
@@ -32,6 +34,12 @@ export function NavBar() {
     onInstall: () => {
       installPrompt.install().catch((err: Error) =>
         toast.show({ kind: 'error', message: `Failed to gather permission to install the app: ${err.message}` }));
+    },
+    push: {
+      on: push.state.kind === 'on',
+      blockedReason: push.state.kind === 'unsupported' || push.state.kind === 'denied' ? push.state.reason : undefined,
+      busy: push.busy,
+      onToggle: () => void (push.state.kind === 'on' ? push.disable() : push.enable()),
     },
   });
   const hasPendingRequest = useHasPendingAccessRequest();

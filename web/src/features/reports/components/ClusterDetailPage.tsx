@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { approveCluster, getCluster, rejectCluster } from '../api/reports';
+import { ClusterAdjustForm } from './ClusterAdjustForm';
 import { MediaStrip, StatusBadge, formatTime } from './ReportParts';
 import './reports.css';
 
@@ -45,6 +46,8 @@ export function ClusterDetailPage() {
           </div>
         )}
         {failure && <p className="form-error" role="alert">{failure.message}</p>}
+        {/* Keyed by version so a save (or another moderator's) starts the form from the stored values. */}
+        {c.status === 'pending' && <ClusterAdjustForm key={c.updatedAt} cluster={c} onSaved={refresh} />}
         <h2>Reports</h2>
         {c.reports.map((r) => (
           <div key={r.id} className="report-member" data-report-id={r.id}>
