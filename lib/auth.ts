@@ -60,7 +60,7 @@ export interface OAuthSettings {
 }
 
 const OAUTH_SCOPES = ['openid', 'email', 'profile'];
-// `npm run dev:web` (vite's default port) against a dev stage.
+// The vite dev server (`npx vite --config web/vite.config.ts`, default port) against a dev stage's config.
 const LOCAL_DEV_ORIGIN = 'http://localhost:5173';
 
 /**

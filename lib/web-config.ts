@@ -17,6 +17,8 @@ export interface WebConfigInput {
   readonly oauth?: { readonly domain: string; readonly scopes: string[]; readonly redirectSignIn: string[]; readonly redirectSignOut: string[] };
   /** Federated providers the login page enables ('Google', 'Facebook', 'Microsoft'). */
   readonly socialProviders?: readonly string[];
+  /** The base map style URL (Web.mapStyleUrl); the pre-built /map-style.json when not given. */
+  readonly mapStyle?: string;
 }
 
 export function webConfig(input: WebConfigInput): Record<string, unknown> {

@@ -68,6 +68,15 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await row.getByRole('link').click();
     await staff.page.getByText('Water over the Newell Highway').waitFor();
     await expect(staff.page.getByText('Still flooded, about 30 cm deep').count()).resolves.toBe(1);
+    // The moderator widens the cluster; the stored radius is what the page shows after a reload.
+    const adjust = staff.page.getByRole('form', { name: 'Adjust cluster' });
+    await adjust.getByLabel('Radius (metres)').fill('750');
+    await adjust.getByRole('button', { name: 'Save changes' }).click();
+    await staff.page.getByText('within 750 m').waitFor();
+    await staff.page.reload();
+    await staff.page.getByText('within 750 m').waitFor();
+    await expect(staff.page.getByLabel('Radius (metres)').inputValue()).resolves.toBe('750');
+    await screenshot(staff.page, 'report-cluster-adjusted');
     await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
     await staff.page.getByText('Closure created.').waitFor();
     await screenshot(staff.page, 'report-cluster-approved');

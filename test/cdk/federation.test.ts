@@ -68,7 +68,7 @@ describe('with federation context', () => {
     expect(props.SupportedIdentityProviders).toEqual(['COGNITO', 'Google', 'Facebook', 'Microsoft']);
     // The client must not be created before the providers it names.
     const providerIds = resourcesOfType(dev.json, 'AWS::Cognito::UserPoolIdentityProvider').map(([id]) => id);
-    expect(dev.json.Resources[clientId].DependsOn).toEqual(expect.arrayContaining(providerIds));
+    expect((dev.json.Resources[clientId] as { DependsOn?: string[] }).DependsOn).toEqual(expect.arrayContaining(providerIds));
   });
 
   it('tells the web app about the hosted UI and the providers', () => {

@@ -25,8 +25,9 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       // Reuse an open tab of the app rather than stacking new ones.
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      if (open) return open.focus().then((w) => (w && 'navigate' in w ? w.navigate(target) : undefined));
-      return self.clients.openWindow(target);
+      if (!open) return self.clients.openWindow(target);
+      // navigate() rejects for a tab this worker does not control yet: open the link instead.
+      return open.focus().then((w) => w.navigate(target)).catch(() => self.clients.openWindow(target));
     }),
   );
 });

@@ -102,7 +102,7 @@ describe('a cluster rejected', () => {
 });
 
 describe('a single report decided', () => {
-  it('approved: its reporter hears once with a link to the new closure', async () => {
+  it('approved: its reporter hears once with a link to the new closure, and once when it reopens', async () => {
     const report = await submit(first.auth, { type: 'crash', position: spot() });
     const approved = await ok<{ approveReport: { closureId: string } }>(APPROVE_REPORT, { id: report.id }, staff);
     const closureId = approved.approveReport.closureId;
@@ -110,6 +110,10 @@ describe('a single report decided', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ redirectTo: `/map?closure=${closureId}` });
     expect(titled(APPROVED)(await notificationsOf(second)).filter((n) => n.resourceId === closureId)).toEqual([]);
+
+    // A closure made from a lone report has no cluster: its reporter still hears it reopened.
+    await ok(REOPEN, { id: closureId }, staff);
+    expect(await outcomes(first, REOPENED, closureId)).toHaveLength(1);
   });
 
   it('denied: its reporter hears once with the reason; with reportOutcomes off, nobody does', async () => {

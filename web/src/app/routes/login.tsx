@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppConfig } from '../../config/app-config';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { SocialSignIn } from '../../features/auth/components/SocialSignIn';
+import { clearOAuthReturnTarget, useOAuthReturn } from '../../features/auth/oauth-return';
 import { DemoPersonas } from '../../features/identity/components/DemoPersonas';
 import { EmailLinkRequest } from '../../features/identity/components/EmailLinkRequest';
 import '../../features/auth/components/auth.css';
+import { withRedirect } from '../../features/routing/redirect';
 
 export function LoginPage() {
   const app = useAppConfig();
@@ -14,6 +16,16 @@ export function LoginPage() {
   // Spec §2: the password form is for test stages; production signs in through a provider or an email link.
   const showPasswordForm = app.stage !== 'prod';
   const [emailLink, setEmailLink] = useState(false);
+  const navigate = useNavigate();
+  const oauthReturn = useOAuthReturn();
+  useEffect(() => {
+    if (!oauthReturn.target) return;
+    // The hosted UI returns to plain /login; with ?redirect= back in place the route gate sends
+    // the user on once the session is there (to /dashboard when there was no target).
+    const target = oauthReturn.target;
+    clearOAuthReturnTarget();
+    navigate(withRedirect('/login', target), { replace: true });
+  }, [oauthReturn.target, navigate]);
   return (
     <div className="auth-layout">
       <div className="auth-aside">
@@ -22,6 +34,7 @@ export function LoginPage() {
         {redirect && <p className="muted">Sign in to continue to the page you asked for.</p>}
       </div>
       <div className="auth-card">
+        {oauthReturn.error && <p className="form-error" role="alert">{oauthReturn.error}</p>}
         {app.demo && (
           <>
             <DemoPersonas />

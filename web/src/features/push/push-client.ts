@@ -34,6 +34,17 @@ export type PushState =
   | { kind: 'off' }
   | { kind: 'on' };
 
+// Some private-browsing modes throw on localStorage; the choice then lasts for this page only.
+function localStorageOrMemory(): PushBrowser['storage'] {
+  try {
+    window.localStorage.getItem(STORAGE_KEY);
+    return window.localStorage;
+  } catch {
+    const memory = new Map<string, string>();
+    return { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v), removeItem: (k) => void memory.delete(k) };
+  }
+}
+
 export function realBrowser(): PushBrowser {
   const supported = typeof window !== 'undefined' && 'Notification' in window && 'serviceWorker' in navigator && 'PushManager' in window;
   return {
@@ -45,7 +56,7 @@ export function realBrowser(): PushBrowser {
           return navigator.serviceWorker.ready;
         }
       : undefined,
-    storage: window.localStorage,
+    storage: localStorageOrMemory(),
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
   };
 }

@@ -1,8 +1,8 @@
 import { Button } from '@aws-amplify/ui-react';
-import { signInWithRedirect } from 'aws-amplify/auth';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isSocialProviderEnabled, useAppConfig, type AppSettings, type SocialProvider } from '../../../config/app-config';
+import { startFederatedSignIn } from '../federated-sign-in';
 
 const providers: Array<{ id: SocialProvider; label: string }> = [
   { id: 'EmailLink', label: 'Email link' },
@@ -36,14 +36,7 @@ export function SocialSignIn({ verb, redirect, onEmailLink }: {
       navigate(redirect ? `/signin-link?${new URLSearchParams({ redirect })}` : '/signin-link');
       return;
     }
-    try {
-      await signInWithRedirect({
-        provider: provider === 'Microsoft' ? { custom: 'Microsoft' } : provider,
-        customState: redirect ?? undefined,
-      });
-    } catch (err) {
-      setError(`Failed to sign in: ${(err as Error).message}`);
-    }
+    setError(await startFederatedSignIn(provider, redirect));
   };
 
   return (

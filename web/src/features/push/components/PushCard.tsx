@@ -23,6 +23,7 @@ export function PushCard() {
         className="nav-cta"
         disabled={blocked || push.busy}
         title={blocked ? state.reason : undefined}
+        style={blocked || push.busy ? { opacity: 0.55, cursor: 'not-allowed' } : undefined}
         onClick={() => (state.kind === 'on' ? push.disable() : push.enable())}
       >
         {state.kind === 'on' ? 'Disable Push Notifications' : 'Enable Push Notifications'}

@@ -17,6 +17,8 @@ async function updateCluster(id: string, input: ClusterAdjustment): Promise<void
   await gql(`mutation($id: ID!, $input: ReportClusterInput!) { updateCluster(id: $id, input: $input) { id radius center { lat lng } mediaIds updatedAt } }`, { id, input });
 }
 
+const FIELD = { display: 'inline-flex', gap: 6, alignItems: 'center' } as const;
+
 /** Every member photo once, in member order: the only photos the API lets a cluster keep. */
 function memberPhotos(cluster: ReportCluster): ReportMedia[] {
   const byId = new Map<string, ReportMedia>();
@@ -61,15 +63,15 @@ export function ClusterAdjustForm({ cluster, onSaved }: { cluster: ReportCluster
     <form className="cluster-adjust" aria-label="Adjust cluster" onSubmit={submit}>
       <h2>Adjust</h2>
       <div className="report-actions">
-        <label>
+        <label style={FIELD}>
           Radius (metres)
           <input type="number" name="radius" min={MIN_CLUSTER_RADIUS_M} max={MAX_CLUSTER_RADIUS_M} step={1} value={radius} onChange={(e) => setRadius(e.target.value)} />
         </label>
-        <label>
+        <label style={FIELD}>
           Centre latitude
           <input type="number" name="lat" step="any" value={lat} onChange={(e) => setLat(e.target.value)} />
         </label>
-        <label>
+        <label style={FIELD}>
           Centre longitude
           <input type="number" name="lng" step="any" value={lng} onChange={(e) => setLng(e.target.value)} />
         </label>
@@ -85,10 +87,11 @@ export function ClusterAdjustForm({ cluster, onSaved }: { cluster: ReportCluster
           ))}
         </fieldset>
       )}
-      <button type="submit" className="rp-button rp-button--secondary" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save changes'}
-      </button>
-      {save.isSuccess && !message && <span role="status"> Saved.</span>}
+      <p>
+        <button type="submit" className="rp-button rp-button--secondary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+      </p>
       {message && <p className="form-error" role="alert">{message}</p>}
     </form>
   );
