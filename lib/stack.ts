@@ -137,6 +137,7 @@ export class RoadClosuresStack extends Stack {
         siteBucket: this.web.siteBucket,
         distribution: this.web.distribution,
         config: this.webConfig(),
+        siteUrl: this.web.siteUrl,
         stage,
       });
     }
@@ -158,6 +159,7 @@ export class RoadClosuresStack extends Stack {
       version: projectVersion,
       oauth: this.auth.oauth,
       socialProviders: this.auth.socialProviders,
+      mapStyle: this.web.mapStyleUrl,
     });
   }
 

@@ -14,21 +14,21 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
-  await context.addInitScript(() => {
-    const fake = { permission: 'default' as NotificationPermission, asked: 0 };
-    (window as unknown as { __push: typeof fake }).__push = fake;
+  // A string, because this file is type-checked without the DOM library.
+  await context.addInitScript(`
+    window.__push = { permission: 'default', asked: 0 };
     Object.defineProperty(window, 'Notification', {
       configurable: true,
       value: Object.assign(function Notification() {}, {
-        get permission() { return fake.permission; },
+        get permission() { return window.__push.permission; },
         requestPermission: async () => {
-          fake.asked++;
-          fake.permission = 'denied';
+          window.__push.asked++;
+          window.__push.permission = 'denied';
           return 'denied';
         },
       }),
     });
-  });
+  `);
 });
 afterAll(async () => {
   await context?.close();
@@ -43,11 +43,11 @@ describe('push notifications', { timeout: 90_000 }, () => {
     expect(await isShown(card)).toBe(true);
     const button = card.getByRole('button', { name: 'Enable Push Notifications' });
     expect(await button.isEnabled()).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { __push: { asked: number } }).__push.asked)).toBe(0);
+    expect(Number(await page.evaluate('window.__push.asked'))).toBe(0);
 
     await button.click();
     await expect.poll(() => card.getByTestId('push-denied-help').textContent()).toMatch(/site settings/);
-    expect(await page.evaluate(() => (window as unknown as { __push: { asked: number } }).__push.asked)).toBe(1);
+    expect(Number(await page.evaluate('window.__push.asked'))).toBe(1);
     expect(await button.isDisabled()).toBe(true);
     expect(await card.getByTestId('push-reason').textContent()).toBe('Notifications are not available in your browser');
 
