@@ -4,9 +4,10 @@
 // command the data layer sends is logged, so the output also proves no Scan ever happens.
 //   npx tsx bench/viewport.ts
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { queryClosuresInBounds, ZOOM_IN_MESSAGE, type BoundsResult } from '../lambdas/adapters/closures-bounds';
 import { dynamoClient, tableName } from '../lambdas/adapters/db/client';
 import { resetDb } from '../lambdas/adapters/db/db';
@@ -165,7 +166,8 @@ function useBenchTable(endpoint: string): () => void {
   };
 }
 
-export async function benchViewport(): Promise<string> {
+/** The benchmark itself, in this process (the DynamoDB client it makes stays this process's client). */
+export async function measureViewports(): Promise<string> {
   const started = performance.now();
   const loadAtStart = loadavg()[0];
   const dynamo = await startMemoryDynamoDb();
@@ -253,6 +255,31 @@ export async function benchViewport(): Promise<string> {
   }
 }
 
+/**
+ * The `npm run bench` section. It runs in a child process: the data layer's DynamoDB client is a
+ * per-process singleton fixed to the first endpoint it saw, so in the shared bench process this
+ * section's throwaway DynamoDB (stopped at the end) would otherwise become every later section's.
+ */
+export function benchViewport(): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.once('error', fail);
+    child.once('exit', (code, signal) => {
+      const text = Buffer.concat(out).toString().trimEnd();
+      if (code === 0) done(text);
+      else fail(new Error(`viewport benchmark exited with ${signal ?? code}${text ? `:\n${text}` : ''}`));
+    });
+  });
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  benchViewport().then((table) => console.log(table));
+  measureViewports().then(
+    (table) => console.log(table),
+    (error: unknown) => {
+      console.error(error);
+      process.exitCode = 1;
+    },
+  );
 }

@@ -75,8 +75,8 @@ describe('pushPublicKey (public)', () => {
   it.each(ROLES)('%s', async (role) => {
     const res = await gql<{ pushPublicKey: string | null }>('query { pushPublicKey }', {}, c.auth[role]);
     expect(res.errors).toBeUndefined();
-    // The test stack runs without VAPID keys: Web Push is off.
-    expect(res.data!.pushPublicKey).toBeNull();
+    // The local stack generates VAPID keys on first start (local/vapid.ts): Web Push is on.
+    expect(Buffer.from(res.data!.pushPublicKey ?? '', 'base64url')).toHaveLength(65);
   });
 });
 
