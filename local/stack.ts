@@ -127,13 +127,19 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     });
 
     const events: DomainEvent[] = [];
+    // Consumers still running, so start-up can wait for the seed's own events to be handled.
+    const inFlight = new Set<Promise<unknown>>();
+    const track = (work: Promise<unknown>) => {
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    };
     setLocalEventSink((event) => {
       events.push(event);
       if (events.length > 1000) events.shift();
       // Stands in for the events topic's SNS subscription: the notification consumer, async.
       const sns = { Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(event), MessageId: event.id, Type: 'Notification' } }] };
-      invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`));
-      invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`));
+      track(invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`)));
+      track(invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`)));
     });
 
     const verifier = createCognitoVerifier({
@@ -184,6 +190,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await seedForbesAndAccounts(ports.cognitoInternal, userPool.userPoolId);
     const demoClosures = await seedDemoClosures();
     if (demoClosures.length) log(`Seeded ${demoClosures.length} demo closures in Forbes.`);
+    // Nobody subscribes before the stack is up, so the seed's events must be done by then.
+    while (inFlight.size) await Promise.allSettled([...inFlight]);
 
     const runSchedule = (name: keyof typeof SCHEDULES) =>
       invoke(SCHEDULES[name].entry, { source: 'aws.scheduler', 'detail-type': 'Scheduled Event', time: new Date().toISOString() });

@@ -1,6 +1,7 @@
 // The staff closure screens' side of the closures API (lib/schema.graphql, issue 4).
 // Mutations select every field the list, the detail page and onClosureChanged subscribers use.
 import { gql } from '../../../lib/api';
+import { CLOSURE_FIELDS } from '../../map/api/closure-fields';
 
 export type ClosureViewEnum =
   | 'ACTIVE' | 'ARCHIVED' | 'SCHEDULED' | 'DELETED'
@@ -95,10 +96,12 @@ const SUMMARY = /* GraphQL */ `
 
 const MEDIA = 'id contentType size resized createdAt url thumbnailUrl';
 
-// Subscribers (the maps) draw regions and position, so every mutation selects the full detail.
+// Subscribers (the maps) receive only what the mutation selected, so every mutation selects the
+// map's fields (CLOSURE_FIELDS) along with the detail page's.
 const DETAIL = /* GraphQL */ `
+  ${CLOSURE_FIELDS}
   ${SUMMARY}
-  position { lat lng } geohash subscriberCount clusterId mediaIds
+  geohash subscriberCount clusterId mediaIds
   regions { id geometry createdAt updatedAt }
   media { ${MEDIA} }
 `;
