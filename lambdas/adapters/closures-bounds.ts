@@ -3,14 +3,14 @@
 // closures only found through an extra cell, and keep the visible ones whose regions meet the
 // bounds. A viewport too big for cells falls back to the LGAs that have closures (the view
 // counters name them) and their gsi1 lists. Never a scan.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { effectiveView } from '../core/closure-views';
 import { validationError } from '../core/errors';
 import { bboxesMeet, bboxOf, cellCountEstimate, cellsCovering, type Bbox, type Bounds } from '../core/closures/geometry';
 import type { ClosureRecord } from '../core/closures/types';
-import { dynamoClient, tableName } from './db/client';
+import { tableName } from './db/client';
 import { db } from './db/db';
-import { getClosures, lgasWithClosures, toRecord } from './closures';
+import { lgasWithClosures, toRecord } from './closures';
+import { closuresInCells, inBatches, queryPages } from './geo-cells';
 import { lgaPartition } from './closures-query';
 
 /** About 2 × 2 degrees around Forbes; beyond that the per-LGA fallback is cheaper. */
@@ -18,7 +18,6 @@ export const MAX_VIEWPORT_CELLS = 64;
 /** The fallback reads each candidate LGA's lists; past this many, ask the user to zoom in. */
 export const MAX_FALLBACK_LGAS = 30;
 export const ZOOM_IN_MESSAGE = 'Zoom in to see closures';
-const CONCURRENCY = 8;
 
 export interface BoundsResult {
   closures: ClosureRecord[];
@@ -26,25 +25,6 @@ export interface BoundsResult {
   itemsRead: number;
   cells: string[];
   strategy: 'cells' | 'lgas';
-}
-
-async function inBatches<T, R>(values: readonly T[], run: (value: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (let i = 0; i < values.length; i += CONCURRENCY) out.push(...(await Promise.all(values.slice(i, i + CONCURRENCY).map(run))));
-  return out;
-}
-
-async function queryAll(input: ConstructorParameters<typeof QueryCommand>[0]): Promise<{ items: Record<string, unknown>[]; read: number }> {
-  const items: Record<string, unknown>[] = [];
-  let read = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const result = await dynamoClient().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(result.Items ?? []));
-    read += result.ScannedCount ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return { items, read };
 }
 
 export function isOnPublicMap(c: ClosureRecord, now: number, includeScheduled: boolean): boolean {
@@ -57,35 +37,6 @@ export function isOnPublicMap(c: ClosureRecord, now: number, includeScheduled: b
 function meetsBounds(c: ClosureRecord, bounds: Bounds): boolean {
   const box: Bbox = [bounds.west, bounds.south, bounds.east, bounds.north];
   return c.regions.some((r) => bboxesMeet(bboxOf([r.geometry]), box));
-}
-
-async function closuresByCells(cells: string[]): Promise<{ closures: ClosureRecord[]; read: number }> {
-  const results = await inBatches(cells, (cell) =>
-    queryAll({
-      TableName: tableName(),
-      IndexName: 'gsi2',
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': 'gsi2pk' },
-      ExpressionAttributeValues: { ':pk': `GEO#${cell}` },
-    }),
-  );
-  const found = new Map<string, ClosureRecord>();
-  const viaCell = new Set<string>();
-  let read = 0;
-  for (const { items, read: r } of results) {
-    read += r;
-    for (const item of items) {
-      // The GEO# partitions are shared with report clusters: keep closures and their cell items.
-      if (item.__edb_e__ === 'closure') {
-        const closure = toRecord(db().entities.closure.parse({ Item: item })!.data!);
-        found.set(closure.id, closure);
-      } else if (item.__edb_e__ === 'closureCell' && typeof item.closureId === 'string') viaCell.add(item.closureId);
-    }
-  }
-  const missing = [...viaCell].filter((id) => !found.has(id));
-  const loaded = await getClosures(missing);
-  for (const closure of loaded) found.set(closure.id, closure);
-  return { closures: [...found.values()], read: read + loaded.length };
 }
 
 async function closuresByLgas(bounds: Bounds): Promise<{ closures: ClosureRecord[]; read: number }> {
@@ -101,7 +52,7 @@ async function closuresByLgas(bounds: Bounds): Promise<{ closures: ClosureRecord
   const lists = await inBatches(
     candidates.flatMap((code) => views.map((view) => ({ code, view }))),
     ({ code, view }) =>
-      queryAll({
+      queryPages({
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :view)',
@@ -125,7 +76,7 @@ export async function queryClosuresInBounds(
   const includeScheduled = options.includeScheduled ?? false;
   const useCells = cellCountEstimate(bounds) <= MAX_VIEWPORT_CELLS;
   const cells = useCells ? cellsCovering(bounds) : [];
-  const { closures, read } = useCells ? await closuresByCells(cells) : await closuresByLgas(bounds);
+  const { closures, read } = useCells ? await closuresInCells(cells) : await closuresByLgas(bounds);
   const visible = closures
     .filter((c) => isOnPublicMap(c, now, includeScheduled) && meetsBounds(c, bounds))
     .sort((a, b) => b.updatedAt - a.updatedAt);

@@ -1,10 +1,9 @@
 // Report and cluster persistence (DESIGN §5): reads by id, by author, by LGA and status, cluster
 // candidates from the shared GEO# cells, and the one-transaction write every change goes through.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { inBatches, queryGeoCell } from './geo-cells';
 import { conflict } from '../core/errors';
 import type { ClusterRecord, ClusterStatus, ReportRecord, ReportStatus } from '../core/reports/model';
 import { REPORT_MESSAGES } from '../core/reports/model';
-import { dynamoClient, tableName } from './db/client';
 import { db } from './db/db';
 
 export const PENDING_CLUSTERS_COUNTER = 'reportClusters#pending';
@@ -80,32 +79,19 @@ export async function pendingClusterCount(lgaCode: string): Promise<number> {
   return Math.max(0, data?.count ?? 0);
 }
 
-/** Clusters indexed in the given precision-4 cells (the partitions are shared with closures). */
+/** The GEO# partitions are shared with closures: keep report clusters, on the server. */
+const CLUSTERS_ONLY = { expression: '#e = :e', names: { '#e': '__edb_e__' }, values: { ':e': 'reportCluster' } };
+
+/** Clusters indexed in the given precision-4 cells. */
 export async function clustersInCells(cells: readonly string[]): Promise<ClusterRecord[]> {
   const found = new Map<string, ClusterRecord>();
-  await Promise.all(
-    cells.map(async (cell) => {
-      let startKey: Item | undefined;
-      do {
-        const result = await dynamoClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: 'gsi2',
-            KeyConditionExpression: '#pk = :pk',
-            FilterExpression: '#e = :e',
-            ExpressionAttributeNames: { '#pk': 'gsi2pk', '#e': '__edb_e__' },
-            ExpressionAttributeValues: { ':pk': `GEO#${cell}`, ':e': 'reportCluster' },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of result.Items ?? []) {
-          const parsed = db().entities.reportCluster.parse({ Item: item });
-          if (parsed?.data) found.set(parsed.data.id, toCluster(parsed.data as Item));
-        }
-        startKey = result.LastEvaluatedKey;
-      } while (startKey);
-    }),
-  );
+  const perCell = await inBatches(cells, (cell) => queryGeoCell(cell, CLUSTERS_ONLY));
+  for (const { items } of perCell) {
+    for (const item of items) {
+      const parsed = db().entities.reportCluster.parse({ Item: item });
+      if (parsed?.data) found.set(parsed.data.id, toCluster(parsed.data as Item));
+    }
+  }
   return [...found.values()];
 }
 

@@ -1,0 +1,74 @@
+// The map's shared index: gsi2 partitions GEO#{geohash4} hold closures, the extra-cell items of
+// closures that span several cells, and report clusters. One paginated reader serves the viewport
+// query, directions and report clustering.
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { ClosureRecord } from '../core/closures/types';
+import { dynamoClient, tableName } from './db/client';
+import { db } from './db/db';
+import { getClosures, toRecord } from './closures';
+
+export type Item = Record<string, unknown>;
+
+/** Cells (or lists) read at once: enough to overlap latency, few enough to stay polite. */
+const CONCURRENCY = 8;
+
+export async function inBatches<T, R>(values: readonly T[], run: (value: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < values.length; i += CONCURRENCY) out.push(...(await Promise.all(values.slice(i, i + CONCURRENCY).map(run))));
+  return out;
+}
+
+/** Every page of a query; `read` counts the items DynamoDB read (before any filter). */
+export async function queryPages(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<{ items: Item[]; read: number }> {
+  const items: Item[] = [];
+  let read = 0;
+  let startKey: Item | undefined;
+  do {
+    const result = await dynamoClient().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...(result.Items ?? []));
+    read += result.ScannedCount ?? 0;
+    startKey = result.LastEvaluatedKey;
+  } while (startKey);
+  return { items, read };
+}
+
+export interface CellFilter {
+  expression: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+/** One cell's partition, optionally filtered on the server (it still counts what it read). */
+export function queryGeoCell(cell: string, filter?: CellFilter): Promise<{ items: Item[]; read: number }> {
+  return queryPages({
+    TableName: tableName(),
+    IndexName: 'gsi2',
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': 'gsi2pk', ...filter?.names },
+    ExpressionAttributeValues: { ':pk': `GEO#${cell}`, ...filter?.values },
+    ...(filter ? { FilterExpression: filter.expression } : {}),
+  });
+}
+
+/**
+ * The closures indexed in the cells: closure items directly, closures found through an
+ * extra-cell item fetched once each. `read` is items read plus closures fetched.
+ */
+export async function closuresInCells(cells: readonly string[], filter?: CellFilter): Promise<{ closures: ClosureRecord[]; read: number }> {
+  const found = new Map<string, ClosureRecord>();
+  const viaCell = new Set<string>();
+  let read = 0;
+  for (const { items, read: r } of await inBatches(cells, (cell) => queryGeoCell(cell, filter))) {
+    read += r;
+    for (const item of items) {
+      if (item.__edb_e__ === 'closure') {
+        const parsed = db().entities.closure.parse({ Item: item })?.data;
+        if (parsed) found.set(parsed.id, toRecord(parsed));
+      } else if (item.__edb_e__ === 'closureCell' && typeof item.closureId === 'string') viaCell.add(item.closureId);
+    }
+  }
+  const missing = [...viaCell].filter((id) => !found.has(id));
+  const loaded = await getClosures(missing);
+  for (const closure of loaded) found.set(closure.id, closure);
+  return { closures: [...found.values()], read: read + loaded.length };
+}
