@@ -17,6 +17,8 @@ import {
 } from '../../core/closures/input';
 import { mediaId } from '../../core/closures/media';
 import * as transitions from '../../core/closures/state';
+import type { ChangeContext, ClosureChange } from '../../core/closures/state';
+import type { ClosureRecord } from '../../core/closures/types';
 import { getRoadEngine } from '../../core/roads/engine';
 import { db } from '../../adapters/db/db';
 import { listActivities, readViewCounters } from '../../adapters/closures';
@@ -47,6 +49,18 @@ async function closureForChange(ctx: Ctx, id: string) {
 }
 
 const byId = z.object({ id: closureId }).strict();
+
+/** A mutation that applies one state transition to the closure with the given id. */
+function transitionField(transition: (before: ClosureRecord, ctx: ChangeContext) => ClosureChange) {
+  return field({
+    args: byId,
+    access: 'user',
+    async resolve(ctx) {
+      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
+      return respond(ctx, await changeClosure(closure, actor, transition));
+    },
+  });
+}
 
 export const handler = createResolverHandler({
   closuresInBounds: field({
@@ -190,32 +204,11 @@ export const handler = createResolverHandler({
     },
   }),
 
-  reopenClosure: field({
-    args: byId,
-    access: 'user',
-    async resolve(ctx) {
-      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
-      return respond(ctx, await changeClosure(closure, actor, transitions.reopenClosure));
-    },
-  }),
+  reopenClosure: transitionField(transitions.reopenClosure),
 
-  deleteClosure: field({
-    args: byId,
-    access: 'user',
-    async resolve(ctx) {
-      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
-      return respond(ctx, await changeClosure(closure, actor, transitions.deleteClosure));
-    },
-  }),
+  deleteClosure: transitionField(transitions.deleteClosure),
 
-  restoreClosure: field({
-    args: byId,
-    access: 'user',
-    async resolve(ctx) {
-      const { closure, actor } = await closureForChange(ctx, ctx.args.id);
-      return respond(ctx, await changeClosure(closure, actor, transitions.restoreClosure));
-    },
-  }),
+  restoreClosure: transitionField(transitions.restoreClosure),
 
   deleteClosureRegion: field({
     args: z.object({ closureId, regionId }).strict(),
