@@ -115,7 +115,8 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     expect(Number(await page.evaluate('window.scrollY'))).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
     await waitForPath(page, '/legal/terms');
-    expect(Number(await page.evaluate('window.scrollY'))).toBe(0);
+    // The reset runs in an effect after the new route renders, a moment after the URL changes.
+    await expect.poll(async () => Number(await page.evaluate('window.scrollY')), { timeout: 5_000 }).toBe(0);
   });
 
   it('opens the notifications menu from the keyboard and closes it with Escape', async () => {
