@@ -9,7 +9,7 @@ export const STAFF_ROLES = [
 ] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export type CustomerStatus = 'none' | 'trialing' | 'active' | 'canceled' | 'unpaid';
+export type CustomerStatus = 'none' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid';
 
 export interface ManagedLga {
   lgaCode: string;

@@ -13,6 +13,7 @@ import {
 import { ClosureActivityEntity, ClosureCellEntity, ClosureEntity } from './entities/closure';
 import { ReportClusterEntity, ReportEntity } from './entities/report';
 import { AnnouncementEntity, ContentTaskEntity } from './entities/content';
+import { CheckoutSessionEntity, InvoiceEntity, StripeEventEntity } from './entities/billing';
 import {
   ClientErrorEntity,
   CounterEntity,
@@ -30,6 +31,9 @@ function createService() {
       accessRequest: AccessRequestEntity,
       signatory: SignatoryEntity,
       customer: CustomerEntity,
+      invoice: InvoiceEntity,
+      checkoutSession: CheckoutSessionEntity,
+      stripeEvent: StripeEventEntity,
       user: UserEntity,
       closureSubscription: ClosureSubscriptionEntity,
       lgaSubscription: LgaSubscriptionEntity,

@@ -17,5 +17,6 @@ export const coordinate = {
   properties: { lat: { type: 'number', required: true }, lng: { type: 'number', required: true } },
 } as const satisfies Attribute;
 
-export const CUSTOMER_STATUSES = ['none', 'trialing', 'active', 'canceled', 'unpaid'] as const;
+/** Stripe's subscription statuses the product acts on; `none` until a council first subscribes. */
+export const CUSTOMER_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'unpaid'] as const;
 export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];

@@ -119,6 +119,15 @@ export const CustomerEntity = new Entity(
       subscriptionStatus: { type: CUSTOMER_STATUSES, required: true, default: 'none' },
       paymentStatus: { type: 'string', default: 'none' },
       stripeCustomerId: { type: 'string', default: 'none' },
+      stripeSubscriptionId: { type: 'string' },
+      /** Price tier (Stripe products are keyed by LGA classification). */
+      classification: { type: 'string' },
+      poNumber: { type: 'string' },
+      trialEnd: { type: 'number' },
+      currentPeriodEnd: { type: 'number' },
+      cancelAtPeriodEnd: { type: 'boolean' },
+      /** `created` of the newest Stripe event applied, so an older event never rolls status back. */
+      lastEventCreated: { type: 'number' },
       ...timestamps,
     },
     indexes: {

@@ -1,0 +1,86 @@
+// A council's billing records mirrored from Stripe: invoices, checkout sessions and the ids of
+// webhook events already applied (each Stripe event changes the table once).
+import { Entity } from 'electrodb';
+import { SERVICE, nowSeconds, timestamps } from './common';
+
+/** An invoice as Stripe last reported it; amounts in integer cents. */
+export const InvoiceEntity = new Entity(
+  {
+    model: { entity: 'invoice', version: '1', service: SERVICE },
+    attributes: {
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      id: { type: 'string', required: true, readOnly: true },
+      number: { type: 'string' },
+      status: { type: 'string', required: true },
+      amountDue: { type: 'number', required: true },
+      amountPaid: { type: 'number', required: true },
+      currency: { type: 'string', required: true, default: 'aud' },
+      /** Stripe's `created` (unix seconds); the sort key, newest last. */
+      created: { type: 'number', required: true, readOnly: true },
+      hostedInvoiceUrl: { type: 'string' },
+      invoicePdf: { type: 'string' },
+      periodStart: { type: 'number' },
+      periodEnd: { type: 'number' },
+      ...timestamps,
+    },
+    indexes: {
+      byLga: {
+        pk: { field: 'pk', composite: ['lgaCode'], casing: 'none', template: 'LGA#${lgaCode}' },
+        sk: { field: 'sk', composite: ['created', 'id'], casing: 'none', template: 'INVOICE#${created}#${id}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+/** A Stripe checkout session started for the council (subscription or onboarding). */
+export const CheckoutSessionEntity = new Entity(
+  {
+    model: { entity: 'checkoutSession', version: '1', service: SERVICE },
+    attributes: {
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      id: { type: 'string', required: true, readOnly: true },
+      url: { type: 'string' },
+      /** open | complete | expired, as Stripe reports it. */
+      status: { type: 'string', required: true, default: 'open' },
+      kind: { type: ['subscription', 'onboarding'] as const, required: true, default: 'subscription' },
+      uid: { type: 'string' },
+      email: { type: 'string' },
+      poNumber: { type: 'string' },
+      classification: { type: 'string' },
+      skipTrial: { type: 'boolean' },
+      priceId: { type: 'string' },
+      amount: { type: 'number' },
+      created: { type: 'number', required: true, readOnly: true, default: () => nowSeconds() },
+      ...timestamps,
+    },
+    indexes: {
+      byLga: {
+        pk: { field: 'pk', composite: ['lgaCode'], casing: 'none', template: 'LGA#${lgaCode}' },
+        sk: { field: 'sk', composite: ['created', 'id'], casing: 'none', template: 'CHECKOUT#${created}#${id}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+/** A Stripe webhook event already applied; kept 30 days (Stripe retries for three days). */
+export const StripeEventEntity = new Entity(
+  {
+    model: { entity: 'stripeEvent', version: '1', service: SERVICE },
+    attributes: {
+      id: { type: 'string', required: true, readOnly: true },
+      type: { type: 'string', required: true },
+      created: { type: 'number', required: true },
+      appliedAt: { type: 'number', required: true, default: () => nowSeconds() },
+      expiresAt: { type: 'number' },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'], casing: 'none', template: 'STRIPE_EVENT#${id}' },
+        sk: { field: 'sk', composite: [], casing: 'none', template: 'STRIPE_EVENT' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
