@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { ROAD_ENGINE_FILES } from '../lambdas/api/domains';
+import { loadRoadGraph } from '../lambdas/core/roads/load';
 import { projectRoot } from './project-function';
 import { RoadClosuresStack } from './stack';
 
@@ -19,6 +21,7 @@ function flag(value: unknown): boolean {
  * (README, "Deploying to AWS").
  */
 export function buildApp(app: App): RoadClosuresStack {
+  ensureRoadGraphBuilt();
   const context = (key: string) => app.node.tryGetContext(key) as unknown;
   const stage = String(context('stage') ?? 'dev');
   if (!/^[a-z][a-z0-9]{0,15}$/.test(stage)) {
@@ -69,4 +72,15 @@ export function buildApp(app: App): RoadClosuresStack {
     console.warn(notes.map((note) => `Note (${stack.stackName}): ${note}`).join('\n'));
   }
   return stack;
+}
+
+/**
+ * The road-engine Lambdas carry the built road graph, which is generated (not in git). Building
+ * it here, when it is missing or older than its GeoJSON source, lets the CDK CLI's own commands
+ * (`npx cdk synth`, `npx cdk deploy`) work on a fresh clone, not only `npm run synth`.
+ */
+function ensureRoadGraphBuilt(): void {
+  for (const file of ROAD_ENGINE_FILES.files) {
+    if (file.endsWith('.roadgraph')) loadRoadGraph(join(projectRoot, file));
+  }
 }

@@ -179,7 +179,16 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         features: { push: true, socialProviders: [] },
       },
     });
-    const web = createWebServer({ webRoot: path.join(PROJECT_ROOT, 'dist', 'web'), config, s3: s3Client, graphql: appsync, log, dataDir });
+    let ready = false;
+    const web = createWebServer({
+      webRoot: path.join(PROJECT_ROOT, 'dist', 'web'),
+      config,
+      s3: s3Client,
+      graphql: appsync,
+      log,
+      dataDir,
+      isReady: () => ready,
+    });
     await listen(web, ports.web);
     closers.push(() => new Promise((resolve) => web.close(resolve)));
     // Keep-alive sockets would hold close() open until they time out.
@@ -192,6 +201,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     if (demoClosures.length) log(`Seeded ${demoClosures.length} demo closures in Forbes.`);
     // Nobody subscribes before the stack is up, so the seed's events must be done by then.
     while (inFlight.size) await Promise.allSettled([...inFlight]);
+    ready = true;
 
     const runSchedule = (name: keyof typeof SCHEDULES) =>
       invoke(SCHEDULES[name].entry, { source: 'aws.scheduler', 'detail-type': 'Scheduled Event', time: new Date().toISOString() });

@@ -35,6 +35,32 @@ export interface WebServerOptions {
   graphql: { handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean>; attachRealtime(server: http.Server): void };
   log: (message: string) => void;
   dataDir: string;
+  /**
+   * False while the stack seeds its first data. Until then the app and API answer 503 "starting"
+   * (a page that reloads itself for browsers), so nobody signs in before the demo accounts exist;
+   * the Lambda-invoke endpoint still answers, because seeding the accounts runs Cognito triggers.
+   */
+  isReady?: () => boolean;
+}
+
+const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="1">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Starting…</title></head>
+<body><main><h1>Road closures is starting</h1><p>Setting up the demo data. This page reloads by itself.</p></main></body></html>`;
+
+/** Answers `/health` always, and everything but Lambda invocations with 503 until ready. */
+function answerWhileStarting(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, ready: boolean): boolean {
+  if (pathname === '/health') {
+    sendJson(res, ready ? 200 : 503, { status: ready ? 'ready' : 'starting' }, { 'cache-control': 'no-store' });
+    return true;
+  }
+  if (ready || pathname.startsWith('/2015-03-31/functions/')) return false;
+  if (req.method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
+    res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' });
+    res.end(STARTING_PAGE);
+  } else {
+    sendJson(res, 503, { status: 'starting', message: 'The app is starting. Try again in a moment.' }, { 'retry-after': '1', 'cache-control': 'no-store' });
+  }
+  return true;
 }
 
 const escapeHtml = (text: string) =>
@@ -110,6 +136,7 @@ export function createWebServer(options: WebServerOptions): http.Server {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     try {
+      if (answerWhileStarting(req, res, url.pathname, options.isReady?.() ?? true)) return;
       if (await options.graphql.handleHttp(req, res)) return;
       if (url.pathname === '/config.json') return sendJson(res, 200, options.config());
       if (url.pathname === '/dev/mail.json') return sendJson(res, 200, readOutbox(options.dataDir));
