@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // Run from the repository root (`vite build --config web/vite.config.ts`) or from web/: paths are
 // anchored to this file so both work.
@@ -8,7 +9,40 @@ const webRoot = import.meta.dirname;
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable, offline-first app: the manifest, and web/src/sw.ts compiled to /sw.js with the
+    // app shell's precache list injected (the pre-cut map tiles are cached as viewed, not precached).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Road Closures',
+        short_name: 'Road Closures',
+        description: 'Road closures, incidents and unsealed-road status from Australian councils, on a map that keeps working offline.',
+        lang: 'en-AU',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f2f4f',
+        background_color: '#f4f6f9',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/**/*.{js,mjs,css}', 'favicon.svg', 'icons/*.png'],
+        // The map chunk (MapLibre) is large and needed offline.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -7,6 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadRuntimeConfig } from './config/app-config';
 import { installLocalWebSocketRewrite } from './config/local-websocket';
+import { installAppUpdates } from './features/offline/app-update';
+import { startConnectivityTracking } from './features/offline/connectivity';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 
 function BootError({ message }: { message: string }) {
@@ -22,6 +24,8 @@ function BootError({ message }: { message: string }) {
 }
 
 async function boot() {
+  startConnectivityTracking();
+  installAppUpdates();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);

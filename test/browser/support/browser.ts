@@ -13,7 +13,7 @@ export const RESIDENT = 'resident@example.com';
 export const STAFF = 'staff@forbes.example';
 export const ADMIN = 'admin@example.com';
 
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run',
 ];

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useAppConfig } from '../config/app-config';
 import { OSM_ATTRIBUTION } from '../features/legal/attributions';
 import { NavBar } from '../features/navigation/components/NavBar';
+import { AppStatusBanners } from '../features/offline/components/AppStatusBanners';
 import { recordLocation } from '../features/routing/location-history';
 
 function useRouteChangeEffects() {
@@ -31,6 +32,7 @@ export function RootLayout() {
     <div className="app-shell">
       <a href="#main" className="skip-link">Skip to content</a>
       <NavBar />
+      <AppStatusBanners />
       <main id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>
           <Outlet />

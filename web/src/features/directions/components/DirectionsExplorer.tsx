@@ -18,6 +18,7 @@ import { routeBbox, routeFeatures } from '../route-view';
 import { DirectionsPanel, type PickTarget } from './DirectionsPanel';
 import type { Endpoint } from './PlaceField';
 import '../directions.css';
+import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
 
 // The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
 const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
@@ -132,6 +133,7 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
           onFocusClosure={select}
         />
         {selected && <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} />}
+        <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
         <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading || !viewport} onSelect={select} />
       </aside>

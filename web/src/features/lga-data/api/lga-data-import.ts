@@ -47,8 +47,21 @@ export const lgaDataImportQuery = queryOptions({
 export const localDataStatusQuery = queryOptions({
   queryKey: ['lga-data', 'status'],
   queryFn: async (): Promise<LocalDataStatus> => {
-    const [current, localTimestamp] = await Promise.all([fetchLgaDataImport(), readInstalledTimestamp().catch(() => null)]);
-    return { installed: localTimestamp === current.timestamp, serverTimestamp: current.timestamp, localTimestamp };
+    const localTimestamp = await readInstalledTimestamp().catch(() => null);
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    // Offline with a bundle on the device: it is the newest this device can have, so use it
+    // (flood mode) rather than sending the user to /init, which needs the network.
+    if (offline && localTimestamp !== null) return { installed: true, serverTimestamp: localTimestamp, localTimestamp };
+    try {
+      const current = await fetchLgaDataImport();
+      return { installed: localTimestamp === current.timestamp, serverTimestamp: current.timestamp, localTimestamp };
+    } catch (err) {
+      // The connection dropped during the check: same as above.
+      if (localTimestamp !== null && typeof navigator !== 'undefined' && navigator.onLine === false) {
+        return { installed: true, serverTimestamp: localTimestamp, localTimestamp };
+      }
+      throw err;
+    }
   },
   staleTime: 5 * 60_000,
   retry: false,

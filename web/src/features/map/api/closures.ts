@@ -2,6 +2,13 @@ import type * as GeoJSON from 'geojson';
 import { gql } from '../../../lib/api';
 import type { Bbox, LngLat } from '../geo';
 import { CLOSURE_FIELDS, type ClosureDetail, type MapClosure } from './closure-fields';
+import {
+  rememberClosureDetail,
+  rememberClosures,
+  replayClosureDetail,
+  replayClosuresInView,
+  withOfflineFallback,
+} from '../../offline/closure-snapshot';
 
 export const closuresQueryKey = (bbox: Bbox, includeScheduled: boolean) => ['closures', 'bounds', bbox, includeScheduled] as const;
 export const closureQueryKey = (id: string) => ['closures', 'detail', id] as const;
@@ -12,10 +19,14 @@ const IN_BOUNDS = /* GraphQL */ `
   }
 `;
 
+/** Closures in view; offline, the last closures this device loaded there (flood mode). */
 export async function fetchClosuresInBounds(bbox: Bbox, includeScheduled: boolean): Promise<MapClosure[]> {
   const [west, south, east, north] = bbox;
-  const data = await gql<{ closuresInBounds: MapClosure[] }>(IN_BOUNDS, { bounds: { west, south, east, north }, includeScheduled });
-  return data.closuresInBounds;
+  return withOfflineFallback(
+    async () => (await gql<{ closuresInBounds: MapClosure[] }>(IN_BOUNDS, { bounds: { west, south, east, north }, includeScheduled })).closuresInBounds,
+    rememberClosures,
+    () => replayClosuresInView(bbox),
+  );
 }
 
 const ONE = /* GraphQL */ `
@@ -25,7 +36,11 @@ const ONE = /* GraphQL */ `
 `;
 
 export async function fetchClosure(id: string): Promise<ClosureDetail | null> {
-  return (await gql<{ closure: ClosureDetail | null }>(ONE, { id })).closure;
+  return withOfflineFallback(
+    async () => (await gql<{ closure: ClosureDetail | null }>(ONE, { id })).closure,
+    async (detail) => (detail ? rememberClosureDetail(detail) : undefined),
+    () => replayClosureDetail(id),
+  );
 }
 
 const SNAP = /* GraphQL */ `

@@ -14,6 +14,7 @@ import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, SOURCES } from '../la
 import { ClosureDetailPanel } from './ClosureDetailPanel';
 import { ClosureList } from './ClosureList';
 import { MapView, type MapViewport } from './MapView';
+import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
 
 export interface DraftOverlay {
   source: GeoJSON.FeatureCollection;
@@ -92,6 +93,7 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
         {selected && !draft?.drawing && (
           <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={detailActions?.(selected, () => setSelectedId(null))} />
         )}
+        <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
         <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading || !viewport} onSelect={select} />
       </aside>

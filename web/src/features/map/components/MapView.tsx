@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Bbox, LngLat } from '../geo';
 import './map.css';
+import { importWithTimeout } from '../../offline/app-update';
 
 export interface MapViewport {
   bbox: Bbox;
@@ -50,11 +51,12 @@ export function MapView(props: MapViewProps) {
     let map: MapLibreMap | null = null;
     let cancelled = false;
     // maplibre-gl is most of the map's weight: loaded with the map, not with the app shell.
-    void import('maplibre-gl').then(({ Map: MapLibre, NavigationControl, ScaleControl, setWorkerUrl }) => {
+    // A chunk that fails or times out shows "The app was updated — reload" (app-update.ts).
+    importWithTimeout(() => import('maplibre-gl')).then(({ Map: MapLibre, NavigationControl, ScaleControl, setWorkerUrl }) => {
       if (cancelled || !container.current) return;
       setWorkerUrl(workerUrl);
       map = createMap(MapLibre, NavigationControl, ScaleControl);
-    });
+    }, () => undefined);
     return () => {
       cancelled = true;
       map?.remove();
