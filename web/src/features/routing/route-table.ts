@@ -7,7 +7,8 @@ export type PageId =
   | 'signInLink' | 'welcome' | 'requestAccess' | 'profile' | 'profileMapView' | 'profileNotifications' | 'lgaAccounts'
   | 'closureList' | 'closureDetail'
   | 'notifications' | 'notificationDetail' | 'subscriptions'
-  | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail';
+  | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail'
+  | 'help';
 
 export interface RouteDef {
   path: string;
@@ -142,7 +143,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/legal/:document', title: 'Legal & Privacy', page: 'legal' },
 
   { path: '/help', title: 'Help', redirect: '/help/introduction' },
-  ...HELP_TOPICS.map(([slug, title]): RouteDef => ({ path: `/help/${slug}`, title: `Help: ${title}`, page: 'placeholder' })),
+  ...HELP_TOPICS.map(([slug, title]): RouteDef => ({ path: `/help/${slug}`, title: `Help: ${title}`, page: 'help' })),
 
   { path: '/onboard', title: 'Council onboarding', guards: ['newCustomer'], page: 'placeholder' },
   { path: '/onboard/processing', title: 'Processing your subscription', guards: ['newCustomer'], page: 'placeholder' },

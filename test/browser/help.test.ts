@@ -1,0 +1,56 @@
+// The twelve help pages: each renders its own written content, they link to each other, and the
+// help screen is axe-clean and fits a 360 px phone.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELP_TOPICS } from '../../web/src/features/routing/route-table';
+import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
+import { APP_URL, launchBrowser, newPage, screenshot, waitForPath } from './support/browser';
+
+describe('help', { timeout: 120_000 }, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens the introduction from /help and renders all twelve pages with their own content', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${APP_URL}/help`);
+      await waitForPath(page, '/help/introduction');
+      const seen = new Set<string>();
+      for (const [slug, title] of HELP_TOPICS) {
+        await page.getByRole('navigation', { name: 'Help topics' }).getByRole('link', { name: title, exact: true }).click();
+        await waitForPath(page, `/help/${slug}`);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+        const body = await page.locator('.help__body').innerText();
+        expect(body.length).toBeGreaterThan(200);
+        expect(body).not.toContain('being built');
+        seen.add(body);
+      }
+      expect(seen.size).toBe(12);
+      await screenshot(page, 'help-road-conditions');
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 360 px phone and can be read by keyboard', async () => {
+    const { context, page } = await newPage(browser, PHONE_360);
+    try {
+      await page.goto(`${APP_URL}/help/closure-administration`);
+      await page.getByRole('heading', { level: 1, name: 'Closure administration' }).waitFor();
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('link', { name: 'Report moderation' }).first().focus();
+      await page.keyboard.press('Enter');
+      await waitForPath(page, '/help/report-moderation');
+      await screenshot(page, 'help-phone');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+// Accessibility and layout checks shared by the browser tests: axe-core with the WCAG 2.2 A/AA
+// rules, and "no horizontal scrolling" for the 360 px phone layout.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js'), 'utf8');
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** One line per violation: "rule-id: selector, selector". Empty when the page passes. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (tags) => {
+    const g = globalThis as unknown as {
+      document: unknown;
+      axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    };
+    const result = await g.axe.run(g.document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, WCAG_TAGS);
+}
+
+/** True when the page needs no horizontal scrolling at its current width. */
+export async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const g = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+    return g.document.documentElement.scrollWidth <= g.innerWidth;
+  });
+}
+
+export const PHONE_360 = { width: 360, height: 780 };
