@@ -2,9 +2,24 @@
 // help screen is axe-clean and fits a 360 px phone.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_TOPICS } from '../../web/src/features/routing/route-table';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 import { APP_URL, launchBrowser, newPage, screenshot, waitForPath } from './support/browser';
+
+/** The spec's /help children (§2), in order, with the titles the pages carry. */
+const HELP_TOPICS = [
+  ['introduction', 'Introduction'],
+  ['getting-started', 'Getting started'],
+  ['navigating', 'Navigating the app'],
+  ['subscriptions', 'Subscriptions'],
+  ['reporting-incidents', 'Reporting incidents'],
+  ['lga-management', 'LGA management'],
+  ['closure-administration', 'Closure administration'],
+  ['report-moderation', 'Report moderation'],
+  ['socials-content-generation', 'Social content generation'],
+  ['website-integration', 'Website integration'],
+  ['closure-types', 'Closure types'],
+  ['road-conditions', 'Road conditions'],
+] as const;
 
 describe('help', { timeout: 120_000 }, () => {
   let browser: Browser;

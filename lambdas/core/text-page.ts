@@ -1,0 +1,97 @@
+// ★ The low-bandwidth page (/text, /text/{lgaCode}): the active closures of a council and its
+// unsealed-road status as plain HTML, readable on one bar of signal with JavaScript off. Pure:
+// the caller supplies the data; the result stays well under 30 kB (long lists are cut with a
+// count of what was left out).
+import type { ClosureRecord } from './closures/types';
+import { closureTypeOf } from './closures/types';
+
+export const TEXT_PAGE_BUDGET_BYTES = 30 * 1024;
+
+export interface UnsealedStatusLine {
+  status: 'open' | 'closed' | 'restricted';
+  message?: string;
+  maxGVM?: number;
+  expiresAt?: number;
+}
+
+export interface TextPageInput {
+  lgaCode: string;
+  lgaName: string;
+  closures: ClosureRecord[];
+  unsealed?: UnsealedStatusLine;
+  /** Unix seconds. */
+  generatedAt: number;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const CONDITION_TEXT: Record<string, string> = { closed: 'Closed', changed: 'Changed conditions', opened: 'Reopened' };
+
+/** "Wed 25 Nov, 3:41 pm" in Sydney time: councils using this are in eastern Australia. */
+export function formatLocalTime(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleString('en-AU', {
+    timeZone: 'Australia/Sydney',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+function unsealedLine(unsealed: UnsealedStatusLine | undefined): string {
+  if (!unsealed || unsealed.status === 'open') return '<p><strong>Unsealed roads: open.</strong></p>';
+  const parts = [`<strong>Unsealed roads: ${unsealed.status === 'closed' ? 'CLOSED' : 'RESTRICTED'}.</strong>`];
+  if (unsealed.status === 'restricted' && unsealed.maxGVM) parts.push(`Vehicles over ${unsealed.maxGVM} t GVM must keep off.`);
+  if (unsealed.message) parts.push(escapeHtml(unsealed.message));
+  if (unsealed.expiresAt) parts.push(`Until ${escapeHtml(formatLocalTime(unsealed.expiresAt))}.`);
+  return `<p>${parts.join(' ')}</p>`;
+}
+
+function closureItem(closure: ClosureRecord): string {
+  const road = closure.nearestLocation?.name || closure.formattedAddress || 'Unnamed road';
+  const lines = [
+    `<b>${escapeHtml(closureTypeOf(closure.type).text)}: ${escapeHtml(road)}</b>`,
+    `${CONDITION_TEXT[closure.condition] ?? escapeHtml(closure.condition)}${closure.formattedAddress && closure.formattedAddress !== road ? ` · ${escapeHtml(closure.formattedAddress)}` : ''}`,
+  ];
+  if (closure.reason) lines.push(escapeHtml(closure.reason));
+  if (closure.estimatedReopening) lines.push(`Expected to reopen ${escapeHtml(formatLocalTime(closure.estimatedReopening))}`);
+  lines.push(`Updated ${escapeHtml(formatLocalTime(closure.updatedAt))}`);
+  return `<li>${lines.join('<br>')}</li>`;
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:1em;max-width:40em}li{margin:.6em 0}</style></head><body>${body}</body></html>`;
+}
+
+/** The page of one council, newest change first. */
+export function renderTextPage(input: TextPageInput): string {
+  const sorted = [...input.closures].sort((a, b) => b.updatedAt - a.updatedAt);
+  const head = `<h1>Road closures: ${escapeHtml(input.lgaName)}</h1><p>As of ${escapeHtml(formatLocalTime(input.generatedAt))}. <a href="/map">Full map</a> · <a href="/text">Other councils</a></p>${unsealedLine(input.unsealed)}`;
+  const empty = '<p>No roads are closed by this council right now.</p>';
+  let items = '';
+  let shown = 0;
+  const fixed = page('', head + '<h2>Closures (0)</h2><ul></ul><p>and 0000 more: see the full map.</p>').length;
+  for (const closure of sorted) {
+    const item = closureItem(closure);
+    if (fixed + items.length + item.length > TEXT_PAGE_BUDGET_BYTES - 512) break;
+    items += item;
+    shown++;
+  }
+  const more = sorted.length - shown;
+  const list = sorted.length === 0 ? empty : `<h2>Closures (${sorted.length})</h2><ul>${items}</ul>${more > 0 ? `<p>and ${more} more: see the full map.</p>` : ''}`;
+  return page(`Road closures: ${input.lgaName}`, head + list);
+}
+
+/** /text: links to the councils that publish closures here. */
+export function renderTextIndex(councils: { code: string; name: string; activeClosures: number }[], generatedAt: number): string {
+  const rows = [...councils]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((c) => `<li><a href="/text/${encodeURIComponent(c.code)}">${escapeHtml(c.name)}</a> (${c.activeClosures} active)</li>`)
+    .join('');
+  return page(
+    'Road closures: councils',
+    `<h1>Road closures</h1><p>As of ${escapeHtml(formatLocalTime(generatedAt))}. A light page for slow connections; <a href="/map">open the full map</a>.</p><h2>Councils</h2><ul>${rows || '<li>No council publishes closures here yet.</li>'}</ul>`,
+  );
+}

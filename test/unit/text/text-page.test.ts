@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ClosureRecord } from '../../../lambdas/core/closures/types';
+import { renderTextIndex, renderTextPage, TEXT_PAGE_BUDGET_BYTES } from '../../../lambdas/core/text-page';
+
+const closure = (id: string, updatedAt: number, extra: Partial<ClosureRecord> = {}): ClosureRecord =>
+  ({
+    id, lgaCode: '12900', view: 'ACTIVE', active: true, condition: 'closed', type: 'flood',
+    reason: 'Water over the causeway', position: { lat: -33.4, lng: 148 }, geohash: 'r', geohash4: 'r', geohash7: 'r', cells: [],
+    nearestLocation: { name: 'Newell Highway', location: { lat: -33.4, lng: 148 }, distance: 1 },
+    formattedAddress: 'Newell Highway, Forbes, NSW', regions: [], media: [], subscriberCount: 0, version: 1,
+    createdAt: 1_790_000_000, updatedAt, ...extra,
+  }) as ClosureRecord;
+
+describe('low-bandwidth closures page', () => {
+  it('lists active closures newest first with road, type, condition, reason and expected reopening, and no script', () => {
+    const html = renderTextPage({
+      lgaCode: '12900', lgaName: 'Forbes', generatedAt: 1_795_000_000,
+      closures: [closure('a', 1_794_000_000), closure('b', 1_794_500_000, { type: 'roadworks', condition: 'changed', reason: 'One lane', estimatedReopening: 1_795_100_000 })],
+    });
+    expect(html).toContain('<h1>Road closures: Forbes</h1>');
+    expect(html).toContain('<h2>Closures (2)</h2>');
+    expect(html.indexOf('Roadworks: Newell Highway')).toBeLessThan(html.indexOf('Flooding: Newell Highway'));
+    expect(html).toContain('Changed conditions');
+    expect(html).toContain('Expected to reopen');
+    expect(html).toContain('<strong>Unsealed roads: open.</strong>');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('says plainly when unsealed roads are restricted, with the mass limit, and escapes council text', () => {
+    const html = renderTextPage({
+      lgaCode: '12900', lgaName: 'Forbes', generatedAt: 1_795_000_000, closures: [],
+      unsealed: { status: 'restricted', maxGVM: 4.5, message: '<b>Wet</b> & slippery' },
+    });
+    expect(html).toContain('Unsealed roads: RESTRICTED.');
+    expect(html).toContain('Vehicles over 4.5 t GVM must keep off.');
+    expect(html).toContain('&lt;b&gt;Wet&lt;/b&gt; &amp; slippery');
+    expect(html).toContain('No roads are closed by this council right now.');
+  });
+
+  it('stays under 30 kB however many closures there are, saying how many were left out', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => closure(`c${i}`, 1_794_000_000 + i, { reason: 'x'.repeat(200) }));
+    const html = renderTextPage({ lgaCode: '12900', lgaName: 'Forbes', generatedAt: 1_795_000_000, closures: many });
+    expect(Buffer.byteLength(html)).toBeLessThan(TEXT_PAGE_BUDGET_BYTES);
+    expect(html).toMatch(/and \d+ more: see the full map\./);
+    expect(html).toContain('<h2>Closures (2000)</h2>');
+  });
+
+  it('indexes the councils with links to their pages', () => {
+    const html = renderTextIndex([{ code: '12900', name: 'Forbes', activeClosures: 3 }, { code: '10050', name: 'Albury', activeClosures: 0 }], 1_795_000_000);
+    expect(html.indexOf('Albury')).toBeLessThan(html.indexOf('Forbes'));
+    expect(html).toContain('<a href="/text/12900">Forbes</a> (3 active)');
+  });
+});
