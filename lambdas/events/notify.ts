@@ -6,10 +6,11 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/events';
 import { publishNotification } from '../adapters/notifications-publish';
-import { withTtl, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
+import { withConcurrency, withTtl, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
 import { notificationId } from '../core/notifications/rules';
 import { planFor } from './plan';
 
+const LIVE_PUBLISH_CONCURRENCY = 32;
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-notify' });
 
 /** Writes (and publishes live) the event's notifications; returns the ones newly written. */
@@ -21,7 +22,13 @@ export async function notifyFor(event: DomainEvent): Promise<NotificationRecord[
   );
   const written = await writeNewNotifications(records);
   // Stored first, then live: a failed live push still leaves the notification in the list.
-  const published = await Promise.allSettled(written.map((n) => publishNotification(n)));
+  // Bounded: 100,000 live publishes at once would open as many connections.
+  const published = await withConcurrency(written, LIVE_PUBLISH_CONCURRENCY, (n) =>
+    publishNotification(n).then(
+      (value): PromiseSettledResult<void> => ({ status: 'fulfilled', value }),
+      (reason: unknown): PromiseSettledResult<void> => ({ status: 'rejected', reason }),
+    ),
+  );
   const failed = published.filter((p) => p.status === 'rejected');
   if (failed.length) logger.warn('live notification publish failed', { eventId: event.id, failed: failed.length, error: (failed[0] as PromiseRejectedResult).reason });
   logger.info('notified', { eventId: event.id, type: event.type, written: written.length, recipients: records.length });
