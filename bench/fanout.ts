@@ -71,7 +71,7 @@ export async function benchFanout(): Promise<string> {
 
     const seedStarted = performance.now();
     const uids = Array.from({ length: SUBSCRIBERS }, (_, i) => `bench-fanout-${String(i).padStart(5, '0')}`);
-    const { unprocessed } = await db().entities.lgaSubscription.put(uids.map((uid) => ({ uid, lgaCode: LGA }))).go({ concurrency: 4 });
+    const { unprocessed } = await db().entities.lgaSubscription.put(uids.map((uid) => ({ uid, lgaCode: LGA }))).go({ concurrent: 4 });
     if (unprocessed.length) throw new Error(`${unprocessed.length} subscriptions were not written`);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     console.error(`  seeded ${SUBSCRIBERS} subscriptions in ${seedSeconds.toFixed(1)} s; publishing`);
