@@ -32,8 +32,27 @@ export const fanoutQueueUrl = (): string | undefined => process.env.NOTIFY_FANOU
 /** The messages for an event's deliveries, in order. */
 export function fanoutMessages(event: DomainEvent, deliveries: readonly FanoutDelivery[]): string[] {
   const bodies = chunk(deliveries, DELIVERIES_PER_MESSAGE).map((part) => JSON.stringify({ event, deliveries: part } satisfies FanoutMessage));
-  for (const body of bodies) if (Buffer.byteLength(body) > MAX_MESSAGE_BYTES / MESSAGES_PER_SEND) throw new Error('fan-out message too large');
+  for (const body of bodies) if (Buffer.byteLength(body) > MAX_MESSAGE_BYTES) throw new Error('fan-out message too large');
   return bodies;
+}
+
+/** Messages grouped into SendMessageBatch requests: at most 10 and 256 KB in all each. */
+export function sendBatches(bodies: readonly string[]): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const body of bodies) {
+    const size = Buffer.byteLength(body);
+    if (current.length === MESSAGES_PER_SEND || (current.length > 0 && bytes + size > MAX_MESSAGE_BYTES)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(body);
+    bytes += size;
+  }
+  if (current.length) out.push(current);
+  return out;
 }
 
 let signer: SignatureV4 | undefined;
@@ -63,8 +82,8 @@ async function sqs(queueUrl: string, target: string, payload: object): Promise<R
 /** Sends the event's deliveries to the fan-out queue; returns the number of messages. */
 export async function enqueueFanout(queueUrl: string, event: DomainEvent, deliveries: readonly FanoutDelivery[]): Promise<number> {
   const bodies = fanoutMessages(event, deliveries);
-  for (const [b, batch] of chunk(bodies, MESSAGES_PER_SEND).entries()) {
-    let entries = batch.map((MessageBody, i) => ({ Id: `m${b * MESSAGES_PER_SEND + i}`, MessageBody }));
+  for (const batch of sendBatches(bodies)) {
+    let entries = batch.map((MessageBody, i) => ({ Id: `m${i}`, MessageBody }));
     for (let attempt = 0; entries.length > 0; attempt++) {
       const result = (await sqs(queueUrl, 'SendMessageBatch', { Entries: entries })) as { Failed?: { Id: string }[] };
       const failed = new Set((result.Failed ?? []).map((f) => f.Id));

@@ -28,12 +28,20 @@ describe('notification fan-out through the queue', () => {
   const content = { title: 'Closure updated: Flooding', redirectTo: '/map?closure=c1', resourceId: 'c1' };
 
   it('splits deliveries into messages of 200 that keep every recipient once', async () => {
-    const { fanoutMessages, DELIVERIES_PER_MESSAGE } = await import('../../../lambdas/adapters/notifications-fanout');
+    const { fanoutMessages, sendBatches, DELIVERIES_PER_MESSAGE } = await import('../../../lambdas/adapters/notifications-fanout');
     const bodies = fanoutMessages(event, uids.map((uid) => ({ uid, content })));
     expect(bodies).toHaveLength(Math.ceil(uids.length / DELIVERIES_PER_MESSAGE));
     const back = bodies.flatMap((b) => JSON.parse(b).deliveries.map((d: { uid: string }) => d.uid));
     expect(back).toEqual(uids);
     for (const b of bodies) expect(JSON.parse(b).event).toEqual(event);
+    // SendMessageBatch takes at most 10 messages and 256 KB per request.
+    const many = fanoutMessages(event, Array.from({ length: 5000 }, (_, i) => ({ uid: `u${i}`, content })));
+    const requests = sendBatches(many);
+    expect(requests.flat()).toEqual(many);
+    for (const r of requests) {
+      expect(r.length).toBeLessThanOrEqual(10);
+      expect(r.reduce((sum, body) => sum + Buffer.byteLength(body), 0)).toBeLessThanOrEqual(256 * 1024);
+    }
   });
 
   it('writes each message once, even when SQS delivers it twice, and reports only a bad message', async () => {
