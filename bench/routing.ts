@@ -15,6 +15,7 @@ import { haversine } from '../lambdas/core/roads/geo';
 import { edgeCoordinates, type RoadGraph } from '../lambdas/core/roads/graph';
 import { buildRoadGraphFromGeoJSON, projectRoot, readRoadGraph, writeRoadGraph } from '../lambdas/core/roads/load';
 import { RoadSearch } from '../lambdas/core/roads/search';
+import { benchPartialClosures } from './partial-closures';
 
 const PAIRS = 1000;
 const PEER_PAIRS = 1000;
@@ -305,6 +306,7 @@ export async function benchRouting(): Promise<string> {
       }
     });
     for (const [, count] of snapFailureCodes) snapFailures += count;
+    const partial = benchPartialClosures(engine, next);
 
     const row = (name: string, open: Timing, closed: Timing | null, note: string) =>
       `${name.padEnd(34)}${ms(open.p50).padStart(9)}${ms(open.p95).padStart(9)}${(closed ? ms(closed.p50) : '-').padStart(11)}${(closed ? ms(closed.p95) : '-').padStart(9)}   ${note}`;
@@ -327,6 +329,7 @@ export async function benchRouting(): Promise<string> {
         `ngraph.path ${(ngTime.p50 / oursOpen.p50).toFixed(1)}x / ${(ngTimeClosed.p50 / oursWithClosures.p50).toFixed(1)}x slower`,
       `  peer graph build: geojson-path-finder ${(gpfBuildMs / 1000).toFixed(2)} s (rebuilt without closed edges for the closed run, not timed), ngraph ${(ngraphBuildMs / 1000).toFixed(2)} s`,
       `  snap, 5-point regions (${regions.length}): p50 ${ms(snapTime.p50)} ms, p95 ${ms(snapTime.p95)} ms, ${snapFailures} failed${snapFailures ? ` (codes ${[...snapFailureCodes].map(([c, n]) => `${c}: ${n}`).join(', ')}; counted during warm-up too)` : ''}`,
+      ...partial,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

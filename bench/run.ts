@@ -4,13 +4,15 @@ import { benchFanout } from './fanout';
 import { benchRouting } from './routing';
 import { benchViewport } from './viewport';
 
-const sections: { name: string; run: () => Promise<string> }[] = [
-  { name: 'Road engine: routing and snapping', run: benchRouting },
-  { name: 'Viewport queries: latency and items read', run: benchViewport },
-  { name: 'Notification fan-out: one closure event to 10,000 LGA subscribers', run: benchFanout },
+const sections: { key: string; name: string; run: () => Promise<string> }[] = [
+  { key: 'routing', name: 'Road engine: routing and snapping', run: benchRouting },
+  { key: 'viewport', name: 'Viewport queries: latency and items read', run: benchViewport },
+  { key: 'fanout', name: 'Notification fan-out: one closure event to 10,000 LGA subscribers', run: benchFanout },
 ];
 
-for (const section of sections) {
+// `npm run bench -- routing viewport` runs only those sections (all when none are named).
+const wanted = process.argv.slice(2).filter((arg) => sections.some((s) => s.key === arg));
+for (const section of sections.filter((s) => wanted.length === 0 || wanted.includes(s.key))) {
   console.log(`\n=== ${section.name} ===`);
   const started = Date.now();
   console.log(await section.run());

@@ -6,6 +6,7 @@
 import { effectiveView } from '../core/closure-views';
 import { validationError } from '../core/errors';
 import { bboxesMeet, bboxOf, cellCountEstimate, cellsCovering, type Bbox, type Bounds } from '../core/closures/geometry';
+import { fitsResponse } from '../core/closures/response-size';
 import type { ClosureRecord } from '../core/closures/types';
 import { tableName } from './db/client';
 import { db } from './db/db';
@@ -80,5 +81,7 @@ export async function queryClosuresInBounds(
   const visible = closures
     .filter((c) => isOnPublicMap(c, now, includeScheduled) && meetsBounds(c, bounds))
     .sort((a, b) => b.updatedAt - a.updatedAt);
+  // Never more than one Lambda response can carry: a view that full asks to zoom in.
+  if (!fitsResponse(visible)) throw validationError(ZOOM_IN_MESSAGE);
   return { closures: visible, itemsRead: read, cells, strategy: useCells ? 'cells' : 'lgas' };
 }

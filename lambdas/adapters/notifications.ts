@@ -25,31 +25,49 @@ const BATCH_WRITE_SIZE = 25;
 
 export const withTtl = (n: Omit<NotificationRecord, 'expiresAt'>): NotificationRecord => ({ ...n, expiresAt: n.timestamp + NOTIFICATION_TTL_SECONDS });
 
+/** BatchWrites (each with its BatchGet) in flight at once: bounded, so a big LGA cannot flood the table. */
+export const FANOUT_CONCURRENCY = 8;
+
+/** Runs `work` over the items with at most `limit` running at once; results keep the items' order. */
+export async function withConcurrency<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** One batch of at most 25: the ones not stored yet, written with retries of what DynamoDB hands back. */
+async function writeNewBatch(batch: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
+  const { data: existing } = await db()
+    .entities.notification.get(batch.map((n) => ({ uid: n.uid, timestamp: n.timestamp, id: n.id })))
+    .go({ attributes: ['uid', 'id'] });
+  const have = new Set(existing.filter(Boolean).map((n) => `${n!.uid}/${n!.id}`));
+  const fresh = batch.filter((n) => !have.has(`${n.uid}/${n.id}`));
+  let pending = fresh;
+  for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
+    const { unprocessed } = (await db().entities.notification.put(pending as never).go()) as unknown as { unprocessed: { uid: string; id: string }[] };
+    const left = new Set(unprocessed.map((u) => `${u.uid}/${u.id}`));
+    pending = pending.filter((n) => left.has(`${n.uid}/${n.id}`));
+    if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+  }
+  if (pending.length) throw new Error(`${pending.length} notifications could not be written`);
+  return fresh;
+}
+
 /**
- * Writes the notifications that do not exist yet, 25 per BatchWrite, and returns only those: ids
- * are deterministic per (event, user), so a replayed event finds its items and writes nothing
- * (BatchWrite cannot be conditional, hence the BatchGet first; a read/seen mark is never reset).
+ * Writes the notifications that do not exist yet, 25 per BatchWrite with at most
+ * FANOUT_CONCURRENCY batches in flight, and returns only those: ids are deterministic per
+ * (event, user), so a replayed event finds its items and writes nothing (BatchWrite cannot be
+ * conditional, hence the BatchGet first; a read/seen mark is never reset).
  */
 export async function writeNewNotifications(items: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
-  const written: NotificationRecord[] = [];
-  for (const batch of chunk(items, BATCH_WRITE_SIZE)) {
-    const { data: existing } = await db()
-      .entities.notification.get(batch.map((n) => ({ uid: n.uid, timestamp: n.timestamp, id: n.id })))
-      .go({ attributes: ['uid', 'id'] });
-    const have = new Set(existing.filter(Boolean).map((n) => `${n!.uid}/${n!.id}`));
-    const fresh = batch.filter((n) => !have.has(`${n.uid}/${n.id}`));
-    if (fresh.length === 0) continue;
-    let pending = fresh;
-    for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-      const { unprocessed } = (await db().entities.notification.put(pending as never).go()) as unknown as { unprocessed: { uid: string; id: string }[] };
-      const left = new Set(unprocessed.map((u) => `${u.uid}/${u.id}`));
-      pending = pending.filter((n) => left.has(`${n.uid}/${n.id}`));
-      if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-    }
-    if (pending.length) throw new Error(`${pending.length} notifications could not be written`);
-    written.push(...fresh);
-  }
-  return written;
+  return (await withConcurrency(chunk(items, BATCH_WRITE_SIZE), FANOUT_CONCURRENCY, writeNewBatch)).flat();
 }
 
 export interface NotificationPage {

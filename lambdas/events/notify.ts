@@ -1,27 +1,50 @@
 // The in-app notification consumer (DESIGN §8). In AWS an SNS subscription of the events topic;
 // locally the runtime's in-process event sink invokes it. Each event notifies each user at most
-// once, writes 25 per BatchWrite and is idempotent: ids derive from (event id, uid), so a
-// replayed event writes nothing new and publishes nothing.
+// once, writes 25 per BatchWrite (8 in flight) and is idempotent: ids derive from (event id, uid),
+// so a replayed event writes nothing new and publishes nothing. In AWS an audience of more than
+// 1,000 goes through the fan-out queue instead (lambdas/events/notify-fanout.ts).
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/events';
+import { enqueueFanout, fanoutQueueUrl, type FanoutDelivery } from '../adapters/notifications-fanout';
 import { publishNotification } from '../adapters/notifications-publish';
-import { withTtl, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
+import { withConcurrency, withTtl, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
 import { notificationId } from '../core/notifications/rules';
 import { planFor } from './plan';
 
+const LIVE_PUBLISH_CONCURRENCY = 32;
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-notify' });
+
+/** Audiences up to this size are written by the consumer itself; bigger ones go through SQS in AWS. */
+export const DIRECT_DELIVERIES = 1_000;
 
 /** Writes (and publishes live) the event's notifications; returns the ones newly written. */
 export async function notifyFor(event: DomainEvent): Promise<NotificationRecord[]> {
   const target = await planFor(event, 'inApp');
   if (!target || target.deliveries.length === 0) return [];
-  const records = target.deliveries.map(({ uid, content }) =>
+  const queueUrl = fanoutQueueUrl();
+  if (queueUrl && target.deliveries.length > DIRECT_DELIVERIES) {
+    const messages = await enqueueFanout(queueUrl, event, target.deliveries);
+    logger.info('fanned out', { eventId: event.id, type: event.type, recipients: target.deliveries.length, messages });
+    return [];
+  }
+  return deliver(event, target.deliveries);
+}
+
+/** Writes the deliveries' notifications that are not stored yet, then publishes those live. */
+export async function deliver(event: DomainEvent, deliveries: readonly FanoutDelivery[]): Promise<NotificationRecord[]> {
+  const records = deliveries.map(({ uid, content }) =>
     withTtl({ uid, id: notificationId(event.id, uid, event.occurredAt), timestamp: event.occurredAt, eventId: event.id, ...content }),
   );
   const written = await writeNewNotifications(records);
   // Stored first, then live: a failed live push still leaves the notification in the list.
-  const published = await Promise.allSettled(written.map((n) => publishNotification(n)));
+  // Bounded: 100,000 live publishes at once would open as many connections.
+  const published = await withConcurrency(written, LIVE_PUBLISH_CONCURRENCY, (n) =>
+    publishNotification(n).then(
+      (value): PromiseSettledResult<void> => ({ status: 'fulfilled', value }),
+      (reason: unknown): PromiseSettledResult<void> => ({ status: 'rejected', reason }),
+    ),
+  );
   const failed = published.filter((p) => p.status === 'rejected');
   if (failed.length) logger.warn('live notification publish failed', { eventId: event.id, failed: failed.length, error: (failed[0] as PromiseRejectedResult).reason });
   logger.info('notified', { eventId: event.id, type: event.type, written: written.length, recipients: records.length });

@@ -73,7 +73,7 @@ describe('notifications wiring (dev stage)', () => {
     }
   });
 
-  it('lets only the notify consumer and the reminders job call publishNotification, over IAM, and nothing else on the API', () => {
+  it('lets only the notify consumer, its fan-out worker and the reminders job call publishNotification, over IAM, and nothing else on the API', () => {
     const apiId = logicalIdOf(dev.stack.api.api);
     expect(dev.json.Resources[apiId].Properties!.AdditionalAuthenticationProviders).toContainEqual({ AuthenticationType: 'AWS_IAM' });
     const publish = {
@@ -81,13 +81,13 @@ describe('notifications wiring (dev stage)', () => {
       Effect: 'Allow',
       Resource: { 'Fn::Join': ['', [arnOf(apiId), '/types/Mutation/fields/publishNotification']] },
     };
-    for (const fn of [notify, reminders]) {
+    for (const fn of [notify, dev.stack.notificationConsumers.fanout.fn, reminders]) {
       const appsync = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('appsync:'));
       expect(appsync, fn.node.path).toEqual([publish]);
       expect(variablesOf(fn).GRAPHQL_URL, fn.node.path).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
     }
     const callers = resourcesOfType(dev.json, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('appsync:GraphQL'));
-    expect(callers).toHaveLength(2);
+    expect(callers).toHaveLength(3);
     expect(variablesOf(push).GRAPHQL_URL).toBeUndefined();
   });
 
@@ -110,6 +110,39 @@ describe('notifications wiring (dev stage)', () => {
       const variables = Object.keys(fn.Properties?.Environment?.Variables ?? {});
       expect(variables.filter((v) => ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'].includes(v))).toEqual([]);
     }
+  });
+
+  it('fans big audiences out through an encrypted, TLS-only SQS queue to a worker with bounded concurrency', () => {
+    const { fn, queue, deadLetters } = dev.stack.notificationConsumers.fanout;
+    expect(fn.entry).toBe('lambdas/events/notify-fanout.ts');
+    const queueId = logicalIdOf(queue);
+    const dlqId = logicalIdOf(deadLetters);
+    expect(dev.json.Resources[queueId].Properties).toMatchObject({
+      SqsManagedSseEnabled: true,
+      VisibilityTimeout: 360,
+      RedrivePolicy: { deadLetterTargetArn: arnOf(dlqId), maxReceiveCount: 5 },
+    });
+    expect(dev.json.Resources[dlqId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
+    for (const id of [queueId, dlqId]) {
+      const policy = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy').find(([, p]) => JSON.stringify(p.Properties!.Queues).includes(id));
+      expect(JSON.stringify(policy?.[1].Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+    const mappings = resourcesOfType(dev.json, 'AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties!);
+    expect(mappings).toContainEqual(
+      expect.objectContaining({
+        EventSourceArn: arnOf(queueId),
+        FunctionName: { Ref: logicalIdOf(fn) },
+        BatchSize: 1,
+        ScalingConfig: { MaximumConcurrency: 10 },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      }),
+    );
+    // The notify consumer sends to the queue (and only it), and knows its URL.
+    expect(variablesOf(notify).NOTIFY_FANOUT_QUEUE_URL).toEqual({ Ref: queueId });
+    const sends = statementsOf(notify).filter((s) => JSON.stringify(s.Action).includes('sqs:SendMessage') && JSON.stringify(s.Resource).includes(queueId));
+    expect(sends).toHaveLength(1);
+    expect(statementsOf(push).some((s) => JSON.stringify(s.Resource ?? '').includes(queueId))).toBe(false);
+    expect(JSON.stringify(statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('dynamodb:')))).toContain('dynamodb:BatchWriteItem');
   });
 
   it('lists the notifications domain with exactly the access its imports need', () => {

@@ -3,12 +3,11 @@
 import Flatbush from 'flatbush';
 import type { RouteClosure } from '../roads/avoid';
 import { degreeSpan, haversine, projectOntoSegment, type Position } from '../roads/geo';
+import { runsAlong } from '../roads/stretches';
 
 /** Two surveys of one road (HERE's and OSM's) may lie this far apart. */
 export const OVERLAP_TOLERANCE_M = 20;
 const SAMPLE_STEP_M = 20;
-/** A route that merely crosses a closed road at an intersection shares a few metres with it; running along it shares more. */
-const MIN_SHARED_M = 60;
 
 function parts(closure: RouteClosure): Position[][] {
   return (closure.geometry.type === 'MultiLineString' ? closure.geometry.coordinates : [closure.geometry.coordinates]) as Position[][];
@@ -66,7 +65,7 @@ export function closuresAlongRoute(route: readonly Position[], closures: readonl
     .filter((closure) =>
       parts(closure).some((line) => {
         const { shared, length } = sharedLength(index, line, tolerance);
-        return shared >= Math.min(MIN_SHARED_M, length * 0.5) && shared > 0;
+        return runsAlong(shared, length);
       }),
     )
     .map((c) => c.id);

@@ -117,10 +117,6 @@ export function offGraphLocations(engine: RoadEngine, locations: readonly LatLng
   return out;
 }
 
-function crossing(engine: RoadEngine, closures: readonly RouteClosure[], edgeIds: readonly number[]): string[] {
-  const used = new Set(edgeIds);
-  return closures.filter((c) => engine.edgesOfClosure(c).some((edge) => used.has(edge))).map((c) => c.id);
-}
 
 /**
  * The fastest route through the locations, around every closure that blocks traffic (unless
@@ -133,11 +129,11 @@ export async function planTrip(engine: RoadEngine, closures: TripClosures, reque
   for (let i = 0; i < MAX_REROUTES; i++) {
     const fresh = await closures.along(route.geometry.coordinates as Position[]);
     if (!request.avoidClosures || i === MAX_REROUTES - 1) break;
-    if (crossing(engine, fresh, route.edgeIds).length === 0) break;
+    if (engine.closuresAlong(route.travelled, fresh).length === 0) break;
     route = engine.route(request.locations, { ...userAvoid, closures: closures.all() });
   }
   // The engine only knows the closures it was given; the last read may have found more.
-  const crosses = crossing(engine, closures.all(), route.edgeIds);
+  const crosses = engine.closuresAlong(route.travelled, closures.all());
   return {
     geometry: route.geometry,
     distance: route.distance,

@@ -1,7 +1,8 @@
 import type { Feature, LineString, MultiLineString, MultiPolygon, Polygon } from 'geojson';
 import type { LatLng } from './geo';
 import type { RoadGraph } from './graph';
-import { edgesAlongLine, edgesInPolygon, edgesNear } from './spatial';
+import { edgesInPolygon, edgesNear, matchAlongLine } from './spatial';
+import { stretchesOfOffsets, type EdgeStretch } from './stretches';
 
 export interface RouteClosure {
   id: string;
@@ -34,26 +35,34 @@ function signature(parts: number[][][]): string {
 }
 
 /**
- * Maps closures to the edges they cover. Active closures are the same from one route request to
- * the next, so the mapping is cached per closure id and geometry.
+ * Maps closures to the stretches of road they close (edge and from–to metres along it). Active
+ * closures are the same from one route request to the next, so the mapping is cached per closure
+ * id and geometry.
  */
 export class ClosureEdgeCache {
-  private readonly cache = new Map<string, Uint32Array>();
+  private readonly cache = new Map<string, EdgeStretch[]>();
 
   constructor(private readonly graph: RoadGraph) {}
 
-  edgesOf(closure: RouteClosure): Uint32Array {
+  stretchesOf(closure: RouteClosure): EdgeStretch[] {
     const parts = lineParts(closure.geometry);
     const key = `${closure.id}|${signature(parts)}`;
-    let edges = this.cache.get(key);
-    if (!edges) {
-      const found = new Set<number>();
-      for (const part of parts) for (const edge of edgesAlongLine(this.graph, part, CLOSURE_MATCH_TOLERANCE_M)) found.add(edge);
-      edges = Uint32Array.from(found);
+    let stretches = this.cache.get(key);
+    if (!stretches) {
+      stretches = [];
+      for (const part of parts) {
+        for (const [edge, offsets] of matchAlongLine(this.graph, part, CLOSURE_MATCH_TOLERANCE_M)) {
+          stretches.push(...stretchesOfOffsets(this.graph, edge, offsets));
+        }
+      }
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
-      this.cache.set(key, edges);
+      this.cache.set(key, stretches);
     }
-    return edges;
+    return stretches;
+  }
+
+  edgesOf(closure: RouteClosure): number[] {
+    return [...new Set(this.stretchesOf(closure).map((s) => s.edge))];
   }
 }
 

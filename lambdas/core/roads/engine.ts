@@ -10,9 +10,11 @@ import { EdgeMask, RoadSearch } from './search';
 import { snapPath } from './snap';
 import { nearestOnNetwork, projectionsNear, type EdgeProjection } from './spatial';
 import { legSteps, type RouteStep } from './steps';
+import { ClosedRoads, type EdgeStretch } from './stretches';
 
 export type { RouteClosure, AvoidPolygon } from './avoid';
 export type { LatLng } from './geo';
+export type { EdgeStretch } from './stretches';
 export type { RouteStep } from './steps';
 
 /** A ValidationError carrying the road service's numeric error code (the spec's 172/442/443). */
@@ -70,8 +72,13 @@ export interface RouteResult {
   edgeIds: number[];
   /** Closures the route would have crossed without them, and now goes around. */
   avoidedClosureIds: string[];
-  /** Closures the returned route crosses (when no open route exists, or a location is on one). */
+  /**
+   * Closures whose closed stretch the returned route runs along (see runsAlong): when no open
+   * route exists, or a location is on one. Sharing an edge with a closure is not crossing it.
+   */
   crossesClosureIds: string[];
+  /** The stretches of edges the route travels, for telling which closures it runs along. */
+  travelled: EdgeStretch[];
 }
 
 function validPoint(point: unknown): point is LatLng {
@@ -92,6 +99,7 @@ export class RoadEngine {
   private readonly closureEdges: ClosureEdgeCache;
   private readonly userMask: EdgeMask;
   private readonly fullMask: EdgeMask;
+  private readonly partMask: EdgeMask;
   private localityIndex: LocalityIndex | undefined;
 
   constructor(
@@ -102,6 +110,7 @@ export class RoadEngine {
     this.closureEdges = new ClosureEdgeCache(graph);
     this.userMask = new EdgeMask(graph.edgeCount);
     this.fullMask = new EdgeMask(graph.edgeCount);
+    this.partMask = new EdgeMask(graph.edgeCount);
   }
 
   /** The nearest road to a point: its name (or a description), the snapped spot and the distance. */
@@ -126,15 +135,32 @@ export class RoadEngine {
     return { geometry: lineString(coordinates), distance, edgeIds };
   }
 
-  /** The edges a closure's line covers (cached per closure id and geometry). */
+  /** The edges a closure's line covers, in part or whole (cached per closure id and geometry). */
   edgesOfClosure(closure: RouteClosure): number[] {
-    return Array.from(this.closureEdges.edgesOf(closure));
+    return this.closureEdges.edgesOf(closure);
+  }
+
+  /** The stretches of road a closure closes: edge and from–to metres along it. */
+  stretchesOfClosure(closure: RouteClosure): EdgeStretch[] {
+    return this.closureEdges.stretchesOf(closure);
+  }
+
+  /** Ids of the closures whose closed stretches a route's travelled stretches run along. */
+  closuresAlong(travelled: readonly EdgeStretch[], closures: readonly RouteClosure[]): string[] {
+    return this.closedRoads(closures).closuresAlong(travelled);
+  }
+
+  private closedRoads(closures: readonly RouteClosure[]): ClosedRoads {
+    const closed = new ClosedRoads();
+    for (const closure of closures) closed.add(closure.id, this.closureEdges.stretchesOf(closure));
+    return closed;
   }
 
   /**
-   * The fastest route through the locations that uses no edge covered by a closure, inside an
-   * avoid polygon or within 50 m of an avoid location. When closures leave no open route, the
-   * route ignoring closures is returned with the closures it crosses listed.
+   * The fastest route through the locations that uses no closed stretch of road, and no edge
+   * inside an avoid polygon or within 50 m of an avoid location. A location on the open part of
+   * a partly closed edge may drive away from the closed stretch. When closures leave no open
+   * route, the route ignoring closures is returned with the closures it runs along listed.
    */
   route(locations: readonly LatLng[], options: RouteOptions = {}): RouteResult {
     if (!Array.isArray(locations) || locations.length < 2) throw new RoadError('You must provide at least 2 locations', 400);
@@ -153,19 +179,10 @@ export class RoadEngine {
       this.userMask.add(edge);
       this.fullMask.add(edge);
     }
-    const closuresOfEdge = new Map<number, string[]>();
-    for (const closure of options.closures ?? []) {
-      for (const edge of this.closureEdges.edgesOf(closure)) {
-        this.fullMask.add(edge);
-        const ids = closuresOfEdge.get(edge);
-        if (ids) ids.push(closure.id);
-        else closuresOfEdge.set(edge, [closure.id]);
-      }
-    }
-    const closuresOn = (leg: PathLeg, into: Set<string>) => {
-      for (const p of leg.pieces) for (const id of closuresOfEdge.get(p.edge) ?? []) into.add(id);
-      return into;
-    };
+    // A whole edge cannot be travelled past a closed stretch on it; its open parts are left to
+    // the route's ends (findLeg).
+    const closed = this.closedRoads(options.closures ?? []);
+    for (const edge of closed.edges()) this.fullMask.add(edge);
 
     const legs: PathLeg[] = [];
     const wouldCross = new Set<string>();
@@ -180,17 +197,17 @@ export class RoadEngine {
         const reachable = blocked && findLeg(this.graph, this.search, from, to, { metric: 'duration' });
         throw new RoadError(reachable ? 'No route found that avoids the given areas' : 'No route found between these locations', 442);
       }
-      const crossed = closuresOn(free, new Set());
-      if (crossed.size === 0) {
+      const crossed = closed.closuresAlong(free.pieces);
+      if (crossed.length === 0) {
         legs.push(free);
         continue;
       }
       for (const id of crossed) wouldCross.add(id);
-      legs.push(findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked: this.fullMask }) ?? free);
+      legs.push(this.aroundClosures(from, to, closed, userAvoided) ?? free);
     }
 
-    const crosses = new Set<string>();
-    for (const leg of legs) closuresOn(leg, crosses);
+    const travelled: EdgeStretch[] = legs.flatMap((leg) => leg.pieces.map(({ edge, from, to }) => ({ edge, from, to })));
+    const crosses = new Set(closed.closuresAlong(travelled));
     const coordinates: Position[] = [];
     const edgeIds: number[] = [];
     const steps: RouteStep[] = [];
@@ -212,7 +229,25 @@ export class RoadEngine {
       edgeIds,
       avoidedClosureIds: [...wouldCross].filter((id) => !crosses.has(id)),
       crossesClosureIds: [...crosses],
+      travelled,
     };
+  }
+
+  /**
+   * The fastest leg keeping off every closed stretch (fullMask must hold the closed edges). A trip
+   * starting or ending inside a closed stretch cannot keep off that closure: it then keeps off
+   * the others, and the caller reports the crossing. Null when even that is impossible.
+   */
+  private aroundClosures(from: EdgeProjection, to: EdgeProjection, closed: ClosedRoads, userAvoided: ReadonlySet<number>): PathLeg | null {
+    const leg = findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked: this.fullMask, closed });
+    if (leg) return leg;
+    const unavoidable = new Set([...closed.closuresAt(from.edge, from.offset), ...closed.closuresAt(to.edge, to.offset)]);
+    if (unavoidable.size === 0) return null;
+    const others = closed.without(unavoidable);
+    this.partMask.clear();
+    for (const edge of userAvoided) this.partMask.add(edge);
+    for (const edge of others.edges()) this.partMask.add(edge);
+    return findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked: this.partMask, closed: others });
   }
 
   /** "Road name, Locality, NSW" for a point; the road only when a named road is within 200 m. */

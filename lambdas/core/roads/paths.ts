@@ -2,6 +2,7 @@ import type { Position } from './geo';
 import type { RoadGraph } from './graph';
 import type { EdgeMask, RoadSearch, SearchEndpoint } from './search';
 import type { EdgeProjection } from './spatial';
+import type { ClosedRoads } from './stretches';
 
 /** A stretch of one edge travelled in one direction (whole, or partial at a path's ends). */
 export interface PathPiece {
@@ -11,6 +12,9 @@ export interface PathPiece {
   distance: number;
   duration: number;
   coordinates: Position[];
+  /** The stretch travelled, in metres from the start of the edge's geometry (from <= to). */
+  from: number;
+  to: number;
 }
 
 export interface PathLeg {
@@ -31,13 +35,17 @@ function fractionOf(graph: RoadGraph, at: EdgeProjection): number {
   return length > 0 ? Math.min(1, Math.max(0, at.offset / length)) : 0;
 }
 
-function piece(graph: RoadGraph, edge: number, forward: boolean, fraction: number, coordinates: Position[]): PathPiece {
+/** The piece of `edge` between two fractions of its length. */
+function piece(graph: RoadGraph, edge: number, forward: boolean, lo: number, hi: number, coordinates: Position[]): PathPiece {
+  const length = graph.edgeLength[edge];
   return {
     edge,
     forward,
-    distance: graph.edgeLength[edge] * fraction,
-    duration: graph.edgeDuration[edge] * fraction,
+    distance: length * (hi - lo),
+    duration: graph.edgeDuration[edge] * (hi - lo),
     coordinates,
+    from: length * lo,
+    to: length * hi,
   };
 }
 
@@ -47,7 +55,7 @@ function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece 
   const last = graph.edgeGeomStart[edge + 1] - 1;
   if (forward) for (let v = first; v <= last; v++) coordinates.push(vertexAt(graph, v));
   else for (let v = last; v >= first; v--) coordinates.push(vertexAt(graph, v));
-  return piece(graph, edge, forward, 1, coordinates);
+  return piece(graph, edge, forward, 0, 1, coordinates);
 }
 
 /** From a projected point to the end of its edge (forward) or back to its start. */
@@ -56,7 +64,7 @@ function leaving(graph: RoadGraph, from: EdgeProjection, forward: boolean): Path
   const coordinates: Position[] = [[from.lng, from.lat]];
   if (forward) for (let v = from.vertex + 1; v < graph.edgeGeomStart[from.edge + 1]; v++) coordinates.push(vertexAt(graph, v));
   else for (let v = from.vertex; v >= graph.edgeGeomStart[from.edge]; v--) coordinates.push(vertexAt(graph, v));
-  return piece(graph, from.edge, forward, forward ? 1 - f : f, coordinates);
+  return forward ? piece(graph, from.edge, true, f, 1, coordinates) : piece(graph, from.edge, false, 0, f, coordinates);
 }
 
 /** From the start of an edge (forward) or its end, to a projected point on it. */
@@ -66,7 +74,7 @@ function arriving(graph: RoadGraph, to: EdgeProjection, forward: boolean): PathP
   if (forward) for (let v = graph.edgeGeomStart[to.edge]; v <= to.vertex; v++) coordinates.push(vertexAt(graph, v));
   else for (let v = graph.edgeGeomStart[to.edge + 1] - 1; v > to.vertex; v--) coordinates.push(vertexAt(graph, v));
   coordinates.push([to.lng, to.lat]);
-  return piece(graph, to.edge, forward, forward ? f : 1 - f, coordinates);
+  return forward ? piece(graph, to.edge, true, 0, f, coordinates) : piece(graph, to.edge, false, f, 1, coordinates);
 }
 
 /** Along one edge between two projected points, or null when a one-way edge forbids it. */
@@ -79,41 +87,57 @@ function within(graph: RoadGraph, from: EdgeProjection, to: EdgeProjection): Pat
   if (forward) for (let v = from.vertex + 1; v <= to.vertex; v++) coordinates.push(vertexAt(graph, v));
   else for (let v = from.vertex; v > to.vertex; v--) coordinates.push(vertexAt(graph, v));
   coordinates.push([to.lng, to.lat]);
-  return piece(graph, from.edge, forward, Math.abs(toF - fromF), coordinates);
+  return piece(graph, from.edge, forward, Math.min(fromF, toF), Math.max(fromF, toF), coordinates);
 }
 
 export interface LegOptions {
   metric: 'duration' | 'length';
   blocked?: EdgeMask;
+  /** Closed stretches: their edges must also be in `blocked`; the partial end edges may be used only on their open parts. */
+  closed?: ClosedRoads;
   maxCost?: number;
 }
 
 /**
  * The best path between two projected points: along their shared edge, or out of the first edge
- * through the graph into the last. The partial end edges are always allowed, even when blocked,
- * because the trip has to start and end there.
+ * through the graph into the last. The partial end edges are allowed even when in `blocked`,
+ * because the trip has to start and end there; with `closed`, only their open parts are.
  */
 export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjection, to: EdgeProjection, options: LegOptions): PathLeg | null {
   const weights = options.metric === 'duration' ? graph.edgeDuration : graph.edgeLength;
   const fromF = fractionOf(graph, from);
   const toF = fractionOf(graph, to);
-  const sources: SearchEndpoint[] = [{ node: graph.edgeTo[from.edge], cost: (1 - fromF) * weights[from.edge] }];
-  const sourceForward = [true];
-  if (!graph.edgeOneway[from.edge]) {
+  const closed = options.closed;
+  const fromAt = fromF * graph.edgeLength[from.edge];
+  const toAt = toF * graph.edgeLength[to.edge];
+  const open = (edge: number, lo: number, hi: number) => !closed || !closed.blocks(edge, lo, hi);
+  const sources: SearchEndpoint[] = [];
+  const sourceForward: boolean[] = [];
+  if (open(from.edge, fromAt, graph.edgeLength[from.edge])) {
+    sources.push({ node: graph.edgeTo[from.edge], cost: (1 - fromF) * weights[from.edge] });
+    sourceForward.push(true);
+  }
+  if (!graph.edgeOneway[from.edge] && open(from.edge, 0, fromAt)) {
     sources.push({ node: graph.edgeFrom[from.edge], cost: fromF * weights[from.edge] });
     sourceForward.push(false);
   }
-  const targets: SearchEndpoint[] = [{ node: graph.edgeFrom[to.edge], cost: toF * weights[to.edge] }];
-  const targetForward = [true];
-  if (!graph.edgeOneway[to.edge]) {
+  const targets: SearchEndpoint[] = [];
+  const targetForward: boolean[] = [];
+  if (open(to.edge, 0, toAt)) {
+    targets.push({ node: graph.edgeFrom[to.edge], cost: toF * weights[to.edge] });
+    targetForward.push(true);
+  }
+  if (!graph.edgeOneway[to.edge] && open(to.edge, toAt, graph.edgeLength[to.edge])) {
     targets.push({ node: graph.edgeTo[to.edge], cost: (1 - toF) * weights[to.edge] });
     targetForward.push(false);
   }
 
-  const direct = from.edge === to.edge ? within(graph, from, to) : null;
+  const sameEdgeOpen = from.edge === to.edge && open(from.edge, Math.min(fromAt, toAt), Math.max(fromAt, toAt));
+  const direct = sameEdgeOpen ? within(graph, from, to) : null;
   const directCost = direct ? (options.metric === 'duration' ? direct.duration : direct.distance) : Infinity;
   const maxCost = Math.min(options.maxCost ?? Infinity, directCost);
-  const found = search.run({ sources, targets, metric: options.metric, blocked: options.blocked, maxCost });
+  const found =
+    sources.length > 0 && targets.length > 0 ? search.run({ sources, targets, metric: options.metric, blocked: options.blocked, maxCost }) : null;
 
   let pieces: PathPiece[];
   if (found && found.cost < directCost) {

@@ -155,9 +155,31 @@ function cross(ax: number, ay: number, bx: number, by: number, px: number, py: n
  * because an edge needs two matched samples (one if it is shorter than that).
  */
 export function edgesAlongLine(graph: RoadGraph, coordinates: number[][], tolerance = 5): Set<number> {
-  const hits = new Map<number, number>();
+  return new Set(matchAlongLine(graph, coordinates, tolerance).keys());
+}
+
+/** Metres between samples of a line matched onto the network. */
+export const LINE_SAMPLE_STEP_M = 2;
+
+/**
+ * Like edgesAlongLine, but keeps where along each edge the line runs: for every matched edge, the
+ * offsets (metres from the edge's geometry start) of the samples matched onto it, ascending.
+ */
+export function matchAlongLine(graph: RoadGraph, coordinates: number[][], tolerance = 5): Map<number, number[]> {
+  const hits = new Map<number, number[]>();
   const g = graph.geom;
-  const STEP = 2;
+  const STEP = LINE_SAMPLE_STEP_M;
+  // Metres from an edge's start to the first vertex of a segment, computed once per segment.
+  const segmentStart = new Map<number, number>();
+  const startOf = (s: number): number => {
+    let offset = segmentStart.get(s);
+    if (offset === undefined) {
+      offset = 0;
+      for (let v = graph.edgeGeomStart[graph.segEdge[s]]; v < graph.segVertex[s]; v++) offset += haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+      segmentStart.set(s, offset);
+    }
+    return offset;
+  };
   for (let i = 0; i + 1 < coordinates.length; i++) {
     const [ax, ay] = coordinates[i];
     const [bx, by] = coordinates[i + 1];
@@ -172,7 +194,7 @@ export function edgesAlongLine(graph: RoadGraph, coordinates: number[][], tolera
       const px = ax + (bx - ax) * f;
       const py = ay + (by - ay) * f;
       const { dLat, dLng } = degreeSpan(py, tolerance);
-      const candidates: { edge: number; distance: number }[] = [];
+      const candidates: { segment: number; t: number; distance: number }[] = [];
       let bestDistance = Infinity;
       for (const s of graph.segIndex.search(px - dLng, py - dLat, px + dLng, py + dLat)) {
         if (s >= graph.segEdge.length) continue;
@@ -183,14 +205,24 @@ export function edgesAlongLine(graph: RoadGraph, coordinates: number[][], tolera
         if (sl === 0 || Math.abs((sx * ux + sy * uy) / sl) < 0.85) continue;
         const p = projectOntoSegment(px, py, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
         if (p.t <= 0 || p.t >= 1 || p.distance > tolerance) continue;
-        candidates.push({ edge: graph.segEdge[s], distance: p.distance });
+        candidates.push({ segment: s, t: p.t, distance: p.distance });
         if (p.distance < bestDistance) bestDistance = p.distance;
       }
       // Only exact ties: duplicate pieces with the same shape must all be matched.
-      for (const { edge, distance } of candidates) if (distance <= bestDistance + 0.05) hits.set(edge, (hits.get(edge) ?? 0) + 1);
+      for (const { segment, t, distance } of candidates) {
+        if (distance > bestDistance + 0.05) continue;
+        const edge = graph.segEdge[segment];
+        const v = graph.segVertex[segment];
+        const offset = startOf(segment) + t * haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+        const list = hits.get(edge);
+        if (list) list.push(offset);
+        else hits.set(edge, [offset]);
+      }
     }
   }
-  const found = new Set<number>();
-  for (const [edge, count] of hits) if (count >= 2 || graph.edgeLength[edge] < 2 * STEP) found.add(edge);
+  const found = new Map<number, number[]>();
+  for (const [edge, offsets] of hits) {
+    if (offsets.length >= 2 || graph.edgeLength[edge] < 2 * STEP) found.set(edge, offsets.sort((a, b) => a - b));
+  }
   return found;
 }

@@ -85,10 +85,19 @@ describe('planTrip: closures on the Newell Highway north of Forbes', () => {
   });
 
   it('when the trip cannot keep off a closure (both ends are on it), says it crosses it', async () => {
-    const whole = plain().geometry.coordinates as [number, number][];
+    const beyondBothEnds = [{ lat: -33.42, lng: 147.99 }, FORBES, PARKES, { lat: -33.1, lng: 148.2 }];
+    const whole = forbesEngine().route(beyondBothEnds).geometry.coordinates as [number, number][];
     const { result } = await plan([closureRecord('everything', [whole])]);
+    expect(result.distance).toBeCloseTo(plain().distance, 0);
     expect(result.crossesClosureIds).toEqual(['everything']);
     expect(result.avoidedClosureIds).toEqual([]);
+  });
+
+  it('a closure ending exactly where the trip starts and ends is driven away from, not crossed', async () => {
+    const whole = plain().geometry.coordinates as [number, number][];
+    const { result } = await plan([closureRecord('between', [whole])]);
+    expect(result.crossesClosureIds).toEqual([]);
+    expect(result.avoidedClosureIds).toEqual(['between']);
   });
 
   it('keeps off avoid locations and avoid polygons', async () => {

@@ -1,0 +1,46 @@
+// A closure blocks only the stretch of road it covers, through the API on the local stack: on the
+// Forbes demo, a trip starting on the Newell Highway south-west of Forbes, on the open part of the
+// flood closure's graph edge, drives north-east away from it and names no closure; a trip through
+// the flooded stretch goes around it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useStackTable, type Auth } from '../../support/api';
+import { closeRoad, deleteClosure, FORBES_TOWN, route } from './support';
+
+let staff: Auth;
+let floodId: string;
+
+/** On the Newell Highway between the flood's north-east end and Forbes, on the same 61 km edge. */
+const OPEN_PART = { lng: 147.91, lat: -33.44 };
+/** On the Newell Highway south-west of the flood. */
+const BEYOND = { lng: 147.8, lat: -33.5 };
+
+beforeAll(async () => {
+  useStackTable();
+  staff = { token: (await signIn('staff@forbes.example')).accessToken };
+  // The demo flood closure's line, drawn as the seed draws it (the seeded one may have been changed by other tests).
+  const { demoClosureInputs } = await import('../../../lambdas/adapters/closures-seed');
+  const flood = demoClosureInputs('12900', Math.floor(Date.now() / 1000)).find((input) => input.type === 'flood')!;
+  floodId = (await closeRoad(staff, flood.regions[0].geometry.coordinates as [number, number][])).id;
+});
+
+afterAll(async () => {
+  if (floodId) await deleteClosure(staff, floodId).catch(() => undefined);
+});
+
+describe('the demo flood closure on the Newell Highway south-west of Forbes', () => {
+  it('a trip from the open part of its edge, driving north-east away from it, names no closure', async () => {
+    const away = await route({ locations: [OPEN_PART, FORBES_TOWN] });
+    expect(away.crossesClosureIds).toEqual([]);
+    expect(away.avoidedClosureIds).toEqual([]);
+    const plain = await route({ locations: [OPEN_PART, FORBES_TOWN], avoidClosures: false });
+    expect(away.distance).toBeCloseTo(plain.distance, 0);
+  });
+
+  it('a trip through the flooded stretch goes around it and names it as avoided', async () => {
+    const through = await route({ locations: [OPEN_PART, BEYOND] });
+    expect(through.avoidedClosureIds).toContain(floodId);
+    expect(through.crossesClosureIds).not.toContain(floodId);
+    const plain = await route({ locations: [OPEN_PART, BEYOND], avoidClosures: false });
+    expect(plain.crossesClosureIds).toContain(floodId);
+  });
+});
