@@ -17,6 +17,12 @@ export const UserEntity = new Entity(
       /** Platform administrator. Only set by another admin or by seeding, never by the user. */
       admin: { type: 'boolean', required: true, default: false },
       acceptedTermsAt: { type: 'number' },
+      /**
+       * False for a federated account whose provider did not assert that the email is verified:
+       * such a profile never receives the roles or claims granted to its email. Absent = verified
+       * (native accounts confirm their address with a code before the profile exists).
+       */
+      emailVerified: { type: 'boolean' },
       /** A demo persona account (identity): its profile cannot be changed or deleted. */
       demo: { type: 'boolean' },
       /** LGA codes whose "please join" request this user signed, so account deletion can find them. */
