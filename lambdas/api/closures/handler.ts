@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { AppError, isAppError, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
 import { isReopeningOverdue } from '../../core/closure-views';
-import { bboxesMeet, bboxOf, type Bbox } from '../../core/closures/geometry';
 import {
   BoundsInput,
   ClosureInput,
@@ -29,6 +28,7 @@ import { attachMedia, detachMedia } from '../../adapters/media-closures';
 import { loadMedia } from '../../adapters/media';
 import { createResolverHandler, field, logger, type ResolverContext } from '../resolver';
 import { actorOf, isStaffOf, requireClosureAdministrator } from './access';
+import { assertLinesInLga } from './lga-bounds';
 import { presentActivity, presentClosure, presentClosures, wantsMedia } from './present';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -189,8 +189,7 @@ export const handler = createResolverHandler({
       const p = requireClosureAdministrator(await ctx.principal(), input.lgaCode);
       const { data: lga } = await db().entities.lga.get({ code: input.lgaCode }).go();
       if (!lga) throw validationError('Invalid LGA');
-      const box = bboxOf(input.regions.map((r) => r.geometry));
-      if (lga.bbox?.length === 4 && !bboxesMeet(box, lga.bbox as Bbox)) throw validationError('The closure is outside the LGA');
+      assertLinesInLga(lga, input.regions.map((r) => r.geometry));
       return respond(ctx, await createClosureAs(actorOf(p), input));
     },
   }),
@@ -200,6 +199,8 @@ export const handler = createResolverHandler({
     access: 'user',
     async resolve(ctx) {
       const { closure, actor } = await closureForChange(ctx, ctx.args.id);
+      const { data: lga } = await db().entities.lga.get({ code: closure.lgaCode }).go();
+      if (lga) assertLinesInLga(lga, ctx.args.input.regions.map((r) => r.geometry));
       return respond(ctx, await changeClosure(closure, actor, (before, c) => transitions.updateClosure(before, ctx.args.input, c)));
     },
   }),

@@ -32,7 +32,7 @@ const STAFF_ONLY: Record<Role, Outcome> = {
 
 /** Ex-customer staff act on their own (cancelled) LGA; everyone else on Forbes. */
 const lgaOf = (role: Role) => (role === 'exCustomer' ? WEDDIN : FORBES);
-const placeOf = (role: Role): [number, number] => (role === 'exCustomer' ? [148.0, -33.87] : [147.5 + Math.random() * 0.5, -33.6 + Math.random() * 0.4]);
+const placeOf = (role: Role): [number, number] => (role === 'exCustomer' ? [148.0, -33.87] : [147.6 + Math.random() * 0.37, -33.5 + Math.random() * 0.19]);
 
 async function adminClosure(role: Role, extra: Record<string, unknown> = {}) {
   return createClosure(c.auth.admin, { lgaCode: lgaOf(role), regions: [{ geometry: lineAt(...placeOf(role)) }], ...extra });

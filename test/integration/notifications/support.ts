@@ -95,10 +95,10 @@ export async function realtimeSubscribe(token: string | { apiKey: true }, id: st
   return { socket, next, inbox, first };
 }
 
-/** A line near Forbes, unique per call (closures must lie on real coordinates, not on a road). */
+/** A line inside Forbes LGA, unique per call (closures must lie within their LGA, not on a road). */
 export function forbesLine(): string {
-  const lng = 147.5 + Math.random() * 0.5;
-  const lat = -33.6 + Math.random() * 0.4;
+  const lng = 147.6 + Math.random() * 0.38;
+  const lat = -33.5 + Math.random() * 0.19;
   return JSON.stringify({ type: 'LineString', coordinates: [[lng, lat], [lng + 0.002, lat + 0.001]] });
 }
 
