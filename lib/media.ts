@@ -49,7 +49,12 @@ export class Media extends Construct {
       versioned: false,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/media/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads nothing references (tagged at upload, untagged when attached) expire, as their
+        // items do through the table's TTL (UNATTACHED_MEDIA_TTL_SECONDS).
+        { id: 'ExpireUnattachedUploads', prefix: 'media/', tagFilters: { unattached: 'true' }, expiration: Duration.days(2) },
+      ],
     });
 
     this.feedsBucket = new Bucket(this, 'Feeds', {

@@ -1,7 +1,7 @@
 // Closures domain (issue 4): the public map's reads, the staff lists and dashboard, the closure
 // changes and the road tools (snap, reverse geocode). Thin: parse, authorize, call core/adapters.
 import { z } from 'zod';
-import { AppError, isAppError, notFound, validationError } from '../../core/errors';
+import { AppError, forbidden, isAppError, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
 import { isReopeningOverdue } from '../../core/closure-views';
 import {
@@ -14,7 +14,7 @@ import {
   pageLimit,
   regionId,
 } from '../../core/closures/input';
-import { mediaId } from '../../core/closures/media';
+import { mayAttachMedia, mediaId } from '../../core/closures/media';
 import * as transitions from '../../core/closures/state';
 import type { ChangeContext, ClosureChange } from '../../core/closures/state';
 import type { ClosureRecord } from '../../core/closures/types';
@@ -24,7 +24,7 @@ import { listActivities, readViewCounters } from '../../adapters/closures';
 import { queryClosuresInBounds } from '../../adapters/closures-bounds';
 import { changeClosure, createClosureAs, loadClosure, startDueScheduledClosures } from '../../adapters/closures-commands';
 import { allClosuresInView, countClosures, countTimedView, listClosuresByView, recentChanges, DASHBOARD_LIMIT } from '../../adapters/closures-query';
-import { attachMedia, detachMedia } from '../../adapters/media-closures';
+import { attachMedia, detachMedia, referenceLgas } from '../../adapters/media-closures';
 import { loadMedia } from '../../adapters/media';
 import { createResolverHandler, field, logger, type ResolverContext } from '../resolver';
 import { actorOf, isStaffOf, requireClosureAdministrator } from './access';
@@ -226,6 +226,10 @@ export const handler = createResolverHandler({
     async resolve(ctx) {
       const { closure, actor } = await closureForChange(ctx, ctx.args.closureId);
       const media = await loadMedia(ctx.args.mediaId);
+      // Only the caller's own upload, or a photo this LGA already publishes: never someone's private upload.
+      if (!mayAttachMedia(actor.uid, media, closure.lgaCode, media.uid === actor.uid ? [] : await referenceLgas(media.id))) {
+        throw forbidden('You can only attach your own uploads or photos already published in this LGA');
+      }
       return respond(ctx, await attachMedia(closure, actor, media));
     },
   }),
