@@ -38,11 +38,11 @@ async function adminClosure(role: Role, extra: Record<string, unknown> = {}) {
   return createClosure(c.auth.admin, { lgaCode: lgaOf(role), regions: [{ geometry: lineAt(...placeOf(role)) }], ...extra });
 }
 
-async function adminUpload(closureId?: string): Promise<string> {
+async function adminUpload(closureId?: string, auth = c.auth.admin): Promise<string> {
   const res = await gql<{ createMediaUpload: any }>(
     `mutation($i: MediaUploadInput!) { createMediaUpload(input: $i) { media { id } } }`,
     { i: { contentType: 'image/png', size: 1000, closureId } },
-    c.auth.admin,
+    auth,
   );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return res.data!.createMediaUpload.media.id;
@@ -114,7 +114,9 @@ const OPERATIONS: Record<string, Operation> = {
     document: `mutation($closureId: ID!, $mediaId: ID!) { attachClosureMedia(closureId: $closureId, mediaId: $mediaId) ${CL} }`,
     prepare: async (role) => {
       const closure = await adminClosure(role);
-      return { variables: { closureId: closure.id, mediaId: await adminUpload() }, closureId: closure.id };
+      // The caller's own upload (staff attach only their own or photos published in the LGA).
+      const mediaId = await adminUpload(undefined, role === 'anonymous' ? c.auth.admin : c.auth[role]);
+      return { variables: { closureId: closure.id, mediaId }, closureId: closure.id };
     },
     expected: STAFF_ONLY,
   },

@@ -132,6 +132,10 @@ export const PushSubscriptionEntity = new Entity(
       endpoint: { type: 'string', required: true },
       keys: { type: 'map', properties: { p256dh: { type: 'string' }, auth: { type: 'string' } } },
       userAgent: { type: 'string' },
+      /** Failed sends in a row (not counting "gone"); the device is dropped at MAX_PUSH_FAILURES. */
+      failures: { type: 'number' },
+      /** Epoch seconds before which a failing device is skipped (back-off). */
+      retryAfter: { type: 'number' },
       ...timestamps,
     },
     indexes: {
