@@ -66,6 +66,11 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   reports: ['eventsTopic', 'mediaBucket'],
   notifications: ['mediaBucket', 'vapid'],
 };
+/** Table actions per domain: the anonymous directions domain only reads; unlisted domains read and write. */
+export const domainTableAccess: Record<string, 'read' | 'readwrite'> = {
+  directions: 'read',
+};
+
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 
 /** The identity domain's Cognito calls (lambdas/adapters/cognito.ts), on this pool only. */
@@ -198,7 +203,7 @@ export class Api extends Construct {
         ...(spec.roadEngine ? ROAD_ENGINE_FILES.environment : {}),
         ...(spec.lgaBoundaries ? LGA_BOUNDARY_FILES.environment : {}),
       },
-    }).bindTable(props.table, 'readwrite');
+    }).bindTable(props.table, domainTableAccess[domain] ?? 'readwrite');
     // The contract's environment names are set everywhere; access comes only with a need.
     fn.addEnvironment('MEDIA_BUCKET', props.mediaBucket.bucketName);
     fn.addEnvironment('FEEDS_BUCKET', props.feedsBucket.bucketName);

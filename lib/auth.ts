@@ -189,7 +189,9 @@ export class Auth extends Construct {
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
       // CDK adds ALLOW_REFRESH_TOKEN_AUTH to any explicit flow list.
-      authFlows: { userPassword: true, userSrp: true, custom: true },
+      // Password sign-in without SRP only where the UI offers a password form outside AWS's prod
+      // (locally cognito-local has no SRP, so the local runtime uses USER_PASSWORD_AUTH).
+      authFlows: { userPassword: !prod, userSrp: true, custom: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),
@@ -273,6 +275,9 @@ export class Auth extends Construct {
       'Links a first federated sign-in to the existing account with that verified email',
     ).allowOnOwnUserPool(this.userPool, ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser']);
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp);
+    // Both triggers decide whether a Microsoft sign-in's email is trusted; a pinned tenant is.
+    const microsoftTenant = props.federation?.microsoft?.tenant;
+    if (microsoftTenant) for (const fn of [this.preSignUp, this.postConfirmation]) fn.addEnvironment('MICROSOFT_TENANT', microsoftTenant);
   }
 
   /** Callback and logout URLs of the app client: the site's /login and /logout, plus vite's origin on dev. */
@@ -330,7 +335,14 @@ export class Auth extends Construct {
           clientSecret: secret(federation.microsoft.clientSecretName).unsafeUnwrap(),
           issuerUrl: `https://login.microsoftonline.com/${federation.microsoft.tenant}/v2.0`,
           scopes: OAUTH_SCOPES,
-          attributeMapping: { email: ProviderAttribute.other('email'), fullname: ProviderAttribute.other('name') },
+          // Microsoft's `email` is whatever a tenant owner typed in; `xms_edov` (an optional claim
+          // the app registration must emit) says the tenant verified the address's domain. The
+          // pre-sign-up and post-confirmation triggers trust the email only with it or a pinned tenant.
+          attributeMapping: {
+            email: ProviderAttribute.other('email'),
+            fullname: ProviderAttribute.other('name'),
+            custom: { email_verified: ProviderAttribute.other('xms_edov') },
+          },
         }),
       );
       this.socialProviders.push('Microsoft');

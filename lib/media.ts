@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
@@ -22,13 +22,20 @@ export const privateBucketDefaults = {
  * Buckets for uploaded media (report photos, closure images), the LGA data bundle (feeds, served
  * by CloudFront under /feeds/*) and the access logs of every bucket and of the distribution.
  */
+/**
+ * The media bucket's name, built from the stage, account and region only (no resource
+ * reference), so the web distribution's CSP can name exactly this bucket without a dependency
+ * cycle (the bucket's CORS rule names the distribution).
+ */
+export const mediaBucketName = (stage: string) => `road-closures-${stage.toLowerCase()}-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
 export class Media extends Construct {
   readonly logsBucket: Bucket;
   readonly mediaBucket: Bucket;
   /** Objects live under the `feeds/` prefix so the `/feeds/*` behaviour maps paths 1:1 to keys. */
   readonly feedsBucket: Bucket;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage?: string } = {}) {
     super(scope, id);
 
     this.logsBucket = new Bucket(this, 'AccessLogs', {
@@ -44,12 +51,18 @@ export class Media extends Construct {
 
     this.mediaBucket = new Bucket(this, 'Media', {
       ...privateBucketDefaults,
+      ...(props.stage ? { bucketName: mediaBucketName(props.stage) } : {}),
       // Not versioned: keys are write-once (a new id per upload) and removeMedia must really
       // delete a resident's photo rather than keep it as a noncurrent version.
       versioned: false,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/media/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads nothing references (tagged at upload, untagged when attached) expire, as their
+        // items do through the table's TTL (UNATTACHED_MEDIA_TTL_SECONDS).
+        { id: 'ExpireUnattachedUploads', prefix: 'media/', tagFilters: { unattached: 'true' }, expiration: Duration.days(2) },
+      ],
     });
 
     this.feedsBucket = new Bucket(this, 'Feeds', {

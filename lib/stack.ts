@@ -7,7 +7,7 @@ import { Api } from './api';
 import { Auth, federationFromContext } from './auth';
 import { Data } from './data';
 import { Mail } from './mail';
-import { Media } from './media';
+import { Media, mediaBucketName } from './media';
 import { MediaProcessing } from './media-processing';
 import { NotificationConsumers } from './notification-consumers';
 import { Notifications } from './notifications';
@@ -64,7 +64,7 @@ export class RoadClosuresStack extends Stack {
     this.data = new Data(this, 'Data', { stage });
     const notifications = (this.notifications = new Notifications(this, 'Notifications'));
     const secrets = new Secrets(this, 'Secrets');
-    const media = (this.media = new Media(this, 'Media'));
+    const media = (this.media = new Media(this, 'Media', { stage }));
 
     // The contract's environment (every handler may read these names); permissions are granted
     // separately, per function, by the ProjectFunction binders.
@@ -104,6 +104,7 @@ export class RoadClosuresStack extends Stack {
       feedsBucket: media.feedsBucket,
       graphqlHost: this.api.graphqlHost,
       realtimeHost: this.api.realtimeHost,
+      mediaBucketName: mediaBucketName(stage),
       customDomain: props.customDomain,
     });
     media.allowBrowserAccessFrom(this.web.siteUrl);

@@ -27,6 +27,8 @@ export interface WebProps {
   /** AppSync host names (HTTPS and realtime WebSocket) the app talks to. */
   readonly graphqlHost: string;
   readonly realtimeHost: string;
+  /** The media bucket's name (lib/media.ts mediaBucketName): the only bucket the CSP lets the app reach. */
+  readonly mediaBucketName?: string;
   /** Optional own domain; its ACM certificate must be in us-east-1. */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
 }
@@ -83,16 +85,17 @@ export class Web extends Construct {
       serverAccessLogsPrefix: 's3/site/',
     });
 
+    const mediaHost = props.mediaBucketName ? `https://${props.mediaBucketName}.s3.${region}.amazonaws.com` : `https://*.s3.${region}.amazonaws.com`;
     const csp = (frameAncestors: string) =>
       [
         "default-src 'self'",
         "script-src 'self'",
         // Amplify UI's ThemeProvider injects a <style> element; styles cannot run script.
         "style-src 'self' 'unsafe-inline'",
-        // Presigned S3 URLs (media uploads and photos) use the bucket's virtual host. Naming the
-        // media bucket itself would be a dependency cycle: its CORS rule names this distribution.
-        `connect-src 'self' https://${props.graphqlHost} wss://${props.realtimeHost} https://cognito-idp.${region}.amazonaws.com https://*.s3.${region}.amazonaws.com${mapHost}`,
-        `img-src 'self' data: blob: https://*.s3.${region}.amazonaws.com${mapHost}`,
+        // Presigned S3 URLs (media uploads and photos) use the media bucket's virtual host: that
+        // bucket only, named without a reference (see mediaBucketName), never every bucket.
+        `connect-src 'self' https://${props.graphqlHost} wss://${props.realtimeHost} https://cognito-idp.${region}.amazonaws.com ${mediaHost}${mapHost}`,
+        `img-src 'self' data: blob: ${mediaHost}${mapHost}`,
         "font-src 'self' data:",
         // maplibre-gl runs its tile workers from blob: URLs; the service worker is same-origin.
         "worker-src 'self' blob:",

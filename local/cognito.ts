@@ -39,6 +39,7 @@ export async function startCognitoLocal(
   dataDir: string,
   ports: { cognito: number; cognitoInternal: number; web: number },
   onMail: (message: OutboxMessage) => void = () => undefined,
+  invokeSecret = 'local',
 ): Promise<ManagedProcess> {
   const home = path.join(dataDir, 'cognito');
   mkdirSync(path.join(home, '.cognito'), { recursive: true });
@@ -47,7 +48,8 @@ export async function startCognitoLocal(
     LambdaClient: {
       endpoint: `http://127.0.0.1:${ports.web}`,
       region: 'ap-southeast-2',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      // The web server's invoke endpoint accepts only calls signed with this start's secret.
+      credentials: { accessKeyId: invokeSecret, secretAccessKey: 'local' },
     },
     TriggerFunctions: { PostConfirmation: 'post-confirmation', PreSignUp: 'pre-sign-up' },
     TokenConfig: { IssuerDomain: `http://127.0.0.1:${ports.cognito}` },

@@ -19,6 +19,7 @@ import { seedDemoClosures } from '../lambdas/adapters/closures-seed';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { createWebServer } from './web-server';
+import { newInvokeSecret } from './dev-guards';
 
 export interface LocalStack {
   settings: LocalSettings;
@@ -64,6 +65,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   await assertPortFree(ports.s3, 'S3 (s3rver)');
 
   const children: ManagedProcess[] = [];
+  const invokeSecret = newInvokeSecret();
   const closers: (() => Promise<unknown>)[] = [];
   const timers: NodeJS.Timeout[] = [];
   const stop = async () => {
@@ -78,7 +80,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     let s3: LocalS3 | undefined;
     const [dynamo, cognito] = await Promise.all([
       startDynamoDb(dataDir, ports.dynamodb),
-      startCognitoLocal(dataDir, ports, (mail) => log(`Mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''} — see /dev/mail`)),
+      startCognitoLocal(dataDir, ports, (mail) => log(`Mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''} — see /dev/mail`), invokeSecret),
       startS3(dataDir, ports.s3).then((started) => (s3 = started)),
     ]);
     children.push(dynamo, cognito);
@@ -187,6 +189,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       graphql: appsync,
       log,
       dataDir,
+      port: ports.web,
+      invokeSecret,
       isReady: () => ready,
     });
     await listen(web, ports.web);

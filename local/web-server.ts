@@ -10,6 +10,7 @@ import { BUCKETS } from './s3';
 import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
 import { handleMapRequest } from './map/routes';
+import { mayInvoke, mayReadOutbox } from './dev-guards';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -30,6 +31,10 @@ const MIME: Record<string, string> = {
 
 export interface WebServerOptions {
   webRoot: string;
+  /** The port it listens on (Host and Origin checks of the developer endpoints). */
+  port: number;
+  /** This start's secret that cognito-local signs its trigger invocations with (local/dev-guards.ts). */
+  invokeSecret: string;
   config: () => unknown;
   s3: S3Client;
   graphql: { handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean>; attachRealtime(server: http.Server): void };
@@ -139,6 +144,9 @@ export function createWebServer(options: WebServerOptions): http.Server {
       if (answerWhileStarting(req, res, url.pathname, options.isReady?.() ?? true)) return;
       if (await options.graphql.handleHttp(req, res)) return;
       if (url.pathname === '/config.json') return sendJson(res, 200, options.config());
+      if ((url.pathname === '/dev/mail.json' || url.pathname === '/dev/mail') && !mayReadOutbox(req, options.port)) {
+        return sendJson(res, 403, { message: 'The local outbox answers only this machine\'s own app origin' });
+      }
       if (url.pathname === '/dev/mail.json') return sendJson(res, 200, readOutbox(options.dataDir));
       if (url.pathname === '/dev/mail') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -148,6 +156,9 @@ export function createWebServer(options: WebServerOptions): http.Server {
       if (await handleMapRequest(req, res, url.pathname)) return;
       const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
       if (invocation && req.method === 'POST') {
+        if (!mayInvoke(req, options.port, options.invokeSecret)) {
+          return sendJson(res, 403, { Type: 'User', Message: 'Forbidden' }, { 'x-amzn-errortype': 'AccessDeniedException' });
+        }
         const entry = TRIGGERS[decodeURIComponent(invocation[1])];
         if (!entry) return sendJson(res, 404, { Type: 'User', Message: 'Function not found' }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
         try {

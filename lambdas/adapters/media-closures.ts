@@ -4,7 +4,9 @@ import type { Actor, ClosureRecord } from '../core/closures/types';
 import * as transitions from '../core/closures/state';
 import { closureReference } from '../core/closures/media';
 import { changeClosure } from './closures-commands';
-import { deleteMediaObjects, listReferences, type MediaRecord } from './media';
+import { getClosure } from './closures';
+import { getReport } from './reports';
+import { deleteMediaObjects, keepMediaObjects, listReferences, type MediaRecord } from './media';
 
 export async function attachMedia(
   closure: ClosureRecord,
@@ -13,7 +15,7 @@ export async function attachMedia(
   options: { createItem?: boolean } = {},
 ): Promise<ClosureRecord> {
   const reference = closureReference(closure.id);
-  return changeClosure(
+  const saved = await changeClosure(
     closure,
     actor,
     (before, ctx) => transitions.addMedia(before, media.id, ctx),
@@ -25,9 +27,13 @@ export async function attachMedia(
               .commit(),
           ]
         : []),
+      // An existing upload stops expiring (and must still exist: patch fails on a missing item).
+      ...(options.createItem ? [] : [mediaEntity.patch({ id: media.id }).remove(['expiresAt']).commit()]),
       mediaReference.put({ mediaId: media.id, ...reference }).commit(),
     ],
   );
+  if (!options.createItem && media.extension) await keepMediaObjects([{ id: media.id, extension: media.extension }]);
+  return saved;
 }
 
 export async function detachMedia(closure: ClosureRecord, actor: Actor, media: MediaRecord): Promise<ClosureRecord> {
@@ -47,4 +53,16 @@ export async function detachMedia(closure: ClosureRecord, actor: Actor, media: M
   );
   if (last) await deleteMediaObjects(media);
   return saved;
+}
+
+/** The LGA of every report or closure that already publishes this media (for the attach rule). */
+export async function referenceLgas(mediaId: string): Promise<(string | undefined)[]> {
+  const references = await listReferences(mediaId);
+  return Promise.all(
+    references.map(async (r) => {
+      if (r.collection === 'reports') return (await getReport(r.documentId))?.lgaCode;
+      if (r.collection === 'closures') return (await getClosure(r.documentId))?.lgaCode;
+      return undefined;
+    }),
+  );
 }

@@ -2,9 +2,9 @@
 // uses it, and the objects under media/{id}/ in the media bucket. A closure's attach/detach goes
 // through the closure's own transaction (see media-closures.ts); this file holds the rest.
 import { conflict, notFound } from '../core/errors';
-import { DOWNLOAD_EXPIRES_SECONDS, MEDIA_MESSAGES, originalKey, thumbnailKey, type MediaReference } from '../core/closures/media';
+import { DOWNLOAD_EXPIRES_SECONDS, isExpiredMedia, MEDIA_MESSAGES, originalKey, thumbnailKey, UNATTACHED_MEDIA_TTL_SECONDS, type MediaReference } from '../core/closures/media';
 import { db } from './db/db';
-import { deleteObjects, presignDownload } from './s3';
+import { deleteObjects, presignDownload, untagObject } from './s3';
 
 export interface MediaRecord {
   id: string;
@@ -14,13 +14,17 @@ export interface MediaRecord {
   size?: number;
   uploadedAt?: number;
   resized?: boolean;
+  expiresAt?: number;
   createdAt: number;
   updatedAt: number;
 }
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** An expired upload is gone even while DynamoDB has not deleted it yet. */
 export async function getMedia(id: string): Promise<MediaRecord | undefined> {
   const { data } = await db().entities.media.get({ id }).go();
-  return data ?? undefined;
+  return data && !isExpiredMedia(data, nowSeconds()) ? data : undefined;
 }
 
 export async function loadMedia(id: string): Promise<MediaRecord> {
@@ -34,13 +38,30 @@ export async function getMediaItems(ids: readonly string[]): Promise<MediaRecord
   const { data } = await db()
     .entities.media.get(ids.map((id) => ({ id })))
     .go();
-  const byId = new Map(data.filter(Boolean).map((m) => [m!.id, m as MediaRecord]));
+  const now = nowSeconds();
+  const byId = new Map(data.filter((m) => m && !isExpiredMedia(m, now)).map((m) => [m!.id, m as MediaRecord]));
   return ids.map((id) => byId.get(id)).filter((m): m is MediaRecord => Boolean(m));
 }
 
+/** An upload not attached to anything yet: it expires unless something references it in time. */
 export async function createMediaItem(item: Pick<MediaRecord, 'id' | 'uid' | 'extension' | 'contentType' | 'size'>): Promise<MediaRecord> {
-  const { data } = await db().entities.media.create(item).go();
+  const { data } = await db().entities.media.create({ ...item, expiresAt: nowSeconds() + UNATTACHED_MEDIA_TTL_SECONDS }).go();
   return data as MediaRecord;
+}
+
+/** After an attach committed: the objects lose their expiry tag (best effort; the item no longer expires). */
+export async function keepMediaObjects(media: Pick<MediaRecord, 'id' | 'extension'>[]): Promise<void> {
+  for (const m of media) {
+    for (const key of [originalKey(m.id, m.extension), thumbnailKey(m.id)]) {
+      try {
+        await untagObject(key);
+      } catch (error) {
+        // No thumbnail yet, or a local S3 without object tagging: nothing to clear.
+        const name = (error as Error).name;
+        if (name !== 'NoSuchKey' && name !== 'NotImplemented') console.warn('could not clear the expiry tag of', key, name);
+      }
+    }
+  }
 }
 
 export async function listReferences(mediaId: string): Promise<MediaReference[]> {

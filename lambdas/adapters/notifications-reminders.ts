@@ -11,14 +11,14 @@ import { db } from './db/db';
 import { publishNotification } from './notifications-publish';
 import { withTtl, writeNewNotifications, type NotificationRecord } from './notifications';
 import { notificationId } from '../core/notifications/rules';
+import { verifiedUidsForEmails } from './principal';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-schedules' });
 
 async function closureAdministrators(lgaCode: string): Promise<string[]> {
   const { data: managers } = await db().entities.manager.query.byLga({ lgaCode }).go({ pages: 'all' });
   const emails = managers.filter((m) => (m.roles ?? []).includes('closure_administrator')).map((m) => m.email);
-  const users = await Promise.all(emails.map((email) => db().entities.user.query.byEmail({ email }).go({ attributes: ['uid'] })));
-  return users.flatMap((u) => u.data.map((x) => x.uid));
+  return verifiedUidsForEmails(emails);
 }
 
 export async function sendClosureReminders(now: number): Promise<number> {

@@ -11,6 +11,7 @@ export interface ProfileRecord {
   lgaCode?: string;
   admin: boolean;
   acceptedTermsAt?: number;
+  emailVerified?: boolean;
 }
 
 export async function getProfile(uid: string): Promise<ProfileRecord | undefined> {
@@ -18,10 +19,11 @@ export async function getProfile(uid: string): Promise<ProfileRecord | undefined
   return data ?? undefined;
 }
 
-export async function createProfile(uid: string, email: string, displayName?: string): Promise<ProfileRecord> {
+export async function createProfile(uid: string, email: string, displayName?: string, emailVerified = true): Promise<ProfileRecord> {
   // Conditional create: a second confirmation (or a retried trigger) never overwrites a profile.
   try {
-    const { data } = await db().entities.user.create({ uid, email: email.toLowerCase(), displayName, admin: false }).go();
+    const item = { uid, email: email.toLowerCase(), displayName, admin: false, ...(emailVerified ? {} : { emailVerified: false }) };
+    const { data } = await db().entities.user.create(item).go();
     return data;
   } catch (error) {
     const existing = await getProfile(uid);
@@ -51,12 +53,21 @@ export async function managedLgas(email: string): Promise<ManagedLga[]> {
 }
 
 export async function loadPrincipal(profile: ProfileRecord): Promise<Principal> {
+  // Roles are granted to an email address; an address nobody proved to own carries none.
+  const unverified = profile.emailVerified === false;
   return {
     uid: profile.uid,
     email: profile.email,
     displayName: profile.displayName,
     admin: profile.admin === true,
     lgaCode: profile.lgaCode,
-    managed: await managedLgas(profile.email),
+    managed: unverified ? [] : await managedLgas(profile.email),
+    ...(unverified ? { emailUnverified: true } : {}),
   };
+}
+
+/** The accounts holding these (role-keyed) emails, as uids; an unverified federated profile is not one of them. */
+export async function verifiedUidsForEmails(emails: string[]): Promise<string[]> {
+  const users = await Promise.all(emails.map((email) => db().entities.user.query.byEmail({ email }).go({ attributes: ['uid', 'emailVerified'] })));
+  return users.flatMap((u) => u.data.filter((x) => x.emailVerified !== false).map((x) => x.uid));
 }

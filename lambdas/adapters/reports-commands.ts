@@ -13,7 +13,7 @@ import * as transitions from '../core/reports/state';
 import { locate } from './closures-commands';
 import { db } from './db/db';
 import { publishEvent } from './events';
-import { getMediaItems } from './media';
+import { getMediaItems, keepMediaObjects } from './media';
 import {
   PENDING_CLUSTERS_COUNTER,
   REPORT_ATTEMPTS_COUNTER,
@@ -104,7 +104,10 @@ export async function submitReport(actor: Actor, input: ReportInputValue, now = 
         clusterWrite(e, cluster, joined),
         ...(joined ? [] : [counterAdd(e, PENDING_CLUSTERS_COUNTER, cluster.lgaCode, 1)]),
         ...mediaIds.map((mediaId) => e.mediaReference.put({ mediaId, ...reportReference(id) }).commit()),
+        // Attached: the uploads stop expiring.
+        ...mediaIds.map((mediaId) => e.media.patch({ id: mediaId }).remove(['expiresAt']).commit()),
       ]);
+      await keepMediaObjects(media);
       await publishEvent(
         'report.submitted',
         { reportId: id, lgaCode: saved.lgaCode, clusterId: cluster.id, reporterUid: actor.uid, type: saved.type, councilUsesApp: usesApp },

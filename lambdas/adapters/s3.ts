@@ -1,7 +1,7 @@
 // The media bucket: presigned POST uploads (size and type enforced by S3 itself), presigned GETs
 // for reading, and the thumbnail handler's object access. Locally S3_ENDPOINT points at s3rver;
 // path-style URLs keep the presigned addresses reachable from a browser on 127.0.0.1.
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, DeleteObjectTaggingCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
@@ -27,7 +27,13 @@ export interface PresignedUpload {
   fields: Record<string, string>;
 }
 
-export async function presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<PresignedUpload> {
+/** S3's tagging XML for a POST upload or a PUT: `{ unattached: 'true' }` → <Tagging>…</Tagging>. */
+export function taggingXml(tags: Record<string, string>): string {
+  const set = Object.entries(tags).map(([k, v]) => `<Tag><Key>${k}</Key><Value>${v}</Value></Tag>`).join('');
+  return `<Tagging><TagSet>${set}</TagSet></Tagging>`;
+}
+
+export async function presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number, tags?: Record<string, string>): Promise<PresignedUpload> {
   return createPresignedPost(s3(), {
     Bucket: mediaBucket(),
     Key: key,
@@ -35,7 +41,7 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
       ['content-length-range', 1, maxBytes],
       ['starts-with', '$Content-Type', 'image/'],
     ],
-    Fields: { 'Content-Type': contentType },
+    Fields: { 'Content-Type': contentType, ...(tags ? { tagging: taggingXml(tags) } : {}) },
     Expires: expiresSeconds,
   });
 }
@@ -49,8 +55,13 @@ export async function readObject(bucket: string, key: string): Promise<{ body: U
   return { body: await result.Body!.transformToByteArray(), contentType: result.ContentType };
 }
 
-export async function writeObject(bucket: string, key: string, body: Uint8Array, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+export async function writeObject(bucket: string, key: string, body: Uint8Array, contentType: string, tags?: Record<string, string>): Promise<void> {
+  const Tagging = tags ? new URLSearchParams(tags).toString() : undefined;
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, ...(Tagging ? { Tagging } : {}) }));
+}
+
+export async function untagObject(key: string): Promise<void> {
+  await s3().send(new DeleteObjectTaggingCommand({ Bucket: mediaBucket(), Key: key }));
 }
 
 export async function deleteObjects(keys: string[]): Promise<void> {

@@ -71,6 +71,8 @@ export const apiDomains: Record<string, ApiDomain> = {
     memorySize: 1024,
     timeoutSeconds: 15,
     roadEngine: true,
+    // A closure's roads must lie within its LGA's boundary.
+    lgaBoundaries: true,
   },
   reports: {
     entry: 'lambdas/api/reports/handler.ts',

@@ -25,6 +25,8 @@ export interface Principal {
   admin: boolean;
   managed: ManagedLga[];
   lgaCode?: string;
+  /** A federated account whose provider did not vouch for the email: no email-keyed roles or claims. */
+  emailUnverified?: true;
 }
 
 /** Spec §4: a subscription is valid when active or trialing. */
@@ -112,7 +114,7 @@ export function emailMatchesSuffix(email: string, suffix: string | undefined): b
  * item already, which makes the user staff of that LGA.
  */
 export function holdsManagedClaim(p: Principal, lga: { code: string; emailSuffix?: string }): boolean {
-  return p.admin || emailMatchesSuffix(p.email, lga.emailSuffix);
+  return p.admin || (!p.emailUnverified && emailMatchesSuffix(p.email, lga.emailSuffix));
 }
 
 /** requestLgaAccess, decided: who may ask an LGA's account managers for access (spec §6). */

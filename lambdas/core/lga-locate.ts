@@ -104,10 +104,20 @@ export function createLgaLocator(areas: LgaArea[]): LgaLocator {
   };
 }
 
+let sharedAreas: LgaArea[] | undefined;
 let shared: LgaLocator | undefined;
+let byCode: Map<string, LgaArea> | undefined;
+
+const allAreas = () => (sharedAreas ??= areasFromGeoJSON(JSON.parse(readFileSync(defaultLgaBoundariesPath(), 'utf8'))));
 
 /** The process-wide locator over every Australian LGA (about 10 MB of GeoJSON, parsed once). */
 export function getLgaLocator(): LgaLocator {
-  shared ??= createLgaLocator(areasFromGeoJSON(JSON.parse(readFileSync(defaultLgaBoundariesPath(), 'utf8'))));
+  shared ??= createLgaLocator(allAreas());
   return shared;
+}
+
+/** One LGA's boundary by its code, from the same file. */
+export function getLgaArea(code: string): LgaArea | undefined {
+  byCode ??= new Map(allAreas().map((a) => [a.code, a]));
+  return byCode.get(code);
 }

@@ -14,6 +14,7 @@ import {
 import { recipientsOf, type Channel } from '../core/notifications/rules';
 import { allowedRecipients } from './recipients';
 import { reopenedReportersPlan, reportOutcomePlan, type Delivery } from './report-plan';
+import { verifiedUidsForEmails } from '../adapters/principal';
 
 /** Subscribers and reporters may read different words about one event, so content is per user. */
 export interface Plan {
@@ -52,8 +53,7 @@ async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan |
 async function accountManagers(lgaCode: string): Promise<string[]> {
   const { data: managers } = await db().entities.manager.query.byLga({ lgaCode }).go({ pages: 'all' });
   const emails = managers.filter((m) => (m.roles ?? []).includes('account_manager')).map((m) => m.email);
-  const users = await Promise.all(emails.map((email) => db().entities.user.query.byEmail({ email }).go({ attributes: ['uid'] })));
-  return users.flatMap((u) => u.data.map((x) => x.uid));
+  return verifiedUidsForEmails(emails);
 }
 
 // Access-request notices are work for staff and answers for the requester: not switchable.

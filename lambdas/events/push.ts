@@ -10,19 +10,20 @@ import { planFor } from './plan';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-push' });
 
-export async function pushFor(event: DomainEvent): Promise<{ sent: number; removed: number }> {
+export async function pushFor(event: DomainEvent): Promise<{ sent: number; removed: number; failed: number }> {
   const vapid = await vapidConfig();
-  if (!vapid) return { sent: 0, removed: 0 };
+  if (!vapid) return { sent: 0, removed: 0, failed: 0 };
   const plan = await planFor(event, 'push');
-  if (!plan || plan.deliveries.length === 0) return { sent: 0, removed: 0 };
+  if (!plan || plan.deliveries.length === 0) return { sent: 0, removed: 0, failed: 0 };
   // Users reading the same words share one send.
   const byContent = new Map<NotificationContent, string[]>();
   for (const { uid, content } of plan.deliveries) byContent.set(content, [...(byContent.get(content) ?? []), uid]);
-  const result = { sent: 0, removed: 0 };
+  const result = { sent: 0, removed: 0, failed: 0 };
   for (const [content, uids] of byContent) {
     const r = await sendWebPush(uids, { title: content.title, body: content.body, url: content.redirectTo, tag: event.id }, vapid);
     result.sent += r.sent;
     result.removed += r.removed;
+    result.failed += r.failed;
   }
   logger.info('pushed', { eventId: event.id, type: event.type, ...result });
   return result;

@@ -4,7 +4,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
-import { mediaIdOfOriginalKey, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_SIZE, thumbnailKey } from '../core/closures/media';
+import { mediaIdOfOriginalKey, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_SIZE, thumbnailKey, UNATTACHED_TAG } from '../core/closures/media';
 import { getMedia, markResized } from '../adapters/media';
 import { readObject, writeObject } from '../adapters/s3';
 
@@ -33,7 +33,9 @@ export const handler = async (event: S3Event) => {
     try {
       const original = await readObject(bucket, key);
       const thumbnail = await makeThumbnail(original.body);
-      await writeObject(bucket, thumbnailKey(id), thumbnail, THUMBNAIL_CONTENT_TYPE);
+      // An upload nothing references yet expires with its thumbnail (the bucket's lifecycle rule).
+      const tags = media.expiresAt ? { [UNATTACHED_TAG.key]: UNATTACHED_TAG.value } : undefined;
+      await writeObject(bucket, thumbnailKey(id), thumbnail, THUMBNAIL_CONTENT_TYPE, tags);
       if (await markResized(id, Math.floor(Date.now() / 1000))) made.push(id);
     } catch (error) {
       // A file that is not really an image: keep the original, leave resized false.

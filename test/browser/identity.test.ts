@@ -118,6 +118,12 @@ describe('identity: sign-up, welcome, email link and role assignment', { timeout
     firstLink = linkFrom(mail);
     expect(new URL(firstLink).searchParams.get('email')).toBe(email);
     await page.goto(firstLink);
+    // Nothing happens until the user confirms whose account this is (login CSRF).
+    const confirm = page.getByRole('button', { name: `Sign in as ${email}` });
+    expect(await isShown(confirm)).toBe(true);
+    await screenshot(page, 'identity-05a-confirm-link');
+    expect(new URL(page.url()).pathname).toBe('/signin-link');
+    await confirm.click();
     await waitForPath(page, '/dashboard');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Wendy Welcome$/);
     await screenshot(page, 'identity-05-signed-in-by-link');
@@ -127,6 +133,7 @@ describe('identity: sign-up, welcome, email link and role assignment', { timeout
     const other = await newPage(browser);
     try {
       await other.page.goto(firstLink);
+      await other.page.getByRole('button', { name: `Sign in as ${email}` }).click();
       expect(await isShown(other.page.getByRole('alert').filter({ hasText: 'This link no longer works' }))).toBe(true);
       const form = other.page.getByRole('form', { name: 'Sign in with an email link' });
       expect(await isShown(form.getByRole('button', { name: 'Email me a sign-in link' }))).toBe(true);

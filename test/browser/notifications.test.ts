@@ -25,8 +25,9 @@ afterAll(async () => {
 
 async function createForbesClosure(reason: string): Promise<string> {
   const staff = await signIn(STAFF);
-  const lng = 147.5 + Math.random() * 0.5;
-  const lat = -33.6 + Math.random() * 0.4;
+  // Inside Forbes LGA: a closure must lie within its council.
+  const lng = 147.6 + Math.random() * 0.38;
+  const lat = -33.5 + Math.random() * 0.19;
   const res = await gql<{ createClosure: { id: string } }>(
     'mutation($input: ClosureInput!) { createClosure(input: $input) { id lgaCode } }',
     { input: { lgaCode: '12900', type: 'flood', reason, regions: [{ geometry: JSON.stringify({ type: 'LineString', coordinates: [[lng, lat], [lng + 0.002, lat + 0.001]] }) }] } },

@@ -46,6 +46,9 @@ describe('with federation context', () => {
     expect(byName.Microsoft.ProviderDetails.oidc_issuer).toBe('https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0');
     expect(byName.Microsoft.ProviderDetails.authorize_scopes).toBe('openid email profile');
     expect(byName.Microsoft.AttributeMapping).toMatchObject({ email: 'email', name: 'name' });
+    // Whose email is trusted: Google's own claim, Microsoft's verified-domain claim.
+    expect(byName.Google.AttributeMapping).toMatchObject({ email_verified: 'email_verified' });
+    expect(byName.Microsoft.AttributeMapping).toMatchObject({ email_verified: 'xms_edov' });
 
     // Secrets are dynamic references resolved by CloudFormation, never literal values.
     for (const [name, secret] of [['Google', 'road-closures/google'], ['Facebook', 'road-closures/facebook'], ['Microsoft', 'road-closures/microsoft']]) {

@@ -1,10 +1,9 @@
 // Closures domain (issue 4): the public map's reads, the staff lists and dashboard, the closure
 // changes and the road tools (snap, reverse geocode). Thin: parse, authorize, call core/adapters.
 import { z } from 'zod';
-import { AppError, isAppError, notFound, validationError } from '../../core/errors';
+import { AppError, forbidden, isAppError, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
 import { isReopeningOverdue } from '../../core/closure-views';
-import { bboxesMeet, bboxOf, type Bbox } from '../../core/closures/geometry';
 import {
   BoundsInput,
   ClosureInput,
@@ -15,7 +14,7 @@ import {
   pageLimit,
   regionId,
 } from '../../core/closures/input';
-import { mediaId } from '../../core/closures/media';
+import { mayAttachMedia, mediaId } from '../../core/closures/media';
 import * as transitions from '../../core/closures/state';
 import type { ChangeContext, ClosureChange } from '../../core/closures/state';
 import type { ClosureRecord } from '../../core/closures/types';
@@ -25,10 +24,11 @@ import { listActivities, readViewCounters } from '../../adapters/closures';
 import { queryClosuresInBounds } from '../../adapters/closures-bounds';
 import { changeClosure, createClosureAs, loadClosure, startDueScheduledClosures } from '../../adapters/closures-commands';
 import { allClosuresInView, countClosures, countTimedView, listClosuresByView, recentChanges, DASHBOARD_LIMIT } from '../../adapters/closures-query';
-import { attachMedia, detachMedia } from '../../adapters/media-closures';
+import { attachMedia, detachMedia, referenceLgas } from '../../adapters/media-closures';
 import { loadMedia } from '../../adapters/media';
 import { createResolverHandler, field, logger, type ResolverContext } from '../resolver';
 import { actorOf, isStaffOf, requireClosureAdministrator } from './access';
+import { assertLinesInLga } from './lga-bounds';
 import { presentActivity, presentClosure, presentClosures, wantsMedia } from './present';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -189,8 +189,7 @@ export const handler = createResolverHandler({
       const p = requireClosureAdministrator(await ctx.principal(), input.lgaCode);
       const { data: lga } = await db().entities.lga.get({ code: input.lgaCode }).go();
       if (!lga) throw validationError('Invalid LGA');
-      const box = bboxOf(input.regions.map((r) => r.geometry));
-      if (lga.bbox?.length === 4 && !bboxesMeet(box, lga.bbox as Bbox)) throw validationError('The closure is outside the LGA');
+      assertLinesInLga(lga, input.regions.map((r) => r.geometry));
       return respond(ctx, await createClosureAs(actorOf(p), input));
     },
   }),
@@ -200,6 +199,8 @@ export const handler = createResolverHandler({
     access: 'user',
     async resolve(ctx) {
       const { closure, actor } = await closureForChange(ctx, ctx.args.id);
+      const { data: lga } = await db().entities.lga.get({ code: closure.lgaCode }).go();
+      if (lga) assertLinesInLga(lga, ctx.args.input.regions.map((r) => r.geometry));
       return respond(ctx, await changeClosure(closure, actor, (before, c) => transitions.updateClosure(before, ctx.args.input, c)));
     },
   }),
@@ -225,6 +226,10 @@ export const handler = createResolverHandler({
     async resolve(ctx) {
       const { closure, actor } = await closureForChange(ctx, ctx.args.closureId);
       const media = await loadMedia(ctx.args.mediaId);
+      // Only the caller's own upload, or a photo this LGA already publishes: never someone's private upload.
+      if (!mayAttachMedia(actor.uid, media, closure.lgaCode, media.uid === actor.uid ? [] : await referenceLgas(media.id))) {
+        throw forbidden('You can only attach your own uploads or photos already published in this LGA');
+      }
       return respond(ctx, await attachMedia(closure, actor, media));
     },
   }),

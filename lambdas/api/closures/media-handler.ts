@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { forbidden } from '../../core/errors';
 import {
-  EXTENSIONS,
+  extensionOf,
   MAX_MEDIA_BYTES,
   MediaUploadInput,
   mediaId,
   originalKey,
   UPLOAD_EXPIRES_SECONDS,
+  UNATTACHED_TAG,
 } from '../../core/closures/media';
 import type { Principal } from '../../core/access';
 import { loadClosure } from '../../adapters/closures-commands';
@@ -30,7 +31,7 @@ export const handler = createResolverHandler({
     async resolve({ args, principal }) {
       const p = await principal();
       const { contentType, size, closureId } = args.input;
-      const extension = EXTENSIONS[contentType];
+      const extension = extensionOf(contentType)!;
       const item = { id: randomUUID(), uid: p.uid, extension, contentType, size };
       let media: MediaRecord;
       let attachedTo: string | null = null;
@@ -44,7 +45,9 @@ export const handler = createResolverHandler({
       } else {
         media = await createMediaItem(item);
       }
-      const upload = await presignUpload(originalKey(media.id, extension), contentType, MAX_MEDIA_BYTES, UPLOAD_EXPIRES_SECONDS);
+      // An upload for nothing yet carries the tag the bucket's lifecycle rule expires.
+      const tags = attachedTo ? undefined : { [UNATTACHED_TAG.key]: UNATTACHED_TAG.value };
+      const upload = await presignUpload(originalKey(media.id, extension), contentType, MAX_MEDIA_BYTES, UPLOAD_EXPIRES_SECONDS, tags);
       return {
         media: await presentMedia(media),
         url: upload.url,

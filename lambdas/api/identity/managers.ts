@@ -26,7 +26,8 @@ async function tellNewManager(to: string, lgaName: string, roles: string[], by: 
   const site = process.env.SITE_URL ?? '';
   const text = `${by.displayName ?? by.email} gave you access to ${lgaName} in Road Closures as ${roles.map((r) => ROLE_NAMES[r] ?? r).join(', ')}.\n\nSign in (or sign up) with this email address at ${site}/login to start.`;
   try {
-    await sendMail({ to, subject: `You have access to ${lgaName} in Road Closures`, text });
+    const outcome = await sendMail({ to, subject: `You have access to ${lgaName} in Road Closures`, text }, { senderUid: by.uid });
+    if (outcome === 'limited') logger.warn('manager invitation not mailed: mail limit reached', { by: by.uid });
   } catch (error) {
     logger.warn('could not tell a new manager', { error: error as Error });
   }

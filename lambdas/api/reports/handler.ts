@@ -30,6 +30,8 @@ import { denyReport, retractReport, submitReport } from '../../adapters/reports-
 import { approveCluster, approveReport, rejectCluster, updateCluster } from '../../adapters/reports-moderation';
 import { presentClosures } from '../closures/present';
 import { actorOf } from '../closures/access';
+import { assertLinesInLga } from '../closures/lga-bounds';
+import { db } from '../../adapters/db/db';
 import { createResolverHandler, field, type ResolverContext } from '../resolver';
 import { requireModerator } from './access';
 import { presentClusters, presentNearbyCluster, presentReports } from './present';
@@ -239,6 +241,12 @@ export const handler = createResolverHandler({
     async resolve(ctx) {
       const cluster = await loadCluster(ctx.args.id);
       const p = requireModerator(await ctx.principal(), cluster.lgaCode);
+      const { center } = ctx.args.input;
+      // A moderator cannot move a cluster (and the closure it becomes) out of its LGA.
+      if (center) {
+        const { data: lga } = await db().entities.lga.get({ code: cluster.lgaCode }).go();
+        if (lga) assertLinesInLga(lga, [{ type: 'LineString', coordinates: [[center.lng, center.lat]] }]);
+      }
       return oneCluster(ctx, p, await updateCluster(cluster, ctx.args.input, actorOf(p)));
     },
   }),

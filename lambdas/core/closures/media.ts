@@ -22,6 +22,27 @@ export const EXTENSIONS: Record<string, string> = {
   'image/gif': 'gif',
 };
 
+/** The file extension of an allowed content type; own properties only ("constructor" is not a type). */
+export const extensionOf = (contentType: string): string | undefined => (Object.hasOwn(EXTENSIONS, contentType) ? EXTENSIONS[contentType] : undefined);
+
+/**
+ * An upload nobody attached expires: its item through the table's TTL after this long, its
+ * objects through the media bucket's lifecycle rule on the tag below (whole days, so 2).
+ */
+export const UNATTACHED_MEDIA_TTL_SECONDS = 2 * 86_400;
+export const UNATTACHED_TAG = { key: 'unattached', value: 'true' } as const;
+
+/** Whether a media item's TTL has passed (DynamoDB deletes expired items only eventually). */
+export const isExpiredMedia = (media: { expiresAt?: number }, now: number) => media.expiresAt !== undefined && media.expiresAt <= now;
+
+/**
+ * Whose media a closure administrator may attach: their own upload, or a photo already
+ * published with a report, cluster or closure of the same LGA, never another user's private upload.
+ */
+export function mayAttachMedia(callerUid: string, media: { uid: string }, lgaCode: string, referenceLgas: readonly (string | undefined)[]): boolean {
+  return media.uid === callerUid || referenceLgas.includes(lgaCode);
+}
+
 export const mediaId = z.string().trim().uuid('Invalid media id');
 
 export const MediaUploadInput = z
@@ -30,7 +51,7 @@ export const MediaUploadInput = z
       .string()
       .trim()
       .toLowerCase()
-      .refine((t) => t in EXTENSIONS, MEDIA_MESSAGES.notImage),
+      .refine((t) => extensionOf(t) !== undefined, MEDIA_MESSAGES.notImage),
     size: z.number().int(MEDIA_MESSAGES.tooBig).min(1, MEDIA_MESSAGES.tooBig).max(MAX_MEDIA_BYTES, MEDIA_MESSAGES.tooBig),
     closureId: closureId.optional().nullable(),
   })

@@ -94,7 +94,7 @@ export function parseMaxspeed(value: unknown): number | null {
   if (typeof value === 'number') return value > 0 && value <= MAX_SPEED_KMH ? value : null;
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  if (trimmed in NAMED_LIMITS) return NAMED_LIMITS[trimmed];
+  if (Object.hasOwn(NAMED_LIMITS, trimmed)) return NAMED_LIMITS[trimmed];
   // "60;80" means conditional limits; the lower one is the safe estimate.
   const first = trimmed.split(';').map((part) => part.trim())[0];
   const match = /^(\d+(?:\.\d+)?)\s*(km\/h|kmh|kph|mph)?$/i.exec(first);

@@ -32,17 +32,17 @@ const STAFF_ONLY: Record<Role, Outcome> = {
 
 /** Ex-customer staff act on their own (cancelled) LGA; everyone else on Forbes. */
 const lgaOf = (role: Role) => (role === 'exCustomer' ? WEDDIN : FORBES);
-const placeOf = (role: Role): [number, number] => (role === 'exCustomer' ? [148.0, -33.87] : [147.5 + Math.random() * 0.5, -33.6 + Math.random() * 0.4]);
+const placeOf = (role: Role): [number, number] => (role === 'exCustomer' ? [148.0, -33.87] : [147.6 + Math.random() * 0.37, -33.5 + Math.random() * 0.19]);
 
 async function adminClosure(role: Role, extra: Record<string, unknown> = {}) {
   return createClosure(c.auth.admin, { lgaCode: lgaOf(role), regions: [{ geometry: lineAt(...placeOf(role)) }], ...extra });
 }
 
-async function adminUpload(closureId?: string): Promise<string> {
+async function adminUpload(closureId?: string, auth = c.auth.admin): Promise<string> {
   const res = await gql<{ createMediaUpload: any }>(
     `mutation($i: MediaUploadInput!) { createMediaUpload(input: $i) { media { id } } }`,
     { i: { contentType: 'image/png', size: 1000, closureId } },
-    c.auth.admin,
+    auth,
   );
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return res.data!.createMediaUpload.media.id;
@@ -114,7 +114,9 @@ const OPERATIONS: Record<string, Operation> = {
     document: `mutation($closureId: ID!, $mediaId: ID!) { attachClosureMedia(closureId: $closureId, mediaId: $mediaId) ${CL} }`,
     prepare: async (role) => {
       const closure = await adminClosure(role);
-      return { variables: { closureId: closure.id, mediaId: await adminUpload() }, closureId: closure.id };
+      // The caller's own upload (staff attach only their own or photos published in the LGA).
+      const mediaId = await adminUpload(undefined, role === 'anonymous' ? c.auth.admin : c.auth[role]);
+      return { variables: { closureId: closure.id, mediaId }, closureId: closure.id };
     },
     expected: STAFF_ONLY,
   },

@@ -52,7 +52,7 @@ let spot = 0;
 /** A fresh place inside Forbes LGA for each closure, so viewport checks see only their own. */
 function freshSpot(): [number, number] {
   spot++;
-  return [147.45 + ((spot * 0.037) % 0.8), -33.65 + ((spot * 0.023) % 0.5)];
+  return [147.6 + ((spot * 0.037) % 0.38), -33.5 + ((spot * 0.029) % 0.19)];
 }
 
 const around = ([lng, lat]: [number, number], d = 0.01) => ({ west: lng - d, south: lat - d, east: lng + d, north: lat + d });
@@ -113,9 +113,9 @@ describe('create and the public map', () => {
     expect(errorOf(res)).toMatchObject({ errorType: 'ValidationError', message: 'A polyline path needs at least two vertices' });
     expect(await readViewCounters(FORBES, ['ACTIVE'])).toEqual(before);
     const outside = await gql(`mutation($input: ClosureInput!) { createClosure(input: $input) { id } }`, {
-      input: closureInput({ regions: [{ geometry: lineAt(151.2, -33.87) }] }),
+      input: closureInput({ regions: [{ geometry: lineAt(148.1753, -33.1372) }] }),
     }, c.auth.staff);
-    expect(errorOf(outside)).toMatchObject({ errorType: 'ValidationError', message: 'The closure is outside the LGA' });
+    expect(errorOf(outside)).toMatchObject({ errorType: 'ValidationError', message: 'This road is in Parkes, not Forbes: staff can only work on roads of their own council' });
   });
 
   it('asks to zoom in, or falls back to LGA lists, for huge viewports', async () => {

@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 describe('uploads and thumbnails', () => {
   it('uploads a PNG with the presigned POST, makes a 400 px thumbnail and attaches it to the closure', async () => {
-    const closure = await createClosure(c.auth.staff, { regions: [{ geometry: lineAt(147.8, -33.2) }] });
+    const closure = await createClosure(c.auth.staff, { regions: [{ geometry: lineAt(147.8, -33.35) }] });
     const image = await png();
     const res = await gql<{ createMediaUpload: any }>(UPLOAD, { i: { contentType: 'image/png', size: image.length, closureId: closure.id } }, c.auth.staff);
     expect(res.errors).toBeUndefined();
@@ -86,7 +86,7 @@ describe('uploads and thumbnails', () => {
 
 describe('removal rules', () => {
   it('refuses to remove referenced media; detaching the last reference deletes item and objects', async () => {
-    const closure = await createClosure(c.auth.staff, { regions: [{ geometry: lineAt(147.82, -33.21) }] });
+    const closure = await createClosure(c.auth.staff, { regions: [{ geometry: lineAt(147.82, -33.36) }] });
     const image = await png(500, 500);
     const res = await gql<{ createMediaUpload: any }>(UPLOAD, { i: { contentType: 'image/png', size: image.length, closureId: closure.id } }, c.auth.staff);
     const upload = res.data!.createMediaUpload;

@@ -33,7 +33,7 @@ describe('onClosureChanged', () => {
       await client.next((m) => m.type === 'start_ack' && m.id === id);
     }
 
-    const created = await createClosure(c.auth.staff, { regions: [{ geometry: lineAt(147.9, -33.15) }] });
+    const created = await createClosure(c.auth.staff, { regions: [{ geometry: lineAt(147.9, -33.35) }] });
     const first = await client.next((m) => m.type === 'data' && m.id === 'forbes' && m.payload.data.onClosureChanged.id === created.id);
     expect(first.payload.data.onClosureChanged).toMatchObject({ lgaCode: '12900', condition: 'closed', active: true });
 

@@ -39,7 +39,7 @@ const operations: { name: string; call: (auth: Auth) => Promise<GraphQLResponse>
   {
     name: 'registerPushSubscription',
     call: (auth) =>
-      gql(`mutation($input: PushSubscriptionInput!) { registerPushSubscription(input: $input) }`, { input: { endpoint: `https://push.example/${Math.random()}`, keys: { p256dh: 'BNc', auth: 'x' } } }, auth),
+      gql(`mutation($input: PushSubscriptionInput!) { registerPushSubscription(input: $input) }`, { input: { endpoint: `https://fcm.googleapis.com/fcm/send/${Math.random()}`, keys: { p256dh: 'BNc', auth: 'x' } } }, auth),
   },
 ];
 

@@ -1,36 +1,19 @@
 // Web Push: devices registered through the API get an encrypted VAPID push for closure events
 // (a local HTTPS server stands in for the push service); gone devices (410) are removed; the
 // user's push setting is respected.
-import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable, type Auth } from '../../support/api';
 import type { DomainEvent } from '../../../lambdas/adapters/events';
-import { createForbesClosure, FORBES, freshUser, ok, Q, type TestUser } from './support';
+import { browserKeys, createForbesClosure, FORBES, freshUser, ok, Q, selfSignedCert, type TestUser } from './support';
 
 const received: { path: string; headers: Record<string, unknown>; bytes: number }[] = [];
 let server: https.Server;
 let base: string;
 let staff: Auth;
-
-function selfSignedCert() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'push-cert-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
-  return { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
-}
-
-/** A browser's PushSubscription keys: a P-256 public key and a 16-byte auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
-}
 
 beforeAll(async () => {
   useStackTable();
@@ -76,7 +59,7 @@ describe('web push', () => {
 
     const { pushFor } = await import('../../../lambdas/events/push');
     const result = await pushFor(changed(closure.id));
-    expect(result).toEqual({ sent: 1, removed: 1 });
+    expect(result).toEqual({ sent: 1, removed: 1, failed: 0 });
     const delivered = received.find((r) => r.path === okPath)!;
     expect(delivered.headers['content-encoding']).toBe('aes128gcm');
     expect(String(delivered.headers.authorization)).toMatch(/^vapid t=/);

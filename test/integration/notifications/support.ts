@@ -1,6 +1,10 @@
 // Shared pieces of the notifications integration tests: fresh residents (so tests never share
 // subscriptions or notifications), the GraphQL documents and a realtime client.
-import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { connectRealtime } from '../../support/realtime';
 import { ensureCognitoUser } from '../../../local/cognito';
@@ -95,10 +99,10 @@ export async function realtimeSubscribe(token: string | { apiKey: true }, id: st
   return { socket, next, inbox, first };
 }
 
-/** A line near Forbes, unique per call (closures must lie on real coordinates, not on a road). */
+/** A line inside Forbes LGA, unique per call (closures must lie within their LGA, not on a road). */
 export function forbesLine(): string {
-  const lng = 147.5 + Math.random() * 0.5;
-  const lat = -33.6 + Math.random() * 0.4;
+  const lng = 147.6 + Math.random() * 0.38;
+  const lat = -33.5 + Math.random() * 0.19;
   return JSON.stringify({ type: 'LineString', coordinates: [[lng, lat], [lng + 0.002, lat + 0.001]] });
 }
 
@@ -110,3 +114,18 @@ export async function createForbesClosure(auth: Auth, extra: Record<string, unkn
   );
   return data.createClosure;
 }
+
+/** A self-signed certificate for a local HTTPS server standing in for a browser push service. */
+export function selfSignedCert() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'push-cert-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  return { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
+}
+
+/** A browser's PushSubscription keys: a P-256 public key and a 16-byte auth secret. */
+export function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+

@@ -10,8 +10,21 @@ import { createWebServer } from '../../../local/web-server';
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
+const INVOKE_SECRET = 'per-start-secret';
+
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 async function startServer(isReady: () => boolean) {
+  const port = await freePort();
   server = createWebServer({
+    port,
+    invokeSecret: INVOKE_SECRET,
     webRoot: os.tmpdir(),
     config: () => ({ API: { GraphQL: { endpoint: 'x' } } }),
     s3: {} as S3Client,
@@ -20,8 +33,8 @@ async function startServer(isReady: () => boolean) {
     dataDir: os.tmpdir(),
     isReady,
   });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${port}`;
 }
 
 describe('local web server readiness', () => {
@@ -53,7 +66,11 @@ describe('local web server readiness', () => {
 
   it('keeps the Lambda-invoke endpoint answering while starting (seeding accounts runs Cognito triggers)', async () => {
     const base = await startServer(() => false);
-    const response = await fetch(`${base}/2015-03-31/functions/no-such-trigger/invocations`, { method: 'POST', body: '{}' });
+    const response = await fetch(`${base}/2015-03-31/functions/no-such-trigger/invocations`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `AWS4-HMAC-SHA256 Credential=${INVOKE_SECRET}/20261125/ap-southeast-2/lambda/aws4_request` },
+    });
     expect(response.status).toBe(404);
     expect(response.headers.get('x-amzn-errortype')).toBe('ResourceNotFoundException');
   });

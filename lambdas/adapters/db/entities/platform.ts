@@ -14,6 +14,8 @@ export const MediaEntity = new Entity(
       resized: { type: 'boolean', default: false },
       /** Bytes the uploader declared (the presigned POST enforces the real limit). */
       size: { type: 'number' },
+      /** TTL of an upload nothing references yet; removed when it is attached. */
+      expiresAt: { type: 'number' },
       ...timestamps,
     },
     indexes: {

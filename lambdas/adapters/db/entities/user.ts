@@ -17,6 +17,12 @@ export const UserEntity = new Entity(
       /** Platform administrator. Only set by another admin or by seeding, never by the user. */
       admin: { type: 'boolean', required: true, default: false },
       acceptedTermsAt: { type: 'number' },
+      /**
+       * False for a federated account whose provider did not assert that the email is verified:
+       * such a profile never receives the roles or claims granted to its email. Absent = verified
+       * (native accounts confirm their address with a code before the profile exists).
+       */
+      emailVerified: { type: 'boolean' },
       /** A demo persona account (identity): its profile cannot be changed or deleted. */
       demo: { type: 'boolean' },
       /** LGA codes whose "please join" request this user signed, so account deletion can find them. */
@@ -126,6 +132,10 @@ export const PushSubscriptionEntity = new Entity(
       endpoint: { type: 'string', required: true },
       keys: { type: 'map', properties: { p256dh: { type: 'string' }, auth: { type: 'string' } } },
       userAgent: { type: 'string' },
+      /** Failed sends in a row (not counting "gone"); the device is dropped at MAX_PUSH_FAILURES. */
+      failures: { type: 'number' },
+      /** Epoch seconds before which a failing device is skipped (back-off). */
+      retryAfter: { type: 'number' },
       ...timestamps,
     },
     indexes: {
