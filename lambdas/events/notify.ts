@@ -9,11 +9,18 @@ import { publishNotification } from '../adapters/notifications-publish';
 import { withTtl, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
 import { notificationId } from '../core/notifications/rules';
 import { planFor } from './plan';
+import { afterAnnouncementNotified } from './announcement-plan';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-notify' });
 
 /** Writes (and publishes live) the event's notifications; returns the ones newly written. */
 export async function notifyFor(event: DomainEvent): Promise<NotificationRecord[]> {
+  const written = await notifyRecipients(event);
+  if (event.type === 'announcement.changed') await afterAnnouncementNotified(event, written.length);
+  return written;
+}
+
+async function notifyRecipients(event: DomainEvent): Promise<NotificationRecord[]> {
   const target = await planFor(event, 'inApp');
   if (!target || target.deliveries.length === 0) return [];
   const records = target.deliveries.map(({ uid, content }) =>

@@ -81,9 +81,11 @@ describe('notifications wiring (dev stage)', () => {
       Effect: 'Allow',
       Resource: { 'Fn::Join': ['', [arnOf(apiId), '/types/Mutation/fields/publishNotification']] },
     };
+    const announcementChange = { ...publish, Resource: { 'Fn::Join': ['', [arnOf(apiId), '/types/Mutation/fields/publishAnnouncementChange']] } };
     for (const fn of [notify, reminders]) {
       const appsync = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('appsync:'));
-      expect(appsync, fn.node.path).toEqual([publish]);
+      // The notify consumer also publishes announcement changes to onAnnouncementChanged.
+      expect(appsync, fn.node.path).toEqual(fn === notify ? [publish, announcementChange] : [publish]);
       expect(variablesOf(fn).GRAPHQL_URL, fn.node.path).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
     }
     const callers = resourcesOfType(dev.json, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('appsync:GraphQL'));
