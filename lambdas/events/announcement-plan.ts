@@ -1,6 +1,7 @@
 // Who hears about an unsealed-roads change and what it says: the LGA's subscribers (lgaUpdates
 // setting), the officer who made the change never. A resident whose vehicle is heavier than a
 // restriction's limit reads that plainly.
+import { Logger } from '@aws-lambda-powertools/logger';
 import type { DomainEvent } from '../adapters/events';
 import { db } from '../adapters/db/db';
 import { lgaSubscribers } from '../adapters/subscriptions';
@@ -11,6 +12,8 @@ import { chunk, recipientsOf, type Channel } from '../core/notifications/rules';
 import type { NotificationContent } from '../core/notifications/messages';
 import { allowedRecipients } from './recipients';
 import type { Delivery } from './report-plan';
+
+const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-notify' });
 
 async function vehicleMasses(uids: string[]): Promise<Map<string, number>> {
   const masses = new Map<string, number>();
@@ -63,5 +66,6 @@ export async function afterAnnouncementNotified(event: DomainEvent, notified: nu
     await markNotificationSent({ lgaCode: detail.lgaCode, createdAt: announcement.createdAt, id: announcement.id });
     announcement = { ...announcement, notificationSent: true };
   }
-  await publishAnnouncementLive(announcement);
+  // Stored first, then live: a failed live push still leaves the change in place.
+  await publishAnnouncementLive(announcement).catch((error: unknown) => logger.warn('live announcement publish failed', { eventId: event.id, error: error as Error }));
 }
