@@ -29,6 +29,7 @@ import { ReportDetailPage } from '../../features/reports/components/ReportDetail
 import { ReportsListPage } from '../../features/reports/components/ReportsListPage';
 import { ClusterListPage } from '../../features/reports/components/ClusterListPage';
 import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
+import { AnnouncementsPage } from '../../features/announcements/pages/AnnouncementsPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -62,4 +63,5 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   reportsList: ReportsListPage,
   reportClusters: ClusterListPage,
   reportClusterDetail: ClusterDetailPage,
+  announcements: AnnouncementsPage,
 };

@@ -25,6 +25,8 @@ const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
 interface Props {
   label: string;
   homeLgaCode: string;
+  /** Told where the map is (the public map's LGA-under-the-centre bar). */
+  onViewportChange?(viewport: MapViewport): void;
 }
 
 const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFixed(4)})`;
@@ -33,7 +35,7 @@ const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFix
  * The public map with a route planner: ClosureExplorer's map, list twin and detail panel, plus the
  * route source under the closures and map focus driven by the route and its avoided closures.
  */
-export function DirectionsExplorer({ label, homeLgaCode }: Props) {
+export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Props) {
   const app = useAppConfig();
   const toast = useToast();
   const lga = useLgaBoundaries(homeLgaCode);
@@ -103,7 +105,10 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
           label={label}
           crosshair={!!picking}
           focus={focus}
-          onViewportChange={setViewport}
+          onViewportChange={(next) => {
+            setViewport(next);
+            onViewportChange?.(next);
+          }}
           onFeatureClick={(properties) => setSelectedId(String(properties.id))}
           onMapClick={(point) => {
             if (!picking) return setSelectedId(null);
