@@ -12,6 +12,8 @@ import type { Bbox, LngLat } from '../../map/geo';
 import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
+import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
+import { SubscribeButton } from '../../subscriptions/components/SubscribeButton';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
@@ -80,13 +82,14 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
     };
   }, [visible, selectedId, lga.source, routeSource]);
 
-  if (!lga.ready) return <PageLoader />;
-
   const select = (closure: MapClosure) => {
     setSelectedId(closure.id);
     setFocused(closure);
     setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
   };
+  useClosureDeepLink(lga.ready, select);
+
+  if (!lga.ready) return <PageLoader />;
   const changeEndpoint = (set: (value: Endpoint | null) => void) => (value: Endpoint | null) => {
     set(value);
     setPicking(null);
@@ -136,7 +139,9 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
           loaded={visible}
           onFocusClosure={select}
         />
-        {selected && <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} />}
+        {selected && (
+          <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<SubscribeButton closureId={selected.id} />} />
+        )}
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
         <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading || !viewport} onSelect={select} />
       </aside>
