@@ -31,15 +31,12 @@ async function open(viewport = NARROW): Promise<Page> {
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(d: Document, o: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    }),
-  );
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const run = `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+    .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`;
+  return page.evaluate<string[]>(run);
 }
 
-const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1);
+const noHorizontalScroll = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth + 1');
 
 /** datetime-local text for tomorrow at this time (the browser's zone is Australia/Sydney). */
 function tomorrowLocal(): string {
@@ -81,7 +78,8 @@ describe('unsealed roads', { timeout: 120_000 }, () => {
     await signInWithForm(residentPage, RESIDENT);
     await waitForPath(residentPage, '/dashboard');
     await residentPage.goto(`${APP_URL}/map`);
-    await residentPage.getByRole('button', { name: /Subscribe to Forbes|Unsubscribe from Forbes/ }).waitFor();
+    // The first visit installs the LGA data (/init) before the map opens.
+    await residentPage.getByRole('button', { name: /Subscribe to Forbes|Unsubscribe from Forbes/ }).waitFor({ timeout: 45_000 });
     expect(await residentPage.getByTestId('unsealed-banner').count()).toBe(0);
   });
 

@@ -28,8 +28,10 @@ describe('unsealed roads status', () => {
     const [resident, trucker] = await Promise.all([freshUser('unsealed'), freshUser('trucker')]);
     await ok(Q.subscribeToLga, { code: FORBES }, resident.auth);
     await ok(Q.subscribeToLga, { code: FORBES }, trucker.auth);
-    const { db } = await import('../../../lambdas/adapters/db/db');
-    await db().entities.user.patch({ uid: trucker.uid }).set({ vehicleGvm: 12 }).go();
+    // The trucker gives their vehicle's mass in their profile; out-of-range masses are refused.
+    const refused = await gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { vehicleGvm } }', { i: { vehicleGvm: 0 } }, trucker.auth);
+    expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Vehicle GVM must be between 0.5 and 100 tonnes' });
+    await ok('mutation($i: ProfileInput!) { updateProfile(input: $i) { vehicleGvm } }', { i: { vehicleGvm: 12 } }, trucker.auth);
     const live = await realtimeSubscribe({ apiKey: true }, 'ann', A.onChanged, { lgaCode: FORBES });
     expect(live.first.type).toBe('start_ack');
 
