@@ -6,7 +6,7 @@ import type { DomainEvent } from '../adapters/events';
 import { db } from '../adapters/db/db';
 import { lgaSubscribers } from '../adapters/subscriptions';
 import { currentUnsealedAnnouncement, markNotificationSent } from '../adapters/announcements/store';
-import { publishAnnouncementLive, type AnnouncementChangedDetail } from '../adapters/announcements/publish';
+import { publishAnnouncementLive, type AnnouncementChangedDetail } from '../adapters/announcements/live';
 import { announcementNotice, statusOf } from '../core/announcements/rules';
 import { chunk, recipientsOf, type Channel } from '../core/notifications/rules';
 import type { NotificationContent } from '../core/notifications/messages';

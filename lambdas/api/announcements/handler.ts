@@ -26,7 +26,8 @@ import {
   remove,
   setArchived,
 } from '../../adapters/announcements/store';
-import { presentAnnouncement, publishAnnouncementChanged } from '../../adapters/announcements/publish';
+import { publishAnnouncementChanged } from '../../adapters/announcements/publish';
+import { presentAnnouncement } from '../../adapters/announcements/live';
 import { getLga } from '../../adapters/lgas';
 import { createResolverHandler, field, type ResolverContext } from '../resolver';
 
