@@ -186,6 +186,17 @@ export class Api extends Construct {
     fn.addEnvironment('GRAPHQL_URL', this.api.graphqlUrl);
   }
 
+  /** Lets the event consumer publish announcement changes live (IAM-only publishAnnouncementChange). */
+  grantPublishAnnouncementChange(fn: ProjectFunction): void {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['appsync:GraphQL'],
+        resources: [`${this.api.arn}/types/Mutation/fields/publishAnnouncementChange`],
+      }),
+    );
+    fn.addEnvironment('GRAPHQL_URL', this.api.graphqlUrl);
+  }
+
   private addDomain(domain: string, spec: ApiDomain, props: ApiProps): void {
     const name = pascalCase(domain);
     const fn = new ProjectFunction(this, `${name}Function`, {

@@ -39,6 +39,7 @@ export class NotificationConsumers extends Construct {
     super(scope, id);
     const notify = this.consumer('Notify', 'lambdas/events/notify.ts', 'Writes in-app notifications for domain events', props);
     props.api.grantPublishNotification(notify.fn);
+    props.api.grantPublishAnnouncementChange(notify.fn);
 
     const push = this.consumer('Push', 'lambdas/events/push.ts', 'Sends Web Push notifications for domain events', props);
     push.fn.bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');

@@ -4,6 +4,9 @@ import { isDueForArchive } from '../core/closure-views';
 import { db } from './db/db';
 import { allClosuresInView } from './closures-query';
 import { archiveReopenedClosure } from './closures-commands';
+import { setArchived } from './announcements/store';
+import { publishAnnouncementChanged } from './announcements/publish';
+import { UNSEALED_ROADS_TYPE, type AnnouncementRecord } from '../core/announcements/rules';
 
 export async function archiveReopenedClosures(now: number): Promise<string[]> {
   // Closures exist only for councils with a customer record, so the customers index lists
@@ -27,12 +30,9 @@ export async function expireAnnouncements(now: number): Promise<string[]> {
     .between({ status: 'active', expiresAt: 0 }, { status: 'active', expiresAt: now })
     .go({ pages: 'all' });
   for (const announcement of data) {
-    await db()
-      .entities.announcement.patch({ lgaCode: announcement.lgaCode, createdAt: announcement.createdAt, id: announcement.id })
-      .set({ status: 'archived', updatedBy: 'system' })
-      // The status/expiry index key is rebuilt from both parts, so the unchanged part is supplied.
-      .composite({ expiresAt: announcement.expiresAt })
-      .go();
+    const archived = await setArchived(announcement as AnnouncementRecord, 'system');
+    // Subscribers hear that the LGA's unsealed roads are open again; live views update.
+    await publishAnnouncementChanged(archived, 'expired', announcement.type === UNSEALED_ROADS_TYPE);
   }
   return data.map((a) => a.id);
 }

@@ -47,10 +47,26 @@ export async function publishNotification(n: NotificationRecord): Promise<void> 
     localPublish('publishNotification', presented);
     return;
   }
+  const { uid, ...input } = presented;
+  await callIamMutation('publishNotification', PUBLISH, { uid, input });
+}
+
+/**
+ * Publishes a change to subscribers through an IAM-only mutation: in AWS a SigV4-signed call of
+ * `field` (GRAPHQL_URL), locally the runtime's publish hook with the field's result.
+ */
+export async function publishThroughMutation(field: string, document: string, variables: Record<string, unknown>, result: unknown): Promise<void> {
+  if (localPublish) {
+    localPublish(field, result);
+    return;
+  }
+  await callIamMutation(field, document, variables);
+}
+
+async function callIamMutation(field: string, document: string, variables: Record<string, unknown>): Promise<void> {
   const endpoint = process.env.GRAPHQL_URL;
   if (!endpoint) throw new Error('GRAPHQL_URL is not set');
   const url = new URL(endpoint);
-  const { uid, ...input } = presented;
   const request = {
     method: 'POST',
     protocol: url.protocol,
@@ -58,11 +74,11 @@ export async function publishNotification(n: NotificationRecord): Promise<void> 
     path: url.pathname,
     headers: { host: url.hostname, 'content-type': 'application/json' },
     query: {},
-    body: JSON.stringify({ query: PUBLISH, variables: { uid, input } }),
+    body: JSON.stringify({ query: document, variables }),
   };
   signer ??= new SignatureV4({ credentials: defaultProvider(), region: process.env.AWS_REGION ?? 'ap-southeast-2', service: 'appsync', sha256: Sha256 });
   const signed = await signer.sign(request);
   const response = await fetch(endpoint, { method: 'POST', headers: signed.headers as Record<string, string>, body: signed.body as string });
   const body = (await response.json()) as { errors?: { message: string }[] };
-  if (!response.ok || body.errors?.length) throw new Error(`publishNotification failed: ${response.status} ${body.errors?.[0]?.message ?? ''}`);
+  if (!response.ok || body.errors?.length) throw new Error(`${field} failed: ${response.status} ${body.errors?.[0]?.message ?? ''}`);
 }

@@ -119,4 +119,12 @@ export const apiDomains: Record<string, ApiDomain> = {
     timeoutSeconds: 15,
     roadEngine: true,
   },
+  announcements: {
+    entry: 'lambdas/api/announcements/handler.ts',
+    fields: {
+      Query: ['announcements', 'unsealedRoadsStatus'],
+      Mutation: ['setUnsealedRoadsStatus', 'archiveAnnouncement', 'reactivateAnnouncement', 'deleteAnnouncement', 'publishAnnouncementChange'],
+      Subscription: ['onAnnouncementChanged'],
+    },
+  },
 };

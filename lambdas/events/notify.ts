@@ -11,6 +11,7 @@ import { publishNotification } from '../adapters/notifications-publish';
 import { withConcurrency, withTtl, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
 import { notificationId } from '../core/notifications/rules';
 import { planFor } from './plan';
+import { afterAnnouncementNotified } from './announcement-plan';
 
 const LIVE_PUBLISH_CONCURRENCY = 32;
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-notify' });
@@ -20,6 +21,12 @@ export const DIRECT_DELIVERIES = 1_000;
 
 /** Writes (and publishes live) the event's notifications; returns the ones newly written. */
 export async function notifyFor(event: DomainEvent): Promise<NotificationRecord[]> {
+  const written = await notifyRecipients(event);
+  if (event.type === 'announcement.changed') await afterAnnouncementNotified(event, written.length);
+  return written;
+}
+
+async function notifyRecipients(event: DomainEvent): Promise<NotificationRecord[]> {
   const target = await planFor(event, 'inApp');
   if (!target || target.deliveries.length === 0) return [];
   const queueUrl = fanoutQueueUrl();

@@ -15,6 +15,7 @@ import { recipientsOf, type Channel } from '../core/notifications/rules';
 import { allowedRecipients } from './recipients';
 import { reopenedReportersPlan, reportOutcomePlan, type Delivery } from './report-plan';
 import { verifiedUidsForEmails } from '../adapters/principal';
+import { announcementPlan } from './announcement-plan';
 
 /** Subscribers and reporters may read different words about one event, so content is per user. */
 export interface Plan {
@@ -88,7 +89,9 @@ export async function planFor(event: DomainEvent, channel: Channel): Promise<Pla
       ? await accessRequestPlan(event)
       : REPORT_OUTCOME_EVENTS.has(event.type)
         ? { deliveries: await reportOutcomePlan(event, channel) }
-        : undefined;
+        : event.type === 'announcement.changed'
+          ? { deliveries: await announcementPlan(event, channel) }
+          : undefined;
   if (!plan) return undefined;
   const seen = new Set<string>();
   return { deliveries: plan.deliveries.filter((d) => !seen.has(d.uid) && seen.add(d.uid)) };

@@ -81,9 +81,19 @@ describe('notifications wiring (dev stage)', () => {
       Effect: 'Allow',
       Resource: { 'Fn::Join': ['', [arnOf(apiId), '/types/Mutation/fields/publishNotification']] },
     };
+    const announcementChange = { ...publish, Resource: { 'Fn::Join': ['', [arnOf(apiId), '/types/Mutation/fields/publishAnnouncementChange']] } };
     for (const fn of [notify, dev.stack.notificationConsumers.fanout.fn, reminders]) {
       const appsync = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('appsync:'));
-      expect(appsync, fn.node.path).toEqual([publish]);
+      // The notify consumer also publishes announcement changes to onAnnouncementChanged (CDK merges
+      // the two grants into one statement with both resources).
+      if (fn === notify) {
+        expect(appsync.map((s) => ({ ...s, Resource: [s.Resource].flat() })), fn.node.path).toEqual([
+          { ...publish, Resource: expect.arrayContaining([publish.Resource, announcementChange.Resource]) },
+        ]);
+        expect([appsync[0]!.Resource].flat()).toHaveLength(2);
+      } else {
+        expect(appsync, fn.node.path).toEqual([publish]);
+      }
       expect(variablesOf(fn).GRAPHQL_URL, fn.node.path).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
     }
     const callers = resourcesOfType(dev.json, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('appsync:GraphQL'));

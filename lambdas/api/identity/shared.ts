@@ -36,6 +36,7 @@ export function profileView(profile: Profile) {
     address: profile.address ?? null,
     lgaCode: profile.lgaCode ?? null,
     mapOptions: profile.mapOptions ?? null,
+    vehicleGvm: profile.vehicleGvm ?? null,
     acceptedTermsAt: profile.acceptedTermsAt ?? null,
     demo: profile.demo === true,
   };

@@ -40,6 +40,10 @@ export const mapOptionsJson = z.unknown().transform((input, ctx) => {
   return value as Record<string, unknown>;
 });
 
+/** The resident's vehicle's gross vehicle mass in tonnes (unsealed-road restrictions). */
+export const VEHICLE_GVM_MESSAGE = 'Vehicle GVM must be between 0.5 and 100 tonnes';
+const vehicleGvm = z.number({ invalid_type_error: VEHICLE_GVM_MESSAGE }).finite(VEHICLE_GVM_MESSAGE).min(0.5, VEHICLE_GVM_MESSAGE).max(100, VEHICLE_GVM_MESSAGE);
+
 export const ProfileInput = z
   .object({
     displayName: requiredText('Name', 100).optional(),
@@ -47,6 +51,7 @@ export const ProfileInput = z
     address: AddressInput.nullable().optional(),
     lgaCode: lgaCode.nullable().optional(),
     mapOptions: mapOptionsJson.nullable().optional(),
+    vehicleGvm: vehicleGvm.nullable().optional(),
   })
   .strict();
 export type ProfileInput = z.infer<typeof ProfileInput>;

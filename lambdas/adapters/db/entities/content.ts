@@ -32,6 +32,12 @@ export const AnnouncementEntity = new Entity(
         pk: { field: 'gsi1pk', composite: [], casing: 'none', template: 'ANNOUNCEMENTS' },
         sk: { field: 'gsi1sk', composite: ['status', 'expiresAt', 'id'], casing: 'none', template: '${status}#${expiresAt}#${id}' },
       },
+      /** archive/reactivate/delete name an announcement by id alone. */
+      byId: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['id'], casing: 'none', template: 'ANN#${id}' },
+        sk: { field: 'gsi2sk', composite: [], casing: 'none', template: 'ANN' },
+      },
     },
   },
   { table: 'placeholder' },

@@ -14,6 +14,8 @@ export const UserEntity = new Entity(
       lgaCode: { type: 'string' },
       mapOptions: { type: 'any' },
       notificationSettings: { type: 'any' },
+      /** The resident's vehicle gross vehicle mass in tonnes (unsealed-road restrictions, directions). */
+      vehicleGvm: { type: 'number' },
       /** Platform administrator. Only set by another admin or by seeding, never by the user. */
       admin: { type: 'boolean', required: true, default: false },
       acceptedTermsAt: { type: 'number' },

@@ -30,6 +30,7 @@ import { ReportsListPage } from '../../features/reports/components/ReportsListPa
 import { ClusterListPage } from '../../features/reports/components/ClusterListPage';
 import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
 import { HelpPage } from '../../features/help/components/HelpPage';
+import { AnnouncementsPage } from '../../features/announcements/pages/AnnouncementsPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -64,4 +65,5 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   reportClusters: ClusterListPage,
   reportClusterDetail: ClusterDetailPage,
   help: HelpPage,
+  announcements: AnnouncementsPage,
 };

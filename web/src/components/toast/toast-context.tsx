@@ -7,6 +7,8 @@ export interface ToastInput {
   kind: ToastKind;
   message: string;
   title?: string;
+  /** How long it stays; TOAST_DURATION_MS unless a message has its own (spec §8: unsealed roads 5 s). */
+  durationMs?: number;
 }
 
 interface Toast extends ToastInput {
@@ -27,9 +29,9 @@ const icons: Record<ToastKind, string> = { info: 'ℹ', success: '✓', warning:
 
 function ToastItem({ toast, onClose }: { toast: Toast; onClose(id: number): void }) {
   useEffect(() => {
-    const timer = setTimeout(() => onClose(toast.id), TOAST_DURATION_MS);
+    const timer = setTimeout(() => onClose(toast.id), toast.durationMs ?? TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast.id, onClose]);
+  }, [toast.id, toast.durationMs, onClose]);
   return (
     <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
       <span className="toast__icon" aria-hidden="true">{icons[toast.kind]}</span>

@@ -8,7 +8,8 @@ export type PageId =
   | 'closureList' | 'closureDetail'
   | 'notifications' | 'notificationDetail' | 'subscriptions'
   | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail'
-  | 'help';
+  | 'help'
+  | 'announcements';
 
 export interface RouteDef {
   path: string;
@@ -128,13 +129,13 @@ export const ROUTES: RouteDef[] = [
   // No active customer needed: account managers must reach billing to become (or stay) a customer.
   { path: '/lga/:code', title: 'User Role Assignment', redirect: '/lga/:code/accounts' },
   { path: '/lga/:code/accounts', title: 'User Role Assignment', guards: ['auth', 'staffOfLga', 'role:account_manager', 'lgaHadSubscription'], page: 'lgaAccounts' },
-  { path: '/lga/:code/announcements', title: 'Announcements', guards: ['auth', 'staffOfLga', 'role:announcement_manager', 'lgaHadSubscription'], page: 'placeholder' },
+  { path: '/lga/:code/announcements', title: 'Announcements', guards: ['auth', 'staffOfLga', 'role:announcement_manager', 'lgaHadSubscription'], page: 'announcements' },
   { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'placeholder' },
 
   { path: '/comms', title: 'Communications', redirect: '/comms/tasks' },
   { path: '/comms/tasks', title: 'Social content tasks', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
   { path: '/comms/integration', title: 'Website integration', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
-  { path: '/comms/announcements', title: 'Announcements', guards: [...staffCustomer, 'role:announcement_manager'], page: 'placeholder' },
+  { path: '/comms/announcements', title: 'Announcements', guards: [...staffCustomer, 'role:announcement_manager'], page: 'announcements' },
   { path: '/comms/tasks/:taskId', title: 'Social content task', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
 
   { path: '/init', title: 'Preparing council data', page: 'init' },

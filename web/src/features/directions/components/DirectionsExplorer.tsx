@@ -12,6 +12,8 @@ import type { Bbox, LngLat } from '../../map/geo';
 import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
+import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
+import { SubscribeButton } from '../../subscriptions/components/SubscribeButton';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
@@ -26,6 +28,8 @@ const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
 interface Props {
   label: string;
   homeLgaCode: string;
+  /** Told where the map is (the public map's LGA-under-the-centre bar). */
+  onViewportChange?(viewport: MapViewport): void;
 }
 
 const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFixed(4)})`;
@@ -34,7 +38,7 @@ const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFix
  * The public map with a route planner: ClosureExplorer's map, list twin and detail panel, plus the
  * route source under the closures and map focus driven by the route and its avoided closures.
  */
-export function DirectionsExplorer({ label, homeLgaCode }: Props) {
+export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Props) {
   const app = useAppConfig();
   const toast = useToast();
   const lga = useLgaBoundaries(homeLgaCode);
@@ -79,13 +83,14 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
     };
   }, [visible, selectedId, lga.source, routeSource]);
 
-  if (!lga.ready) return <PageLoader />;
-
   const select = (closure: MapClosure) => {
     setSelectedId(closure.id);
     setFocused(closure);
     setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
   };
+  useClosureDeepLink(lga.ready, select);
+
+  if (!lga.ready) return <PageLoader />;
   const changeEndpoint = (set: (value: Endpoint | null) => void) => (value: Endpoint | null) => {
     set(value);
     setPicking(null);
@@ -104,7 +109,10 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
           label={label}
           crosshair={!!picking}
           focus={focus}
-          onViewportChange={setViewport}
+          onViewportChange={(next) => {
+            setViewport(next);
+            onViewportChange?.(next);
+          }}
           onFeatureClick={(properties) => setSelectedId(String(properties.id))}
           onMapClick={(point) => {
             if (!picking) return setSelectedId(null);
@@ -132,7 +140,9 @@ export function DirectionsExplorer({ label, homeLgaCode }: Props) {
           loaded={visible}
           onFocusClosure={select}
         />
-        {selected && <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} />}
+        {selected && (
+          <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<SubscribeButton closureId={selected.id} />} />
+        )}
         <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
         <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading || !viewport} onSelect={select} />

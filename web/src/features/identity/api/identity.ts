@@ -16,6 +16,8 @@ export interface Profile {
   lgaCode: string | null;
   /** AWSJSON: a JSON string owned by the web client. */
   mapOptions: string | null;
+  /** Tonnes: the resident's vehicle, for unsealed-road restrictions. */
+  vehicleGvm?: number | null;
   acceptedTermsAt: number | null;
   demo: boolean;
 }
@@ -26,6 +28,7 @@ export interface ProfileInput {
   address?: Address | null;
   lgaCode?: string | null;
   mapOptions?: string | null;
+  vehicleGvm?: number | null;
 }
 
 export interface AccessRequest {
@@ -56,7 +59,7 @@ export interface LgaRequest {
   signed: boolean | null;
 }
 
-const PROFILE_FIELDS = 'uid email displayName preferredName address { formatted lat lng } lgaCode mapOptions acceptedTermsAt demo';
+const PROFILE_FIELDS = 'uid email displayName preferredName address { formatted lat lng } lgaCode mapOptions vehicleGvm acceptedTermsAt demo';
 export const ACCESS_REQUEST_FIELDS = 'id lgaCode lgaName uid email displayName roles status grantedRoles requestedAt respondedAt';
 
 export const profileQuery = queryOptions({

@@ -1,4 +1,5 @@
 import { Alert, Button, TextField } from '@aws-amplify/ui-react';
+import { VehicleSettings } from '../components/VehicleSettings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
@@ -88,6 +89,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           <Button type="submit" variation="primary" isLoading={saving} loadingText="Saving…" isDisabled={disabled}>Save</Button>
         </div>
       </form>
+      <VehicleSettings profile={profile} />
       {!disabled && <DeleteAccount />}
     </>
   );

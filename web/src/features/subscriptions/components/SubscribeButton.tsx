@@ -1,15 +1,29 @@
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
 import { useAuth } from '../../auth/auth-provider';
+import { LoginRequiredDialog } from '../../auth/components/LoginRequiredDialog';
 import { subscribeToClosure, subscribeToLga, unsubscribeFromClosure, unsubscribeFromLga } from '../api/subscriptions';
 import { useMySubscriptions, useSubscriptionChange } from '../hooks';
 
-/** Follow / unfollow one closure (for the map's closure panel). Anonymous users get a sign-in link. */
+/** For visitors: the same button, which opens the login-required dialog. */
+function VisitorSubscribeButton({ label, action, className }: { label: string; action: string; className?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className ?? 'amplify-button amplify-button--small'} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      <LoginRequiredDialog open={open} action={action} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+/** Follow / unfollow one closure (for the map's closure panel). Visitors meet the login-required dialog. */
 export function SubscribeButton({ closureId, className }: { closureId: string; className?: string }) {
   const { status } = useAuth();
   const subs = useMySubscriptions();
   const subscribe = useSubscriptionChange(subscribeToClosure, 'Failed to subscribe to the closure');
   const unsubscribe = useSubscriptionChange(unsubscribeFromClosure, 'Failed to unsubscribe from the closure');
-  if (status !== 'signedIn') return <Link to="/login" className={className}>Sign in to subscribe</Link>;
+  if (status !== 'signedIn') return <VisitorSubscribeButton label="Subscribe" action="subscribe to this closure" className={className} />;
   const following = subs.data?.closures.some((c) => c.id === closureId) ?? false;
   const busy = subs.isPending || subscribe.isPending || unsubscribe.isPending;
   return (
@@ -27,12 +41,14 @@ export function SubscribeButton({ closureId, className }: { closureId: string; c
 
 /** Follow / unfollow a council area (dashboard). */
 export function SubscribeLgaButton({ lgaCode, lgaName }: { lgaCode: string; lgaName?: string }) {
+  const { status } = useAuth();
   const subs = useMySubscriptions();
   const subscribe = useSubscriptionChange(subscribeToLga, 'Failed to subscribe to the LGA');
   const unsubscribe = useSubscriptionChange(unsubscribeFromLga, 'Failed to unsubscribe from the LGA');
   const following = subs.data?.lgas.some((l) => l.code === lgaCode) ?? false;
   const busy = subs.isPending || subscribe.isPending || unsubscribe.isPending;
   const name = lgaName ?? `LGA ${lgaCode}`;
+  if (status !== 'signedIn') return <VisitorSubscribeButton label={`Subscribe to ${name}`} action={`subscribe to ${name}`} />;
   return (
     <button
       type="button"

@@ -1,0 +1,42 @@
+// Above the public map: the unsealed-roads banner of each LGA in view (the one under the map's
+// centre, and the user's own while it is on screen), and "Subscribe to {LGA}" for the LGA under
+// the centre (visitors meet the login-required dialog).
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { readLgaBundle } from '../lga-data/bundle-store';
+import { bboxOfGeometry, type Bbox } from '../map/geo';
+import type { MapViewport } from '../map/components/MapView';
+import { findLgaAt } from '../profile/lga-locate';
+import { UnsealedRoadsBanner } from '../announcements/components/UnsealedRoadsBanner';
+import { SubscribeLgaButton } from '../subscriptions/components/SubscribeButton';
+
+const meets = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+
+export function MapLgaBar({ viewport, homeLgaCode }: { viewport: MapViewport | null; homeLgaCode: string }) {
+  const bundle = useQuery({ queryKey: ['lga-bundle'], queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false });
+  const inView = useMemo(() => {
+    if (!bundle.data || !viewport) return [];
+    const found: { code: string; name: string }[] = [];
+    const centre = findLgaAt(bundle.data, viewport.center.lng, viewport.center.lat);
+    if (centre) found.push(centre);
+    const home = bundle.data.features.find((f) => String(f.properties?.code ?? f.properties?.lga_code ?? '') === homeLgaCode);
+    const homeBox = home ? bboxOfGeometry(home.geometry) : null;
+    if (home && homeBox && meets(homeBox, viewport.bbox) && centre?.code !== homeLgaCode) {
+      found.push({ code: homeLgaCode, name: String(home.properties?.name ?? home.properties?.lga_name ?? homeLgaCode) });
+    }
+    return found;
+  }, [bundle.data, viewport, homeLgaCode]);
+  const centre = inView[0];
+  return (
+    <div className="map-lga-bar" data-testid="map-lga-bar">
+      {inView.map((lga) => (
+        <UnsealedRoadsBanner key={lga.code} lgaCode={lga.code} lgaName={lga.name} />
+      ))}
+      {centre && (
+        <p className="map-lga-bar__subscribe">
+          <span>Map centre: {centre.name}</span> <SubscribeLgaButton lgaCode={centre.code} lgaName={centre.name} />
+        </p>
+      )}
+    </div>
+  );
+}
