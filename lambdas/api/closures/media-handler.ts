@@ -8,7 +8,7 @@ import {
   MAX_MEDIA_BYTES,
   MediaUploadInput,
   mediaId,
-  originalKey,
+  uploadKey,
   UPLOAD_EXPIRES_SECONDS,
 } from '../../core/closures/media';
 import type { Principal } from '../../core/access';
@@ -44,7 +44,7 @@ export const handler = createResolverHandler({
       } else {
         media = await createMediaItem(item);
       }
-      const upload = await presignUpload(originalKey(media.id, extension), contentType, MAX_MEDIA_BYTES, UPLOAD_EXPIRES_SECONDS);
+      const upload = await presignUpload(uploadKey(media.id, extension), contentType, MAX_MEDIA_BYTES, UPLOAD_EXPIRES_SECONDS);
       return {
         media: await presentMedia(media),
         url: upload.url,
