@@ -18,6 +18,9 @@ export const privateBucketDefaults = {
   removalPolicy: RemovalPolicy.RETAIN,
 } satisfies BucketProps;
 
+/** How long a replaced or deleted photo can still be restored. */
+export const MEDIA_VERSION_DAYS = 3;
+
 /**
  * Buckets for uploaded media (report photos, closure images), the LGA data bundle (feeds, served
  * by CloudFront under /feeds/*) and the access logs of every bucket and of the distribution.
@@ -44,12 +47,16 @@ export class Media extends Construct {
 
     this.mediaBucket = new Bucket(this, 'Media', {
       ...privateBucketDefaults,
-      // Not versioned: keys are write-once (a new id per upload) and removeMedia must really
-      // delete a resident's photo rather than keep it as a noncurrent version.
-      versioned: false,
+      // Versioned, so a photo overwritten or deleted by mistake can be restored for a few days;
+      // after that the old version goes for good, as a resident's removed photo (and a raw
+      // upload with its GPS tags) must.
+      versioned: true,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/media/',
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { noncurrentVersionExpiration: Duration.days(MEDIA_VERSION_DAYS), expiredObjectDeleteMarker: true },
+      ],
     });
 
     this.feedsBucket = new Bucket(this, 'Feeds', {

@@ -10,6 +10,7 @@ import { BUCKETS } from './s3';
 import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
 import { handleMapRequest } from './map/routes';
+import { applySecurityHeaders } from './security-headers';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -109,6 +110,7 @@ function serveStatic(webRoot: string, urlPath: string, res: http.ServerResponse)
 export function createWebServer(options: WebServerOptions): http.Server {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    applySecurityHeaders(res, url.pathname);
     try {
       if (await options.graphql.handleHttp(req, res)) return;
       if (url.pathname === '/config.json') return sendJson(res, 200, options.config());
