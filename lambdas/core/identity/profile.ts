@@ -20,12 +20,17 @@ export const MAP_OPTIONS_MAX_CHARS = 2000;
  * Map options are a small JSON object the web client owns. AppSync hands an AWSJSON argument to
  * the resolver parsed; a string (a direct invocation) is parsed here the same way.
  */
-/** Whether the table can store the value as is: numbers in the safe integer range (or small decimals), no empty keys. */
+const UNSAFE_KEYS = new Set(['', '__proto__', 'constructor', 'prototype']);
+
+/**
+ * Whether the table can store the value as is and reading it back is harmless: numbers in the
+ * safe integer range (or ordinary decimals), no empty keys and no object-prototype keys.
+ */
 function storable(value: unknown, depth = 0): boolean {
   if (depth > 10) return false;
   if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER && (value === 0 || Math.abs(value) >= 1e-100);
   if (Array.isArray(value)) return value.every((v) => storable(v, depth + 1));
-  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => k !== '' && storable(v, depth + 1));
+  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => !UNSAFE_KEYS.has(k) && storable(v, depth + 1));
   return true;
 }
 

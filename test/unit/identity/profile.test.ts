@@ -28,6 +28,8 @@ describe('ProfileInput', () => {
     [{ mapOptions: { zoom: 2.8e307 } }, 'Map options hold a number or key that cannot be saved'],
     [{ mapOptions: { tiny: 5e-255 } }, 'Map options hold a number or key that cannot be saved'],
     [{ mapOptions: { '': 1 } }, 'Map options hold a number or key that cannot be saved'],
+    [{ mapOptions: '{"__proto__":{"admin":true}}' }, 'Map options hold a number or key that cannot be saved'],
+    [{ mapOptions: { nested: { constructor: { prototype: 1 } } } }, 'Map options hold a number or key that cannot be saved'],
     [{ mapOptions: { center: [147.9, -33.4], zoom: 11.5 } }, 'ok'],
     [{ admin: true }, "Unrecognized key(s) in object: 'admin'"],
   ])('%j → %s', (input, expected) => {
