@@ -68,7 +68,7 @@ export async function changeClosure(
 /** Who last changed the closure, as the stale-save message names them. */
 async function changedBy(closure: ClosureRecord): Promise<string> {
   if (!closure.updatedBy) return 'someone else';
-  if (closure.updatedBy === SYSTEM.uid) return SYSTEM.displayName;
+  if (closure.updatedBy === SYSTEM.uid) return SYSTEM.displayName ?? 'Schedule';
   const { data } = await db().entities.user.get({ uid: closure.updatedBy }).go();
   return data?.displayName || data?.email || 'another officer';
 }

@@ -59,7 +59,7 @@ async function call(query: string, variables: Record<string, unknown>, who: Auth
   const stack = inject('stack');
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if ('apiKey' in who) headers['x-api-key'] = stack.apiKey;
-  else headers.authorization = who.token;
+  if ('token' in who) headers.authorization = who.token;
   const started = Date.now();
   const response = await fetch(`${stack.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }), signal: AbortSignal.timeout(ANSWER_LIMIT_MS * 2) });
   const body = (await response.json()) as { data?: unknown; errors?: { errorType?: string; message?: string }[] };
