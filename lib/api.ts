@@ -21,6 +21,7 @@ import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { apiDomains, LGA_BOUNDARY_FILES, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
 import { ApiFirewall } from './api-firewall';
+import { QUERY_DEPTH_LIMIT, RESOLVER_COUNT_LIMIT } from './api-limits';
 import type { Mail } from './mail';
 import { GROUP_MIRROR_ACTIONS, logicalIdOf, ProjectFunction, projectRoot } from './project-function';
 
@@ -132,6 +133,9 @@ export class Api extends Construct {
         ],
       },
       xrayEnabled: true,
+      // Deep or very wide requests are refused before they cost a resolver (lib/api-limits.ts).
+      queryDepthLimit: QUERY_DEPTH_LIMIT,
+      resolverCountLimit: RESOLVER_COUNT_LIMIT,
       introspectionConfig: props.stage === 'prod' ? IntrospectionConfig.DISABLED : IntrospectionConfig.ENABLED,
     });
     // Logging is configured on the L1: the L2's logConfig always adds the LogRetention custom

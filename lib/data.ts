@@ -28,7 +28,8 @@ export class Data extends Construct {
       timeToLiveAttribute: 'expiresAt',
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
-      deletionProtection: props.stage === 'prod',
+      // On every stage: the table is the product's only copy of closures, reports and accounts.
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

@@ -24,7 +24,7 @@ export class MediaProcessing extends Construct {
       entry: 'lambdas/media/thumbnail.ts',
       stage: props.stage,
       service: 'media-thumbnail',
-      description: 'Makes a 400 px WebP thumbnail of each uploaded photo',
+      description: 'Checks each uploaded photo by its bytes, strips its metadata and makes a 400 px WebP thumbnail',
       memorySize: 1024,
       timeout: Duration.seconds(30),
       nativeModules: ['sharp'],

@@ -18,6 +18,9 @@ export const privateBucketDefaults = {
   removalPolicy: RemovalPolicy.RETAIN,
 } satisfies BucketProps;
 
+/** How long a replaced or deleted photo can still be restored. */
+export const MEDIA_VERSION_DAYS = 3;
+
 /**
  * Buckets for uploaded media (report photos, closure images), the LGA data bundle (feeds, served
  * by CloudFront under /feeds/*) and the access logs of every bucket and of the distribution.
@@ -52,9 +55,10 @@ export class Media extends Construct {
     this.mediaBucket = new Bucket(this, 'Media', {
       ...privateBucketDefaults,
       ...(props.stage ? { bucketName: mediaBucketName(props.stage) } : {}),
-      // Not versioned: keys are write-once (a new id per upload) and removeMedia must really
-      // delete a resident's photo rather than keep it as a noncurrent version.
-      versioned: false,
+      // Versioned, so a photo overwritten or deleted by mistake can be restored for a few days;
+      // after that the old version goes for good, as a resident's removed photo (and a raw
+      // upload with its GPS tags) must.
+      versioned: true,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/media/',
       lifecycleRules: [
@@ -62,6 +66,7 @@ export class Media extends Construct {
         // Uploads nothing references (tagged at upload, untagged when attached) expire, as their
         // items do through the table's TTL (UNATTACHED_MEDIA_TTL_SECONDS).
         { id: 'ExpireUnattachedUploads', prefix: 'media/', tagFilters: { unattached: 'true' }, expiration: Duration.days(2) },
+        { noncurrentVersionExpiration: Duration.days(MEDIA_VERSION_DAYS), expiredObjectDeleteMarker: true },
       ],
     });
 

@@ -11,6 +11,7 @@ import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
 import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
+import { applySecurityHeaders } from './security-headers';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -140,6 +141,7 @@ function serveStatic(webRoot: string, urlPath: string, res: http.ServerResponse)
 export function createWebServer(options: WebServerOptions): http.Server {
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    applySecurityHeaders(res, url.pathname);
     try {
       if (answerWhileStarting(req, res, url.pathname, options.isReady?.() ?? true)) return;
       if (await options.graphql.handleHttp(req, res)) return;

@@ -2,12 +2,14 @@
 // road engine, apply a core transition, persist it in one transaction and publish the event.
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { notFound } from '../core/errors';
+import { conflict, isAppError, notFound } from '../core/errors';
+import { staleSaveMessage } from '../core/closures/stale-save';
 import type { ClosureInputValue } from '../core/closures/input';
 import * as transitions from '../core/closures/state';
 import type { ChangeContext, ClosureChange, Located } from '../core/closures/state';
 import type { Actor, ClosureRecord, LatLng } from '../core/closures/types';
 import { getRoadEngine } from '../core/roads/engine';
+import { db } from './db/db';
 import { publishEvent } from './events';
 import { getClosure, saveClosureChange, type ExtraWrites } from './closures';
 import { allClosuresInView } from './closures-query';
@@ -61,6 +63,39 @@ export async function changeClosure(
   extraWrites?: ExtraWrites,
 ): Promise<ClosureRecord> {
   return commit(transition(closure, changeContext(actor)), actor, extraWrites);
+}
+
+/** Who last changed the closure, as the stale-save message names them. */
+async function changedBy(closure: ClosureRecord): Promise<string> {
+  if (!closure.updatedBy) return 'someone else';
+  if (closure.updatedBy === SYSTEM.uid) return SYSTEM.displayName ?? 'Schedule';
+  const { data } = await db().entities.user.get({ uid: closure.updatedBy }).go();
+  return data?.displayName || data?.email || 'another officer';
+}
+
+async function staleSave(closure: ClosureRecord) {
+  return conflict(staleSaveMessage(await changedBy(closure), closure.updatedAt, closure.lgaCode));
+}
+
+/**
+ * An edit made on a form that read the closure at `expectedVersion`: when anyone saved it since
+ * (before this call, or in a race with it), the edit is refused whole and the message says who
+ * and when. Without a version the edit applies to the closure as read now.
+ */
+export async function changeClosureExpecting(
+  closure: ClosureRecord,
+  actor: Actor,
+  expectedVersion: number | undefined,
+  transition: (before: ClosureRecord, ctx: ChangeContext) => ClosureChange,
+): Promise<ClosureRecord> {
+  if (expectedVersion !== undefined && closure.version !== expectedVersion) throw await staleSave(closure);
+  try {
+    return await changeClosure(closure, actor, transition);
+  } catch (error) {
+    if (expectedVersion === undefined || !isAppError(error) || error.errorType !== 'Conflict') throw error;
+    const current = await getClosure(closure.id, true);
+    throw current && current.version !== expectedVersion ? await staleSave(current) : error;
+  }
 }
 
 const SYSTEM: Actor = { uid: 'system', displayName: 'Schedule' };

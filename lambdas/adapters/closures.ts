@@ -27,8 +27,8 @@ export function toRecord(item: ClosureItem | Record<string, unknown>): ClosureRe
   };
 }
 
-export async function getClosure(id: string): Promise<ClosureRecord | undefined> {
-  const { data } = await db().entities.closure.get({ id }).go();
+export async function getClosure(id: string, consistent = false): Promise<ClosureRecord | undefined> {
+  const { data } = await db().entities.closure.get({ id }).go({ consistent });
   return data ? toRecord(data) : undefined;
 }
 

@@ -2,7 +2,7 @@
 // uses it, and the objects under media/{id}/ in the media bucket. A closure's attach/detach goes
 // through the closure's own transaction (see media-closures.ts); this file holds the rest.
 import { conflict, notFound } from '../core/errors';
-import { DOWNLOAD_EXPIRES_SECONDS, isExpiredMedia, MEDIA_MESSAGES, originalKey, thumbnailKey, UNATTACHED_MEDIA_TTL_SECONDS, type MediaReference } from '../core/closures/media';
+import { DOWNLOAD_EXPIRES_SECONDS, isExpiredMedia, MEDIA_MESSAGES, originalKey, thumbnailKey, UNATTACHED_MEDIA_TTL_SECONDS, uploadKey, type MediaReference } from '../core/closures/media';
 import { db } from './db/db';
 import { deleteObjects, presignDownload, untagObject } from './s3';
 
@@ -71,7 +71,7 @@ export async function listReferences(mediaId: string): Promise<MediaReference[]>
 
 /** The objects go after the item: a failure leaves unreachable objects, never a dangling item. */
 export async function deleteMediaObjects(media: Pick<MediaRecord, 'id' | 'extension'>): Promise<void> {
-  await deleteObjects([originalKey(media.id, media.extension), thumbnailKey(media.id)]);
+  await deleteObjects([uploadKey(media.id, media.extension), originalKey(media.id, media.extension), thumbnailKey(media.id)]);
 }
 
 /** removeMedia: only when nothing references it (spec §4). */

@@ -1,7 +1,7 @@
 // Submitting and retracting reports. A submission is ONE transaction: the per-user hourly rate
 // counter (conditional), the report, its cluster (new, or joined with a version check), the
-// pending-cluster counter and the photos' references. Losing a race to another report re-reads
-// the clusters and tries again.
+// pending-cluster counter, the claim of the spot when it starts a cluster, and the photos'
+// references. Losing a race to another report re-reads the clusters and tries again.
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { conflict, rateLimited, validationError } from '../core/errors';
@@ -19,11 +19,13 @@ import {
   REPORT_ATTEMPTS_COUNTER,
   TransactionCancelled,
   clusterDelete,
+  claimWrite,
   clusterWrite,
   clustersInCells,
   commitChange,
   counterAdd,
   getCluster,
+  getClusterClaim,
   rateCounterName,
   reportWrite,
   writeTransaction,
@@ -32,8 +34,27 @@ import {
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const ATTEMPTS = 4;
+/** Enough for a crowd at one spot: every round of a race lets at least one report in. */
+const ATTEMPTS = 16;
 const HOUR = 3600;
+const CLAIM_LIFETIME = 30 * 24 * HOUR;
+/** Full-jitter backoff, so the losers of a round do not all come back together. */
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 40 * 2 ** attempt)));
+
+/**
+ * The pending cluster a report joins: the nearest one the geo index knows, else the one that
+ * claimed the report's spot (read from the table, so one created a moment ago counts too).
+ * Without either, the report starts a cluster and must win the spot's claim.
+ */
+async function clusterToJoin(report: ReportRecord): Promise<{ joined?: ClusterRecord; staleClaim?: string }> {
+  const joined = chooseCluster(await clustersInCells(cellsAround(report.position)), report);
+  if (joined) return { joined };
+  const claim = await getClusterClaim(report.lgaCode, report.type, geohashesOf(report.position).geohash7);
+  if (!claim) return {};
+  const claimed = await getCluster(claim.clusterId, true);
+  const open = claimed && chooseCluster([claimed], report);
+  return open ? { joined: open } : { staleClaim: claim.clusterId };
+}
 
 export const reportReference = (reportId: string) => ({ collection: 'reports', documentId: reportId, field: 'media' });
 
@@ -87,8 +108,7 @@ export async function submitReport(actor: Actor, input: ReportInputValue, now = 
 
   const bucket = Math.floor(now / HOUR);
   for (let attempt = 1; ; attempt++) {
-    const candidates = await clustersInCells(cellsAround(input.position));
-    const joined = chooseCluster(candidates, report);
+    const { joined, staleClaim } = await clusterToJoin(report);
     const cluster = joined ? withMember(joined, report, now) : newCluster(randomUUID(), report, now);
     const saved = { ...report, clusterId: cluster.id };
     try {
@@ -102,7 +122,12 @@ export async function submitReport(actor: Actor, input: ReportInputValue, now = 
           .commit(),
         reportWrite(e, saved),
         clusterWrite(e, cluster, joined),
-        ...(joined ? [] : [counterAdd(e, PENDING_CLUSTERS_COUNTER, cluster.lgaCode, 1)]),
+        ...(joined
+          ? []
+          : [
+              counterAdd(e, PENDING_CLUSTERS_COUNTER, cluster.lgaCode, 1),
+              claimWrite(e, { lgaCode: report.lgaCode, type: report.type, cell: report.geohash.slice(0, 7), clusterId: cluster.id }, staleClaim, now + CLAIM_LIFETIME),
+            ]),
         ...mediaIds.map((mediaId) => e.mediaReference.put({ mediaId, ...reportReference(id) }).commit()),
         // Attached: the uploads stop expiring.
         ...mediaIds.map((mediaId) => e.media.patch({ id: mediaId }).remove(['expiresAt']).commit()),
@@ -119,6 +144,7 @@ export async function submitReport(actor: Actor, input: ReportInputValue, now = 
       if (error.codes[0] === 'ConditionalCheckFailed') throw rateLimited(REPORT_MESSAGES.rateLimited);
       logger.info('cluster changed while reporting; retrying', { attempt, codes: error.codes });
       if (attempt >= ATTEMPTS) throw conflict(REPORT_MESSAGES.changed);
+      await pause(attempt);
     }
   }
 }

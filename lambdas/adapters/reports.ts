@@ -54,8 +54,8 @@ export async function getReports(ids: readonly string[]): Promise<ReportRecord[]
   return data.filter(Boolean).map((d) => toReport(d as Item));
 }
 
-export async function getCluster(id: string): Promise<ClusterRecord | undefined> {
-  const { data } = await db().entities.reportCluster.get({ id }).go();
+export async function getCluster(id: string, consistent = false): Promise<ClusterRecord | undefined> {
+  const { data } = await db().entities.reportCluster.get({ id }).go({ consistent });
   return data ? toCluster(data as Item) : undefined;
 }
 
@@ -131,6 +131,30 @@ export function clusterWrite(e: TransactionEntities, after: ClusterRecord, befor
         .where(({ version }, { eq }) => eq(version, before.version))
         .commit()
     : e.reportCluster.create(item).commit();
+}
+
+export interface ClusterClaim {
+  lgaCode: string;
+  type: string;
+  cell: string;
+  clusterId: string;
+}
+
+/** Who started the pending cluster of this type at this spot, read from the table (not an index). */
+export async function getClusterClaim(lgaCode: string, type: string, cell: string): Promise<ClusterClaim | undefined> {
+  const { data } = await db().entities.reportClusterClaim.get({ lgaCode, type, cell }).go({ consistent: true });
+  return data ?? undefined;
+}
+
+/**
+ * Claims the spot for a new cluster: only when nobody holds it, or when it still names the
+ * cluster the caller found closed or gone. A concurrent claim makes the transaction fail.
+ */
+export function claimWrite(e: TransactionEntities, claim: ClusterClaim, staleClusterId: string | undefined, expiresAt: number): Commit {
+  return e.reportClusterClaim
+    .put({ ...claim, expiresAt })
+    .where(({ clusterId }, { eq, notExists }) => (staleClusterId ? eq(clusterId, staleClusterId) : notExists(clusterId)))
+    .commit();
 }
 
 export function clusterDelete(e: TransactionEntities, before: ClusterRecord): Commit {

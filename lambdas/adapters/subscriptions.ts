@@ -18,6 +18,36 @@ function isCanceled(error: unknown): error is Error & { CancellationReasons?: { 
   return error instanceof Error && error.name === 'TransactionCanceledException';
 }
 
+const ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+const lostRace = (codes: (string | undefined)[]) => codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+
+/**
+ * Runs a subscription transaction again when it only collided with another one on the same count
+ * (a crowd following one closure at once); anything else is the caller's to read.
+ */
+async function sendWithRetry(items: () => TransactItem[]): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamoClient().send(new TransactWriteCommand({ TransactItems: items() }));
+      return;
+    } catch (error) {
+      if (!isCanceled(error) || attempt >= ATTEMPTS || !lostRace((error.CancellationReasons ?? []).map((r) => r.Code))) throw error;
+      await pause(attempt);
+    }
+  }
+}
+
+type Written = { canceled: boolean; data: unknown };
+
+async function writeWithRetry(write: () => Promise<Written>): Promise<Written> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await write();
+    if (!result.canceled || attempt >= ATTEMPTS || !lostRace((result.data as { code?: string }[]).map((r) => r?.code))) return result;
+    await pause(attempt);
+  }
+}
+
 /**
  * The closure's count changes by a plain ADD: it neither checks nor bumps the closure's `version`
  * nor touches updatedAt, so following a closure never makes a staff edit conflict and never
@@ -46,7 +76,7 @@ export async function isSubscribedToClosure(uid: string, closureId: string): Pro
 export async function subscribeToClosure(uid: string, closureId: string, lgaCode: string): Promise<void> {
   const put = db().entities.closureSubscription.create({ uid, closureId, lgaCode }).params() as Record<string, unknown>;
   try {
-    await dynamoClient().send(new TransactWriteCommand({ TransactItems: [{ Put: put as never }, closureCountUpdate(closureId, 1)] }));
+    await sendWithRetry(() => [{ Put: put as never }, closureCountUpdate(closureId, 1)]);
   } catch (error) {
     if (!isCanceled(error)) throw error;
     const [subscription, closure] = error.CancellationReasons ?? [];
@@ -63,7 +93,7 @@ export async function unsubscribeFromClosure(uid: string, closureId: string): Pr
   // A closure that no longer exists has no count to keep.
   if (closure) items.push(closureCountUpdate(closureId, -1));
   try {
-    await dynamoClient().send(new TransactWriteCommand({ TransactItems: items }));
+    await sendWithRetry(() => items);
   } catch (error) {
     if (!isCanceled(error)) throw error;
     if (error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return; // was not subscribed
@@ -74,7 +104,7 @@ export async function unsubscribeFromClosure(uid: string, closureId: string): Pr
 export async function subscribeToLga(uid: string, lgaCode: string): Promise<void> {
   const { data: existing } = await db().entities.lgaSubscription.get({ uid, lgaCode }).go();
   if (existing) return;
-  const result = await db()
+  const result = await writeWithRetry(() => db()
     .transaction.write(({ lgaSubscription, counter }) => [
       lgaSubscription.create({ uid, lgaCode }).commit(),
       counter
@@ -84,7 +114,7 @@ export async function subscribeToLga(uid: string, lgaCode: string): Promise<void
         .commit(),
       counter.update({ name: LGA_SUBSCRIBERS_COUNTER, scope: lgaCode }).add({ count: 1 }).commit(),
     ])
-    .go();
+    .go());
   if (!result.canceled) return;
   const [subscription, limit] = result.data as { code?: string }[];
   if (subscription?.code === 'ConditionalCheckFailed') return; // a concurrent request won
@@ -93,7 +123,7 @@ export async function subscribeToLga(uid: string, lgaCode: string): Promise<void
 }
 
 export async function unsubscribeFromLga(uid: string, lgaCode: string): Promise<void> {
-  const result = await db()
+  const result = await writeWithRetry(() => db()
     .transaction.write(({ lgaSubscription, counter }) => [
       lgaSubscription
         .delete({ uid, lgaCode })
@@ -102,7 +132,7 @@ export async function unsubscribeFromLga(uid: string, lgaCode: string): Promise<
       counter.update({ name: USER_LGA_SUBSCRIPTIONS_COUNTER, scope: uid }).add({ count: -1 }).commit(),
       counter.update({ name: LGA_SUBSCRIBERS_COUNTER, scope: lgaCode }).add({ count: -1 }).commit(),
     ])
-    .go();
+    .go());
   if (!result.canceled) return;
   const [subscription] = result.data as { code?: string }[];
   if (subscription?.code === 'ConditionalCheckFailed') return; // was not subscribed

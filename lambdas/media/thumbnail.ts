@@ -1,45 +1,71 @@
-// S3 object-created handler (in AWS an S3 event notification on media/*/original.*; locally the
-// s3rver hook in local/stack.ts): makes a 400 px WebP thumbnail beside the original and marks
-// the media item resized. Thumbnails and unknown keys are ignored, so its own output never loops.
+// S3 object-created handler for uploaded photos (in AWS an S3 event notification on media/;
+// locally the s3rver hook in local/stack.ts). The browser uploads to media/{id}/upload.{ext},
+// which nobody is ever given a URL for. Here the file's bytes decide what it is: anything but a
+// JPEG, PNG, WebP or GIF (an HTML or SVG page renamed .jpg, say) is deleted. A photo is decoded
+// and written again to media/{id}/original.{ext} without its metadata (EXIF, GPS position,
+// camera serial), turned upright first, with a 400 px WebP thumbnail beside it. Only then is
+// the media item marked resized and the original readable. Other keys are ignored, so its own
+// output never loops.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
-import { mediaIdOfOriginalKey, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_SIZE, thumbnailKey, UNATTACHED_TAG } from '../core/closures/media';
+import { imageTypeOf } from '../core/closures/image-type';
+import { EXTENSIONS, originalKey, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_SIZE, thumbnailKey, UNATTACHED_TAG, uploadOfKey } from '../core/closures/media';
 import { getMedia, markResized } from '../adapters/media';
-import { readObject, writeObject } from '../adapters/s3';
+import { deleteObjects, readObject, writeObject } from '../adapters/s3';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
+const INPUT_LIMITS = { animated: false, limitInputPixels: 100_000_000 } as const;
 
 export async function makeThumbnail(image: Uint8Array): Promise<Buffer> {
-  return sharp(image, { animated: false, limitInputPixels: 100_000_000 })
+  return sharp(image, INPUT_LIMITS)
     .rotate() // honour EXIF orientation before it is stripped
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 80 })
     .toBuffer();
 }
 
+const FORMAT_OF_EXTENSION: Record<string, 'jpeg' | 'png' | 'webp' | 'gif'> = { jpg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif' };
+
+/**
+ * The photo as it may be served: decoded (so it really is an image), upright, re-encoded in the
+ * format its key names, and without any metadata (sharp keeps none unless asked to).
+ */
+export async function cleanPhoto(image: Uint8Array, extension: string): Promise<Buffer> {
+  const format = FORMAT_OF_EXTENSION[extension] ?? 'jpeg';
+  const pipeline = sharp(image, INPUT_LIMITS).rotate();
+  return format === 'jpeg' ? pipeline.jpeg({ quality: 90 }).toBuffer() : pipeline.toFormat(format).toBuffer();
+}
+
+const contentTypeOf = (extension: string) => Object.entries(EXTENSIONS).find(([, ext]) => ext === extension)?.[0] ?? 'image/jpeg';
+
 export const handler = async (event: S3Event) => {
   const made: string[] = [];
   for (const record of event.Records ?? []) {
     const bucket = record.s3.bucket.name;
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
-    const id = mediaIdOfOriginalKey(key);
-    if (!id) continue;
-    const media = await getMedia(id);
-    if (!media) {
-      logger.info('no media item for upload; ignored', { key });
-      continue;
-    }
+    const upload = uploadOfKey(key);
+    if (!upload) continue;
+    const { id, extension } = upload;
     try {
-      const original = await readObject(bucket, key);
-      const thumbnail = await makeThumbnail(original.body);
+      const media = await getMedia(id);
+      const { body } = await readObject(bucket, key);
+      if (!media || !imageTypeOf(body)) {
+        logger.warn(media ? 'upload is not a photo; deleted' : 'no media item for upload; deleted', { key });
+        continue;
+      }
+      const photo = await cleanPhoto(body, extension);
       // An upload nothing references yet expires with its thumbnail (the bucket's lifecycle rule).
       const tags = media.expiresAt ? { [UNATTACHED_TAG.key]: UNATTACHED_TAG.value } : undefined;
-      await writeObject(bucket, thumbnailKey(id), thumbnail, THUMBNAIL_CONTENT_TYPE, tags);
+      await writeObject(bucket, thumbnailKey(id), await makeThumbnail(photo), THUMBNAIL_CONTENT_TYPE, tags);
+      await writeObject(bucket, originalKey(id, extension), photo, contentTypeOf(extension), tags);
       if (await markResized(id, Math.floor(Date.now() / 1000))) made.push(id);
     } catch (error) {
-      // A file that is not really an image: keep the original, leave resized false.
-      logger.warn('thumbnail failed', { key, error: error as Error });
+      // Undecodable bytes behind an image signature: nothing is published.
+      logger.warn('photo could not be processed; deleted', { key, error: error as Error });
+    } finally {
+      // The raw upload never stays: its metadata is what this handler exists to remove.
+      await deleteObjects([key]).catch((error) => logger.warn('upload not deleted', { key, error: error as Error }));
     }
   }
   return { thumbnails: made };

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
+import { REQUEST_BODY_LIMIT_BYTES, queryLimitMessages } from '../../lib/api-limits';
 import { authenticate, lowerCaseHeaders, UNAUTHORIZED_ERROR_TYPE, type Credentials } from './authenticate';
 import { runOperation, type GraphQLRequestBody, type Publish } from './operations';
 import type { RequestMeta } from './types';
 
 export const GRAPHQL_PATH = '/graphql';
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
@@ -34,11 +34,13 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 class BodyTooLarge extends Error {}
 
 async function readBody(req: IncomingMessage): Promise<string> {
+  // A declared length over the limit is refused before a byte of the body is read.
+  if (Number(req.headers['content-length'] ?? 0) > REQUEST_BODY_LIMIT_BYTES) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    if (size > REQUEST_BODY_LIMIT_BYTES) throw new BodyTooLarge();
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -90,7 +92,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: HttpDeps):
     body = parsed as GraphQLRequestBody;
   } catch (error) {
     if (error instanceof BodyTooLarge) {
-      send(res, 413, { errors: [{ errorType: 'PayloadTooLargeException', message: 'Request body is too large.' }] });
+      req.resume();
+      send(res, 413, { errors: [{ errorType: 'PayloadTooLargeException', message: queryLimitMessages.body() }] });
     } else {
       send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: 'Unable to parse the request body as JSON.' }] });
     }

@@ -9,7 +9,9 @@ import {
   type FragmentDefinitionNode,
   type GraphQLSchema,
 } from 'graphql';
+import { QUERY_TOKEN_LIMIT, queryLimitMessages } from '../../lib/api-limits';
 import { toAppSyncError, type AppSyncErrorJson } from './errors';
+import { checkQueryLimits, limitError } from './limits';
 import { mutationPublications } from './mutation-payload';
 import type { Fragments } from './resolver-event';
 import type { ExecutionContext } from './types';
@@ -39,15 +41,21 @@ function failure(...errors: GraphQLError[]): GraphQLResponseBody {
   return { data: null, errors: errors.map(toAppSyncError) };
 }
 
-/** Parses and validates a document; the errors come back in AppSync's shape. */
+/**
+ * Parses and validates a document; the errors come back in AppSync's shape. The request limits
+ * are checked between the two, so an oversized document is refused before any costly rule runs.
+ */
 export function parseDocument(schema: GraphQLSchema, query: unknown): { document: DocumentNode } | { errors: GraphQLError[] } {
   if (typeof query !== 'string' || query.trim() === '') return { errors: [new GraphQLError('Must provide query string.')] };
   let document: DocumentNode;
   try {
-    document = parse(query);
+    document = parse(query, { maxTokens: QUERY_TOKEN_LIMIT });
   } catch (error) {
+    if (error instanceof GraphQLError && /\d+ tokens/.test(error.message)) return { errors: [limitError(queryLimitMessages.tokens())] };
     return { errors: [error instanceof GraphQLError ? error : new GraphQLError('Unable to parse GraphQL query.')] };
   }
+  const overLimit = checkQueryLimits(document);
+  if (overLimit) return { errors: [overLimit] };
   const errors = validate(schema, document);
   return errors.length > 0 ? { errors: [...errors] } : { document };
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { GraphQLSchema } from 'graphql';
 import { WebSocket, WebSocketServer } from 'ws';
+import { REQUEST_BODY_LIMIT_BYTES } from '../../lib/api-limits';
 import { authenticate, lowerCaseHeaders, UNAUTHORIZED_ERROR_TYPE, type Authentication, type Credentials } from './authenticate';
 import { pathOf, sourceIpOf } from './http';
 import { prepareSubscription, type RealtimeError } from './subscribe';
@@ -186,6 +187,8 @@ class RealtimeConnection {
 export function createRealtime(deps: RealtimeDeps) {
   const wss = new WebSocketServer({
     noServer: true,
+    // A subscription message is a small document; anything past the request limit is dropped.
+    maxPayload: REQUEST_BODY_LIMIT_BYTES,
     handleProtocols: (protocols) => (protocols.has(PROTOCOL) ? PROTOCOL : false),
   });
   const connections = new Set<RealtimeConnection>();

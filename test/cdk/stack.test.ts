@@ -87,7 +87,7 @@ describe('dev stage', () => {
         Match.objectLike({
           Region: 'ap-southeast-2',
           PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-          DeletionProtectionEnabled: false,
+          DeletionProtectionEnabled: true,
         }),
       ],
     });

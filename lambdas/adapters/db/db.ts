@@ -11,7 +11,7 @@ import {
   UserEntity,
 } from './entities/user';
 import { ClosureActivityEntity, ClosureCellEntity, ClosureEntity } from './entities/closure';
-import { ReportClusterEntity, ReportEntity } from './entities/report';
+import { ReportClusterClaimEntity, ReportClusterEntity, ReportEntity } from './entities/report';
 import { AnnouncementEntity, ContentTaskEntity } from './entities/content';
 import { CheckoutSessionEntity, InvoiceEntity, StripeEventEntity } from './entities/billing';
 import {
@@ -44,6 +44,7 @@ function createService() {
       closureActivity: ClosureActivityEntity,
       report: ReportEntity,
       reportCluster: ReportClusterEntity,
+      reportClusterClaim: ReportClusterClaimEntity,
       announcement: AnnouncementEntity,
       contentTask: ContentTaskEntity,
       media: MediaEntity,

@@ -22,7 +22,7 @@ import { getRoadEngine } from '../../core/roads/engine';
 import { db } from '../../adapters/db/db';
 import { listActivities, readViewCounters } from '../../adapters/closures';
 import { queryClosuresInBounds } from '../../adapters/closures-bounds';
-import { changeClosure, createClosureAs, loadClosure, startDueScheduledClosures } from '../../adapters/closures-commands';
+import { changeClosure, changeClosureExpecting, createClosureAs, loadClosure, startDueScheduledClosures } from '../../adapters/closures-commands';
 import { allClosuresInView, countClosures, countTimedView, listClosuresByView, recentChanges, DASHBOARD_LIMIT } from '../../adapters/closures-query';
 import { attachMedia, detachMedia, referenceLgas } from '../../adapters/media-closures';
 import { loadMedia } from '../../adapters/media';
@@ -195,13 +195,14 @@ export const handler = createResolverHandler({
   }),
 
   updateClosure: field({
-    args: z.object({ id: closureId, input: ClosureInput }).strict(),
+    args: z.object({ id: closureId, input: ClosureInput, expectedVersion: z.number().int().min(0).max(1_000_000_000).nullish() }).strict(),
     access: 'user',
     async resolve(ctx) {
       const { closure, actor } = await closureForChange(ctx, ctx.args.id);
       const { data: lga } = await db().entities.lga.get({ code: closure.lgaCode }).go();
       if (lga) assertLinesInLga(lga, ctx.args.input.regions.map((r) => r.geometry));
-      return respond(ctx, await changeClosure(closure, actor, (before, c) => transitions.updateClosure(before, ctx.args.input, c)));
+      const expected = ctx.args.expectedVersion ?? undefined;
+      return respond(ctx, await changeClosureExpecting(closure, actor, expected, (before, c) => transitions.updateClosure(before, ctx.args.input, c)));
     },
   }),
 

@@ -8,7 +8,7 @@ import {
   MAX_MEDIA_BYTES,
   MediaUploadInput,
   mediaId,
-  originalKey,
+  uploadKey,
   UPLOAD_EXPIRES_SECONDS,
   UNATTACHED_TAG,
 } from '../../core/closures/media';
@@ -47,7 +47,7 @@ export const handler = createResolverHandler({
       }
       // An upload for nothing yet carries the tag the bucket's lifecycle rule expires.
       const tags = attachedTo ? undefined : { [UNATTACHED_TAG.key]: UNATTACHED_TAG.value };
-      const upload = await presignUpload(originalKey(media.id, extension), contentType, MAX_MEDIA_BYTES, UPLOAD_EXPIRES_SECONDS, tags);
+      const upload = await presignUpload(uploadKey(media.id, extension), contentType, MAX_MEDIA_BYTES, UPLOAD_EXPIRES_SECONDS, tags);
       return {
         media: await presentMedia(media),
         url: upload.url,

@@ -34,6 +34,7 @@ export function presentClosure(c: ClosureRecord, now: number, media: PresentedMe
     clusterId: c.clusterId ?? null,
     mediaIds: c.media,
     media,
+    version: c.version,
   };
 }
 

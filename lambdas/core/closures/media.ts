@@ -58,12 +58,17 @@ export const MediaUploadInput = z
   .strict();
 
 export const originalKey = (id: string, extension: string) => `media/${id}/original.${extension}`;
+/**
+ * Where the browser's presigned POST puts the file. Nobody is ever given a URL for it: the media
+ * processor checks its bytes and writes the photo, metadata stripped, to the original key.
+ */
+export const uploadKey = (id: string, extension: string) => `media/${id}/upload.${extension}`;
 export const thumbnailKey = (id: string) => `media/${id}/thumbnail.webp`;
 
-/** The media id of an uploaded original, or undefined for any other key (thumbnails included). */
-export function mediaIdOfOriginalKey(key: string): string | undefined {
-  const match = /^media\/([0-9a-f-]{36})\/original\.[a-z]+$/.exec(key);
-  return match?.[1];
+/** The media id and extension of an upload, or undefined for any other key (originals and thumbnails included). */
+export function uploadOfKey(key: string): { id: string; extension: string } | undefined {
+  const match = /^media\/([0-9a-f-]{36})\/upload\.([a-z]+)$/.exec(key);
+  return match ? { id: match[1], extension: match[2] } : undefined;
 }
 
 /** Where a media item is referenced (spec §3: collection, document id, field). */

@@ -20,6 +20,20 @@ export const MAP_OPTIONS_MAX_CHARS = 2000;
  * Map options are a small JSON object the web client owns. AppSync hands an AWSJSON argument to
  * the resolver parsed; a string (a direct invocation) is parsed here the same way.
  */
+const UNSAFE_KEYS = new Set(['', '__proto__', 'constructor', 'prototype']);
+
+/**
+ * Whether the table can store the value as is and reading it back is harmless: numbers in the
+ * safe integer range (or ordinary decimals), no empty keys and no object-prototype keys.
+ */
+function storable(value: unknown, depth = 0): boolean {
+  if (depth > 10) return false;
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER && (value === 0 || Math.abs(value) >= 1e-100);
+  if (Array.isArray(value)) return value.every((v) => storable(v, depth + 1));
+  if (value && typeof value === 'object') return Object.entries(value).every(([k, v]) => !UNSAFE_KEYS.has(k) && storable(v, depth + 1));
+  return true;
+}
+
 export const mapOptionsJson = z.unknown().transform((input, ctx) => {
   let value = input;
   if (typeof input === 'string') {
@@ -35,6 +49,10 @@ export const mapOptionsJson = z.unknown().transform((input, ctx) => {
   }
   if (JSON.stringify(value).length > MAP_OPTIONS_MAX_CHARS) {
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: `Map options are too large (maximum ${MAP_OPTIONS_MAX_CHARS} characters)` });
+    return z.NEVER;
+  }
+  if (!storable(value)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Map options hold a number or key that cannot be saved' });
     return z.NEVER;
   }
   return value as Record<string, unknown>;

@@ -47,7 +47,7 @@ describe('uploads and thumbnails', () => {
     expect(upload).toMatchObject({ closureId: closure.id, maxBytes: 10 * 1024 * 1024, media: { resized: false, thumbnailUrl: null, contentType: 'image/png' } });
     expect(new URL(upload.url).hostname).toBe('127.0.0.1');
     const fields = JSON.parse(upload.fields);
-    expect(fields.key).toBe(`media/${upload.media.id}/original.png`);
+    expect(fields.key).toBe(`media/${upload.media.id}/upload.png`);
     expect(fields.Policy ?? fields.policy).toBeTruthy();
 
     const stored = await post(upload, image);
@@ -65,7 +65,7 @@ describe('uploads and thumbnails', () => {
     expect(meta.format).toBe('webp');
     expect(Math.max(meta.width!, meta.height!)).toBe(400);
     const original = await fetch(media.url);
-    expect(Buffer.from(await original.arrayBuffer()).equals(image)).toBe(true);
+    expect(await sharp(Buffer.from(await original.arrayBuffer())).metadata()).toMatchObject({ format: 'png', width: 800, height: 600 });
 
     const read = await gql<{ closure: any }>(`query($id: ID!) { closure(id: $id) { mediaIds media { id resized thumbnailUrl } } }`, { id: closure.id });
     expect(read.data!.closure.mediaIds).toEqual([upload.media.id]);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../../lambdas/core/validation';
-import { MediaUploadInput, mediaIdOfOriginalKey, originalKey, thumbnailKey } from '../../../lambdas/core/closures/media';
+import { MediaUploadInput, originalKey, thumbnailKey, uploadKey, uploadOfKey } from '../../../lambdas/core/closures/media';
 import { makeThumbnail } from '../../../lambdas/media/thumbnail';
 
 const ID = '0b5f8c3e-6a1d-4f7e-9c2b-1d2e3f4a5b6c';
@@ -13,10 +13,11 @@ describe('media rules', () => {
     expect(() => parseArgs(MediaUploadInput, { contentType: 'image/png', size: 0 })).toThrow('Images must be 10 MB or smaller');
   });
 
-  it('recognises uploaded originals only, so thumbnails never trigger another thumbnail', () => {
-    expect(mediaIdOfOriginalKey(originalKey(ID, 'png'))).toBe(ID);
-    expect(mediaIdOfOriginalKey(thumbnailKey(ID))).toBeUndefined();
-    expect(mediaIdOfOriginalKey('feeds/lga-data/1.geojson')).toBeUndefined();
+  it('recognises uploads only, so the processed original and thumbnail never trigger another run', () => {
+    expect(uploadOfKey(uploadKey(ID, 'png'))).toEqual({ id: ID, extension: 'png' });
+    expect(uploadOfKey(originalKey(ID, 'png'))).toBeUndefined();
+    expect(uploadOfKey(thumbnailKey(ID))).toBeUndefined();
+    expect(uploadOfKey('feeds/lga-data/1.geojson')).toBeUndefined();
   });
 
   it('makes a WebP thumbnail at most 400 px on its longest side, never enlarging', async () => {

@@ -25,6 +25,12 @@ describe('ProfileInput', () => {
     [{ mapOptions: [1, 2] }, 'Map options must be a JSON object'],
     [{ mapOptions: 'not json' }, 'Map options must be a JSON object'],
     [{ mapOptions: { blob: 'x'.repeat(2001) } }, 'Map options are too large (maximum 2000 characters)'],
+    [{ mapOptions: { zoom: 2.8e307 } }, 'Map options hold a number or key that cannot be saved'],
+    [{ mapOptions: { tiny: 5e-255 } }, 'Map options hold a number or key that cannot be saved'],
+    [{ mapOptions: { '': 1 } }, 'Map options hold a number or key that cannot be saved'],
+    [{ mapOptions: '{"__proto__":{"admin":true}}' }, 'Map options hold a number or key that cannot be saved'],
+    [{ mapOptions: { nested: { constructor: { prototype: 1 } } } }, 'Map options hold a number or key that cannot be saved'],
+    [{ mapOptions: { center: [147.9, -33.4], zoom: 11.5 } }, 'ok'],
     [{ admin: true }, "Unrecognized key(s) in object: 'admin'"],
   ])('%j → %s', (input, expected) => {
     expect(first(input)).toBe(expected);

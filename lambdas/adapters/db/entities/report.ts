@@ -102,3 +102,29 @@ export const ReportClusterEntity = new Entity(
   },
   { table: 'placeholder' },
 );
+
+/**
+ * Who started the pending cluster at a spot: one item per LGA, report type and precision-7 cell
+ * (about 150 m). A new cluster is created only together with a conditional write of its claim,
+ * so reports arriving at the same moment at one spot cannot start two clusters.
+ */
+export const ReportClusterClaimEntity = new Entity(
+  {
+    model: { entity: 'reportClusterClaim', version: '1', service: SERVICE },
+    attributes: {
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      type: { type: 'string', required: true, readOnly: true },
+      cell: { type: 'string', required: true, readOnly: true },
+      clusterId: { type: 'string', required: true },
+      /** TTL: a claim outlives no cluster by much; a stale claim is taken over anyway. */
+      expiresAt: { type: 'number' },
+    },
+    indexes: {
+      byCell: {
+        pk: { field: 'pk', composite: ['lgaCode', 'type'], casing: 'none', template: 'CLUSTERCLAIM#${lgaCode}#${type}' },
+        sk: { field: 'sk', composite: ['cell'], casing: 'none', template: '${cell}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);

@@ -53,6 +53,8 @@ export interface ClosureDetail extends ClosureSummary {
   clusterId: string | null;
   mediaIds: string[];
   media: MediaItem[];
+  /** Goes up with every change: the detail form saves with the version it was filled in from. */
+  version: number | null;
 }
 
 export interface ClosurePage {
@@ -101,7 +103,7 @@ const MEDIA = 'id contentType size resized createdAt url thumbnailUrl';
 const DETAIL = /* GraphQL */ `
   ${CLOSURE_FIELDS}
   ${SUMMARY}
-  geohash subscriberCount clusterId mediaIds
+  geohash subscriberCount clusterId mediaIds version
   regions { id geometry createdAt updatedAt }
   media { ${MEDIA} }
 `;
@@ -161,8 +163,13 @@ async function mutateClosure(name: string, args: string, params: string, variabl
   return data[name];
 }
 
-export const updateClosure = (id: string, input: ClosureInput) =>
-  mutateClosure('updateClosure', 'id: $id, input: $input', '$id: ID!, $input: ClosureInput!', { id, input });
+/** A save after someone else's since `expectedVersion` is refused with a Conflict saying who and when. */
+export const updateClosure = (id: string, input: ClosureInput, expectedVersion: number | null) =>
+  mutateClosure('updateClosure', 'id: $id, input: $input, expectedVersion: $expectedVersion', '$id: ID!, $input: ClosureInput!, $expectedVersion: Int', {
+    id,
+    input,
+    expectedVersion,
+  });
 export const reopenClosure = (id: string) => mutateClosure('reopenClosure', 'id: $id', '$id: ID!', { id });
 export const deleteClosure = (id: string) => mutateClosure('deleteClosure', 'id: $id', '$id: ID!', { id });
 export const restoreClosure = (id: string) => mutateClosure('restoreClosure', 'id: $id', '$id: ID!', { id });

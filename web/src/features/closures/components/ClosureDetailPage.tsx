@@ -173,7 +173,7 @@ export function ClosureDetailPage({ def }: { def: RouteDef }) {
       ) : child === 'activities' ? (
         <ActivitiesTab closureId={c.id} />
       ) : (
-        <DetailForm key={`${c.id}-${c.updatedAt}`} closure={c} />
+        <DetailForm key={c.id} closure={c} />
       )}
     </div>
   );

@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context';
-import { deleteClosureRegion, updateClosure, type ClosureDetail } from '../api/closures';
+import { ApiError } from '../../../lib/api';
+import { deleteClosureRegion, getClosure, updateClosure, type ClosureDetail } from '../api/closures';
 import { formatDistance, formatTableTimestamp, fromDatetimeLocal, regionLength, toDatetimeLocal } from '../format';
 import { MAX_REASON, validateClosureForm, type ClosureFormErrors, type ClosureFormValues } from '../validation';
 import { CLOSURE_TYPE_STYLE } from '../views';
-import { useClosureCache } from '../hooks/useClosureCache';
+import { closureDetailKey, useClosureCache } from '../hooks/useClosureCache';
 
 // The input has minute precision: an untouched time keeps its stored seconds instead of being rounded.
 const keptTime = (input: string, stored: number | null) => (input === toDatetimeLocal(stored) ? stored : fromDatetimeLocal(input));
 
 const geometryText = (g: unknown) => (typeof g === 'string' ? g : JSON.stringify(g));
+
+const sameValues = (a: ClosureFormValues, b: ClosureFormValues) => JSON.stringify(a) === JSON.stringify(b);
 
 function initialValues(c: ClosureDetail): ClosureFormValues {
   return {
@@ -36,10 +39,39 @@ export function DetailForm({ closure }: { closure: ClosureDetail }) {
   const cache = useClosureCache();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialValues(closure));
+  // The closure the form was filled in from: a save is checked against its version on the server.
+  const [base, setBase] = useState(() => ({ version: closure.version, values: initialValues(closure) }));
   const [errors, setErrors] = useState<ClosureFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const [regionError, setRegionError] = useState<string | null>(null);
   const readOnly = readOnlyReason(closure);
+  const dirty = !sameValues(values, base.values);
+
+  const adopt = (c: ClosureDetail) => {
+    setValues(initialValues(c));
+    setBase({ version: c.version, values: initialValues(c) });
+    setErrors({});
+    setFormError(null);
+    setStale(false);
+  };
+
+  // A change that arrives live (another desk, a photo added here) refreshes an untouched form;
+  // typed edits stay, and their save is checked against the version they started from.
+  useEffect(() => {
+    if (closure.version !== base.version && !dirty && !stale) adopt(closure);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [closure.version]);
+
+  const reload = useMutation({
+    mutationFn: () => getClosure(closure.id),
+    onSuccess: (fresh) => {
+      if (!fresh) return;
+      queryClient.setQueryData(closureDetailKey(closure.id), fresh);
+      adopt(fresh);
+    },
+    onError: (err) => setFormError(err.message),
+  });
 
   const save = useMutation({
     mutationFn: () =>
@@ -52,20 +84,24 @@ export function DetailForm({ closure }: { closure: ClosureDetail }) {
         regions: closure.regions.map((r) => ({ id: r.id, geometry: geometryText(r.geometry) })),
         scheduledFor: keptTime(values.scheduledFor, closure.scheduledFor),
         estimatedReopening: keptTime(values.estimatedReopening, closure.estimatedReopening),
-      }),
+      }, base.version),
     onSuccess: (updated) => {
       cache.updated(updated);
-      setValues(initialValues(updated));
-      setFormError(null);
+      adopt(updated);
       toast.show({ kind: 'success', message: 'Closure saved.' });
     },
-    onError: (err) => setFormError(err.message),
+    onError: (err) => {
+      setFormError(err.message);
+      setStale(err instanceof ApiError && err.errorType === 'Conflict');
+    },
   });
 
   const removeRegion = useMutation({
     mutationFn: (regionId: string) => deleteClosureRegion(closure.id, regionId),
     onSuccess: (updated) => {
       cache.updated(updated);
+      // Removing a region does not touch the form's fields: its edits stay valid.
+      setBase((b) => (b.version === closure.version ? { ...b, version: updated.version } : b));
       setRegionError(null);
       toast.show({ kind: 'success', message: 'Region removed.' });
     },
@@ -135,16 +171,23 @@ export function DetailForm({ closure }: { closure: ClosureDetail }) {
               {fieldError('estimatedReopening')}
             </label>
           </div>
-          {formError && <p className="cl-form-error" role="alert">{formError}</p>}
+          {formError && (
+            <div className="cl-form-error" role="alert">
+              <p>{formError}</p>
+              {stale && (
+                <button type="button" className="cl-button cl-button--small" onClick={() => reload.mutate()} disabled={reload.isPending}>
+                  {reload.isPending ? 'Reloading…' : 'Reload'}
+                </button>
+              )}
+            </div>
+          )}
           <div className="closure-form__actions">
             <button type="submit" className="cl-button">{save.isPending ? 'Saving…' : 'Save changes'}</button>
             <button
               type="button"
               className="cl-button cl-button--secondary"
               onClick={() => {
-                setValues(initialValues(closure));
-                setErrors({});
-                setFormError(null);
+                adopt(closure);
                 void queryClient.invalidateQueries({ queryKey: ['closures', 'detail', closure.id] });
               }}
             >
