@@ -42,6 +42,8 @@ export interface ApiProps {
 export type DomainNeed =
   | 'mediaBucket'
   | 'feedsBucket'
+  /** Publishing LGA boundaries bundles (uploads/ in, feeds/ out). */
+  | 'feedsBucketWrite'
   | 'eventsTopic'
   /** The group mirror actions on the user pool. */
   | 'userPoolGroups'
@@ -65,6 +67,7 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   directions: [],
   reports: ['eventsTopic', 'mediaBucket'],
   notifications: ['mediaBucket', 'vapid'],
+  admin: ['mail', 'feedsBucketWrite'],
 };
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 
@@ -206,7 +209,8 @@ export class Api extends Construct {
     fn.addEnvironment('USER_POOL_ID', props.userPool.userPoolId);
     const needs = new Set(domainNeeds[domain] ?? defaultDomainNeeds);
     if (needs.has('mediaBucket')) fn.bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite');
-    if (needs.has('feedsBucket')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read');
+    if (needs.has('feedsBucketWrite')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'readwrite');
+    else if (needs.has('feedsBucket')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read');
     if (needs.has('eventsTopic')) fn.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
     if (needs.has('userPoolAdmin')) fn.bindUserPool(props.userPool, USER_POOL_ADMIN_ACTIONS);
     else if (needs.has('userPoolGroups')) {

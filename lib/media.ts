@@ -58,7 +58,11 @@ export class Media extends Construct {
       versioned: true,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/feeds/',
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30) },
+        // Administrators' LGA GeoJSON uploads are read once when published; leftovers go after a day.
+        { prefix: 'uploads/', expiration: Duration.days(1) },
+      ],
     });
   }
 
@@ -72,6 +76,13 @@ export class Media extends Construct {
       allowedMethods: [HttpMethods.POST, HttpMethods.GET, HttpMethods.HEAD],
       allowedHeaders: ['*'],
       exposedHeaders: ['ETag', 'Location'],
+      maxAge: 3000,
+    });
+    // /admin/lga-data uploads a new LGA GeoJSON with a presigned POST (under uploads/ only).
+    this.feedsBucket.addCorsRule({
+      allowedOrigins: [origin],
+      allowedMethods: [HttpMethods.POST],
+      allowedHeaders: ['*'],
       maxAge: 3000,
     });
   }

@@ -117,4 +117,14 @@ export const apiDomains: Record<string, ApiDomain> = {
     timeoutSeconds: 15,
     roadEngine: true,
   },
+  admin: {
+    entry: 'lambdas/api/admin/handler.ts',
+    fields: {
+      Query: ['adminOverview', 'enquiries', 'diagnostics', 'lgaDataImports'],
+      Mutation: ['markEnquiryHandled', 'replyToEnquiry', 'recordPageView', 'createLgaDataUpload', 'publishLgaDataImport', 'rollbackLgaDataImport'],
+    },
+    // Validating an uploaded LGA GeoJSON (up to 50 MB) parses it whole.
+    memorySize: 1536,
+    timeoutSeconds: 60,
+  },
 };
