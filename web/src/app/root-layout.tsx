@@ -5,6 +5,9 @@ import { useAppConfig } from '../config/app-config';
 import { OSM_ATTRIBUTION } from '../features/legal/attributions';
 import { NavBar } from '../features/navigation/components/NavBar';
 import { recordLocation } from '../features/routing/location-history';
+import { FeedbackButton } from '../features/admin/components/FeedbackButton';
+import { usePageViews } from '../features/admin/hooks/usePageViews';
+import '../features/admin/components/admin.css';
 
 function useRouteChangeEffects() {
   const location = useLocation();
@@ -27,6 +30,7 @@ export function RootLayout() {
   const app = useAppConfig();
   const location = useLocation();
   const mainRef = useRouteChangeEffects();
+  usePageViews();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">Skip to content</a>
@@ -45,6 +49,7 @@ export function RootLayout() {
           <span>Map data {OSM_ATTRIBUTION}</span>
         </div>
       </footer>
+      <FeedbackButton />
     </div>
   );
 }

@@ -29,6 +29,10 @@ import { ReportDetailPage } from '../../features/reports/components/ReportDetail
 import { ReportsListPage } from '../../features/reports/components/ReportsListPage';
 import { ClusterListPage } from '../../features/reports/components/ClusterListPage';
 import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
+import { EnquiriesPage } from '../../features/admin/pages/EnquiriesPage';
+import { DiagnosticsPage } from '../../features/admin/pages/DiagnosticsPage';
+import { LgaManagersPage } from '../../features/admin/pages/LgaManagersPage';
+import { LgaDataPage } from '../../features/admin/pages/LgaDataPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -62,4 +66,8 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   reportsList: ReportsListPage,
   reportClusters: ClusterListPage,
   reportClusterDetail: ClusterDetailPage,
+  adminEnquiries: EnquiriesPage,
+  adminDiagnostics: DiagnosticsPage,
+  adminLgaManagers: LgaManagersPage,
+  adminLgaData: LgaDataPage,
 };
