@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Expiration, Validations } from 'aws-cdk-lib';
+import { Duration, Expiration, Stack, Validations } from 'aws-cdk-lib';
 import {
   AuthorizationType,
   CfnApiKey,
@@ -17,6 +17,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { apiDomains, LGA_BOUNDARY_FILES, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
@@ -174,6 +175,14 @@ export class Api extends Construct {
    * Lets a function call the IAM-only publishNotification mutation (and nothing else on the API)
    * and names the endpoint in GRAPHQL_URL.
    */
+  /** Lets the admin domain read the depth of these dead-letter queues (and nothing else of them). */
+  watchDeadLetters(queues: Record<string, IQueue>): void {
+    const admin = this.functions.find((fn) => fn.entry === apiDomains.admin?.entry);
+    if (!admin) return;
+    admin.addEnvironment('DEAD_LETTER_QUEUES', Stack.of(this).toJsonString(Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, q.queueUrl]))));
+    for (const queue of Object.values(queues)) queue.grant(admin, 'sqs:GetQueueAttributes');
+  }
+
   grantPublishNotification(fn: ProjectFunction): void {
     fn.addToRolePolicy(
       new PolicyStatement({

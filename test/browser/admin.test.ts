@@ -15,7 +15,8 @@ const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
   const ids = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+    const g = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } };
+    const result = await g.axe.run(g.document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
     });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -24,7 +25,10 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 async function fitsPhone(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  return page.evaluate(() => {
+    const g = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
+    return g.document.documentElement.scrollWidth <= g.innerWidth;
+  });
 }
 
 const id = Date.now().toString(36);
@@ -141,7 +145,7 @@ describe('system administration', { timeout: 120_000 }, () => {
     for (const [route, heading] of [['/admin', 'System Administration'], ['/admin/enquiries', 'Enquiries'], ['/admin/diagnostics', 'Diagnostics'], ['/admin/lga-managers', 'LGA managers'], ['/admin/lga-data', 'LGA data']]) {
       await page.goto(`${APP_URL}${route}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 60_000 });
-      await page.waitForTimeout(300);
+      await page.locator('.page-loader').first().waitFor({ state: 'detached' });
       expect(await fitsPhone(page), route).toBe(true);
       await screenshot(page, `admin-05-phone${route.replaceAll('/', '-')}`);
     }
@@ -152,8 +156,8 @@ describe('system administration', { timeout: 120_000 }, () => {
     const resident = await newPage(browser);
     await signInWithForm(resident.page, RESIDENT);
     await waitForPath(resident.page, '/dashboard');
-    await resident.page.goto(`${APP_URL}/map`);
-    await resident.page.waitForURL((url) => url.pathname === '/map', { timeout: 60_000 });
+    await resident.page.goto(`${APP_URL}/profile`);
+    await resident.page.getByRole('heading', { level: 1, name: 'User settings' }).waitFor({ timeout: 60_000 });
 
     await admin.page.goto(`${APP_URL}/admin/lga-data`);
     await admin.page.getByRole('heading', { level: 1, name: 'LGA data' }).waitFor();
@@ -182,7 +186,7 @@ describe('system administration', { timeout: 120_000 }, () => {
     await resident.page.reload();
     const bundle = (await (await downloaded).json()) as { features: { properties: { code: string; name: string } }[] };
     expect(bundle.features.find((f) => f.properties.code === '12900')?.properties.name).toBe(`Forbes ${id}`);
-    await resident.page.waitForURL((url) => url.pathname === '/map', { timeout: 60_000 });
+    await resident.page.getByRole('heading', { level: 1, name: 'User settings' }).waitFor({ timeout: 60_000 });
     await resident.context.close();
 
     admin.page.once('dialog', (d) => void d.accept());

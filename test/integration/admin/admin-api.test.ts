@@ -156,6 +156,20 @@ describe('diagnostics and page views', () => {
     expect(overview.data!.adminOverview.clientErrors24h).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows the last run of each schedule and its outcome', async () => {
+    const { handler } = await import('../../../lambdas/schedules/hourly');
+    await handler();
+    const res = await call<{ diagnostics: any }>(DIAGNOSTICS, {}, users.admin);
+    const housekeeping = res.data!.diagnostics.schedules.find((s: any) => s.name === 'housekeeping');
+    expect(housekeeping.outcome).toBe('ok');
+    expect(housekeeping.lastRunAt).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 60);
+    // A failing run is recorded with its reason, and still fails (so the scheduler's retry and DLQ see it).
+    const { recordScheduleRun } = await import('../../../lambdas/adapters/admin/schedule-runs');
+    await expect(recordScheduleRun('reminders', () => Promise.reject(new Error('table unavailable')), () => '')).rejects.toThrow('table unavailable');
+    const after = await call<{ diagnostics: any }>(DIAGNOSTICS.replace('outcome lastRunAt', 'outcome lastRunAt detail'), {}, users.admin);
+    expect(after.data!.diagnostics.schedules.find((s: any) => s.name === 'reminders')).toMatchObject({ outcome: 'failed', detail: 'table unavailable' });
+  });
+
   it('counts page views per route pattern and day, with no ids in the route', async () => {
     const before = (await call<{ adminOverview: any }>(OVERVIEW, {}, users.admin)).data!.adminOverview;
     const count = (o: any, route: string) => o.pageViewsByRoute.find((r: any) => r.route === route)?.count ?? 0;

@@ -34,7 +34,8 @@ export function LgaDataPage() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<'upload' | 'rollback'>();
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'lgaDataImports'] }), queryClient.invalidateQueries({ queryKey: ['lga-data'] })]);
+  // This app, like every other, picks the new import up at its next check (the "local data installed" guard).
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'lgaDataImports'] });
 
   const onUpload = async (event: FormEvent) => {
     event.preventDefault();
