@@ -69,6 +69,7 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   reports: ['eventsTopic', 'mediaBucket'],
   notifications: ['mediaBucket', 'vapid'],
   admin: ['mail', 'feedsBucketWrite'],
+  genseed: ['eventsTopic', 'mediaBucket'],
 };
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 

@@ -64,6 +64,10 @@ export class Media extends Construct {
         { prefix: 'uploads/', expiration: Duration.days(1) },
       ],
     });
+    // /admin/lga-data uploads a new LGA GeoJSON with a presigned POST (to uploads/ only). Any
+    // origin: the distribution serves this bucket, so naming its domain here would be a cycle,
+    // and what authorizes a POST is the signed policy (one key, at most 50 MB), not the origin.
+    this.feedsBucket.addCorsRule({ allowedOrigins: ['*'], allowedMethods: [HttpMethods.POST], allowedHeaders: ['*'], maxAge: 3000 });
   }
 
   /**
@@ -76,13 +80,6 @@ export class Media extends Construct {
       allowedMethods: [HttpMethods.POST, HttpMethods.GET, HttpMethods.HEAD],
       allowedHeaders: ['*'],
       exposedHeaders: ['ETag', 'Location'],
-      maxAge: 3000,
-    });
-    // /admin/lga-data uploads a new LGA GeoJSON with a presigned POST (under uploads/ only).
-    this.feedsBucket.addCorsRule({
-      allowedOrigins: [origin],
-      allowedMethods: [HttpMethods.POST],
-      allowedHeaders: ['*'],
       maxAge: 3000,
     });
   }

@@ -127,4 +127,13 @@ export const apiDomains: Record<string, ApiDomain> = {
     memorySize: 1536,
     timeoutSeconds: 60,
   },
+  genseed: {
+    entry: 'lambdas/api/genseed/handler.ts',
+    fields: { Mutation: ['generateDemoData'] },
+    // Places closures on the LGA's real roads (road engine) inside its boundary.
+    memorySize: 1024,
+    timeoutSeconds: 120,
+    roadEngine: true,
+    lgaBoundaries: true,
+  },
 };

@@ -49,6 +49,10 @@ export function AdminHomePage() {
           <strong>Administrator map</strong>
           <span>Every council's closures on one map.</span>
         </Link>
+        <Link to="/genseed" className="quick-link">
+          <strong>Generate seed data</strong>
+          <span>Demo closures, reports and subscribers for a council (not on production).</span>
+        </Link>
       </div>
       <section className="panel admin-section" aria-labelledby="views-title">
         <h2 id="views-title">Page views, last {overview.data?.days ?? 7} days</h2>

@@ -33,6 +33,7 @@ import { EnquiriesPage } from '../../features/admin/pages/EnquiriesPage';
 import { DiagnosticsPage } from '../../features/admin/pages/DiagnosticsPage';
 import { LgaManagersPage } from '../../features/admin/pages/LgaManagersPage';
 import { LgaDataPage } from '../../features/admin/pages/LgaDataPage';
+import { GenseedPage } from '../../features/admin/pages/GenseedPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -70,4 +71,5 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   adminDiagnostics: DiagnosticsPage,
   adminLgaManagers: LgaManagersPage,
   adminLgaData: LgaDataPage,
+  adminGenseed: GenseedPage,
 };

@@ -8,7 +8,7 @@ export type PageId =
   | 'closureList' | 'closureDetail'
   | 'notifications' | 'notificationDetail' | 'subscriptions'
   | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail'
-  | 'adminEnquiries' | 'adminDiagnostics' | 'adminLgaManagers' | 'adminLgaData';
+  | 'adminEnquiries' | 'adminDiagnostics' | 'adminLgaManagers' | 'adminLgaData' | 'adminGenseed';
 
 export interface RouteDef {
   path: string;
@@ -123,7 +123,7 @@ export const ROUTES: RouteDef[] = [
   })),
   { path: '/admin/*', title: 'System Administration', redirect: '/admin/customers' },
   { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'placeholder' },
-  { path: '/genseed', title: 'Generate seed data', guards: adminGuards, page: 'placeholder' },
+  { path: '/genseed', title: 'Generate seed data', guards: adminGuards, page: 'adminGenseed' },
 
   // No active customer needed: account managers must reach billing to become (or stay) a customer.
   { path: '/lga/:code', title: 'User Role Assignment', redirect: '/lga/:code/accounts' },

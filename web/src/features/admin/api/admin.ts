@@ -167,3 +167,19 @@ export async function uploadLgaData(file: File): Promise<LgaDataImportRecord> {
 export async function rollbackLgaData(): Promise<LgaDataImportRecord> {
   return (await gql<{ rollbackLgaDataImport: LgaDataImportRecord }>(`mutation { rollbackLgaDataImport { ${IMPORT_FIELDS} } }`)).rollbackLgaDataImport;
 }
+
+export interface DemoDataResult {
+  lgaCode: string;
+  closures: number;
+  reports: number;
+  subscribers: number;
+}
+
+export async function generateDemoData(input: { lgaCode: string; closures: number; reports: number; subscribers: number }): Promise<DemoDataResult> {
+  return (
+    await gql<{ generateDemoData: DemoDataResult }>(
+      `mutation($input: DemoDataInput!) { generateDemoData(input: $input) { lgaCode closures reports subscribers } }`,
+      { input },
+    )
+  ).generateDemoData;
+}
