@@ -39,7 +39,7 @@ export const handler = createResolverHandler({
       const { input } = args;
       const lga = await getLga(input.lgaCode);
       if (!lga?.bbox || lga.bbox.length !== 4) throw notFound('LGA not found');
-      const wanted = { closures: input.closures ?? 10, reports: input.reports ?? 20, subscribers: input.subscribers ?? 20 };
+      const wanted = { closures: input.closures ?? 5, reports: input.reports ?? 10, subscribers: input.subscribers ?? 10 };
       const now = Math.floor(Date.now() / 1000);
       const random = seededRandom(now);
       const locator = getLgaLocator();

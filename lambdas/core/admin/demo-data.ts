@@ -7,7 +7,8 @@ import type { RoadEngine } from '../roads/engine';
 
 export const DEMO_DATA_REFUSED_ON_PROD = 'Demo data cannot be generated on the production site';
 export const NO_ROADS_IN_LGA = 'No roads of the road network were found in this LGA';
-export const DEMO_LIMITS = { closures: 50, reports: 100, subscribers: 200 } as const;
+/** One call stays well inside AppSync's 30 s resolver limit; call again for more (load tests). */
+export const DEMO_LIMITS = { closures: 20, reports: 40, subscribers: 100 } as const;
 
 const REASONS: Array<[ClosureTypeValue, string]> = [
   ['flood', 'Water over the road after heavy rain. Do not attempt to cross.'],

@@ -39,8 +39,8 @@ describe('generateDemoData', () => {
     expect(outcomeOf(await call(GENERATE, input, null))).toBe('Unauthorized');
     expect(outcomeOf(await call(GENERATE, input, resident))).toBe('Forbidden');
     expect(outcomeOf(await call(GENERATE, input, staff))).toBe('Forbidden');
-    const tooMany = await call(GENERATE, { i: { lgaCode: LACHLAN, closures: 51 } }, admin);
-    expect(tooMany.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Closures must be between 0 and 50' });
+    const tooMany = await call(GENERATE, { i: { lgaCode: LACHLAN, closures: 21 } }, admin);
+    expect(tooMany.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Closures must be between 0 and 20' });
     const perth = await call(GENERATE, { i: { lgaCode: '57080', closures: 1, reports: 0, subscribers: 0 } }, admin);
     expect(perth.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'No roads of the road network were found in this LGA' });
   });

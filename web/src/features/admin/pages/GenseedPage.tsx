@@ -14,7 +14,7 @@ export function GenseedPage() {
   const app = useAppConfig();
   const [code, setCode] = useState('');
   const lga = useQuery(lgaQuery(code));
-  const [counts, setCounts] = useState({ closures: 10, reports: 20, subscribers: 20 });
+  const [counts, setCounts] = useState({ closures: 5, reports: 10, subscribers: 10 });
   const [result, setResult] = useState<DemoDataResult>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -57,9 +57,9 @@ export function GenseedPage() {
         <p style={{ margin: 0 }}>
           <strong>LGA:</strong> {code ? (lga.data ? `${lga.data.name} (${code})` : code) : 'none chosen yet'}
         </p>
-        {stepper('closures', 'Closures (0 to 50)', 50)}
-        {stepper('reports', 'Incident reports (0 to 100)', 100)}
-        {stepper('subscribers', 'Subscribers (0 to 200)', 200)}
+        {stepper('closures', 'Closures (0 to 20)', 20)}
+        {stepper('reports', 'Incident reports (0 to 40)', 40)}
+        {stepper('subscribers', 'Subscribers (0 to 100)', 100)}
         {error && <Alert variation="error" role="alert">{error}</Alert>}
         {result && (
           <Alert variation="success" role="status">
