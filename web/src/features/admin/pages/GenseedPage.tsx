@@ -37,7 +37,8 @@ export function GenseedPage() {
     setBusy(true);
     try {
       setResult(await generateDemoData({ lgaCode: code, ...counts }));
-      await queryClient.invalidateQueries();
+      // Lists elsewhere (closures, subscriber counts) refresh in the background.
+      void queryClient.invalidateQueries();
     } catch (err) {
       setError((err as Error).message);
     } finally {
