@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Expiration, Validations } from 'aws-cdk-lib';
+import { Duration, Expiration, Stack, Validations } from 'aws-cdk-lib';
 import {
   AuthorizationType,
   CfnApiKey,
@@ -17,6 +17,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
 import { apiDomains, LGA_BOUNDARY_FILES, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
@@ -43,6 +44,8 @@ export interface ApiProps {
 export type DomainNeed =
   | 'mediaBucket'
   | 'feedsBucket'
+  /** Publishing LGA boundaries bundles (uploads/ in, feeds/ out). */
+  | 'feedsBucketWrite'
   | 'eventsTopic'
   /** The group mirror actions on the user pool. */
   | 'userPoolGroups'
@@ -66,6 +69,8 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   directions: [],
   reports: ['eventsTopic', 'mediaBucket'],
   notifications: ['mediaBucket', 'vapid'],
+  admin: ['mail', 'feedsBucketWrite'],
+  genseed: ['eventsTopic', 'mediaBucket'],
 };
 /** Table actions per domain: the anonymous directions domain only reads; unlisted domains read and write. */
 export const domainTableAccess: Record<string, 'read' | 'readwrite'> = {
@@ -180,6 +185,14 @@ export class Api extends Construct {
    * Lets a function call the IAM-only publishNotification mutation (and nothing else on the API)
    * and names the endpoint in GRAPHQL_URL.
    */
+  /** Lets the admin domain read the depth of these dead-letter queues (and nothing else of them). */
+  watchDeadLetters(queues: Record<string, IQueue>): void {
+    const admin = this.functions.find((fn) => fn.entry === apiDomains.admin?.entry);
+    if (!admin) return;
+    admin.addEnvironment('DEAD_LETTER_QUEUES', Stack.of(this).toJsonString(Object.fromEntries(Object.entries(queues).map(([name, q]) => [name, q.queueUrl]))));
+    for (const queue of Object.values(queues)) queue.grant(admin, 'sqs:GetQueueAttributes');
+  }
+
   grantPublishNotification(fn: ProjectFunction): void {
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -226,7 +239,8 @@ export class Api extends Construct {
     fn.addEnvironment('USER_POOL_ID', props.userPool.userPoolId);
     const needs = new Set(domainNeeds[domain] ?? defaultDomainNeeds);
     if (needs.has('mediaBucket')) fn.bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite');
-    if (needs.has('feedsBucket')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read');
+    if (needs.has('feedsBucketWrite')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'readwrite');
+    else if (needs.has('feedsBucket')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read');
     if (needs.has('eventsTopic')) fn.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
     if (needs.has('userPoolAdmin')) fn.bindUserPool(props.userPool, USER_POOL_ADMIN_ACTIONS);
     else if (needs.has('userPoolGroups')) {

@@ -76,8 +76,16 @@ export class Media extends Construct {
       versioned: true,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/feeds/',
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      lifecycleRules: [
+        { noncurrentVersionExpiration: Duration.days(30) },
+        // Administrators' LGA GeoJSON uploads are read once when published; leftovers go after a day.
+        { prefix: 'uploads/', expiration: Duration.days(1) },
+      ],
     });
+    // /admin/lga-data uploads a new LGA GeoJSON with a presigned POST (to uploads/ only). Any
+    // origin: the distribution serves this bucket, so naming its domain here would be a cycle,
+    // and what authorizes a POST is the signed policy (one key, at most 50 MB), not the origin.
+    this.feedsBucket.addCorsRule({ allowedOrigins: ['*'], allowedMethods: [HttpMethods.POST], allowedHeaders: ['*'], maxAge: 3000 });
   }
 
   /**

@@ -43,6 +43,8 @@ export class Schedules extends Construct {
   readonly functions: ProjectFunction[] = [];
   /** The reminders job, which also publishes its reminders live (see Api.grantPublishNotification). */
   readonly reminders: ProjectFunction;
+  /** Each job's dead-letter queue, by job id (diagnostics shows their depth). */
+  readonly deadLetters: Record<string, Queue> = {};
 
   constructor(scope: Construct, id: string, props: SchedulesProps) {
     super(scope, id);
@@ -64,6 +66,7 @@ export class Schedules extends Construct {
         encryption: QueueEncryption.SQS_MANAGED,
         retentionPeriod: Duration.days(14),
       });
+      this.deadLetters[job.id] = deadLetters;
       Validations.of(deadLetters.node.defaultChild!).acknowledge({
         id: 'AwsSolutions-SQS3',
         reason: `This queue is itself the dead-letter queue of the ${job.id} schedule target (set on the schedule, where cdk-nag does not look for it).`,

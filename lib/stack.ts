@@ -128,6 +128,12 @@ export class RoadClosuresStack extends Stack {
       environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
     });
 
+    // Diagnostics (/admin/diagnostics) shows how many messages wait in each dead-letter queue.
+    this.api.watchDeadLetters({
+      ...Object.fromEntries(Object.entries(schedules.deadLetters).map(([job, queue]) => [`${job} schedule`, queue])),
+      ...Object.fromEntries(Object.entries(this.notificationConsumers.deadLetters).map(([consumer, queue]) => [`${consumer} consumer`, queue])),
+    });
+
     // Links in e-mails, Stripe return URLs and the feeds download URL point at the site.
     const siteUrl = props.siteUrl ?? this.web.siteUrl;
     for (const fn of [...this.api.functions, ...schedules.functions]) fn.addEnvironment('SITE_URL', siteUrl);

@@ -9,6 +9,7 @@ import { db } from '../lambdas/adapters/db/db';
 import { createProfile } from '../lambdas/adapters/principal';
 import { latestLgaDataImport } from '../lambdas/adapters/lgas';
 import { STAFF_ROLES } from '../lambdas/core/access';
+import { roundCoordinates, STATE_ABBREVIATIONS } from '../lambdas/core/admin/lga-bundle';
 import { ensureCognitoUser } from './cognito';
 import { BUCKETS } from './s3';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, FORBES, PROJECT_ROOT } from './settings';
@@ -18,18 +19,6 @@ interface LgaFeature {
   properties: Record<string, string | number | null>;
   geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown };
 }
-
-const STATE_ABBREVIATIONS: Record<string, string> = {
-  'New South Wales': 'NSW',
-  Victoria: 'VIC',
-  Queensland: 'QLD',
-  'South Australia': 'SA',
-  'Western Australia': 'WA',
-  Tasmania: 'TAS',
-  'Northern Territory': 'NT',
-  'Australian Capital Territory': 'ACT',
-  'Other Territories': 'OT',
-};
 
 function boundingBox(coordinates: unknown): [number, number, number, number] {
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -44,12 +33,6 @@ function boundingBox(coordinates: unknown): [number, number, number, number] {
   };
   visit(coordinates);
   return box;
-}
-
-/** 4 decimals (about 10 m) is plenty for boundaries on a phone and halves the download. */
-function roundCoordinates(value: unknown): unknown {
-  if (Array.isArray(value) && typeof value[0] === 'number') return value.map((n: number) => Math.round(n * 1e4) / 1e4);
-  return Array.isArray(value) ? value.map(roundCoordinates) : value;
 }
 
 export function readLgaFeatures(file = path.join(PROJECT_ROOT, 'data', 'lga', 'australia-lga.geojson')): LgaFeature[] {

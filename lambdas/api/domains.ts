@@ -127,4 +127,23 @@ export const apiDomains: Record<string, ApiDomain> = {
       Subscription: ['onAnnouncementChanged'],
     },
   },
+  admin: {
+    entry: 'lambdas/api/admin/handler.ts',
+    fields: {
+      Query: ['adminOverview', 'enquiries', 'diagnostics', 'lgaDataImports'],
+      Mutation: ['markEnquiryHandled', 'replyToEnquiry', 'recordPageView', 'createLgaDataUpload', 'publishLgaDataImport', 'rollbackLgaDataImport'],
+    },
+    // Validating an uploaded LGA GeoJSON (up to 50 MB) parses it whole.
+    memorySize: 1536,
+    timeoutSeconds: 60,
+  },
+  genseed: {
+    entry: 'lambdas/api/genseed/handler.ts',
+    fields: { Mutation: ['generateDemoData'] },
+    // Places closures on the LGA's real roads (road engine) inside its boundary.
+    memorySize: 1024,
+    timeoutSeconds: 120,
+    roadEngine: true,
+    lgaBoundaries: true,
+  },
 };

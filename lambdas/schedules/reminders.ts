@@ -6,10 +6,14 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { lgasWithClosures } from '../adapters/closures';
 import { startDueScheduledClosures } from '../adapters/closures-commands';
 import { sendClosureReminders } from '../adapters/notifications-reminders';
+import { recordScheduleRun } from '../adapters/admin/schedule-runs';
 
 const logger = new Logger({ serviceName: 'road-closures-schedules' });
 
-export const handler = async () => {
+export const handler = () =>
+  recordScheduleRun('reminders', reminders, (r) => `${r.startedClosures.length} scheduled closures started, ${r.remindersSent} reminders sent`);
+
+async function reminders() {
   const now = Math.floor(Date.now() / 1000);
   const started: string[] = [];
   // The SCHEDULED counter's partition names exactly the LGAs that have scheduled closures.
@@ -18,4 +22,4 @@ export const handler = async () => {
   const remindersSent = await sendClosureReminders(now);
   logger.info('reminders', { startedClosures: started.length, remindersSent });
   return { remindersSent, startedClosures: started };
-};
+}

@@ -16,6 +16,8 @@ type Access = 'table' | 'mediaBucket' | 'feedsBucket' | 'eventsTopic' | 'userPoo
 const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/db/client.ts': 'table',
   'lambdas/adapters/s3.ts': 'mediaBucket',
+  // LGA boundaries uploads and bundles (/admin/lga-data), with their own S3 client.
+  'lambdas/adapters/admin/lga-data.ts': 'feedsBucket',
   'lambdas/adapters/events.ts': 'eventsTopic',
   'lambdas/adapters/cognito.ts': 'userPool',
   'lambdas/adapters/mail.ts': 'mail',

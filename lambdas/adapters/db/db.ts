@@ -22,6 +22,7 @@ import {
   MediaEntity,
   MediaReferenceEntity,
 } from './entities/platform';
+import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
 
 function createService() {
   return new Service(
@@ -53,6 +54,8 @@ function createService() {
       enquiry: EnquiryEntity,
       clientError: ClientErrorEntity,
       lgaDataImport: LgaDataImportEntity,
+      clientErrorGroup: ClientErrorGroupEntity,
+      scheduleRun: ScheduleRunEntity,
     },
     { client: dynamoClient(), table: tableName() },
   );

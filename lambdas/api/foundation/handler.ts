@@ -1,11 +1,13 @@
 // Foundation fields: who am I, the LGAs, the LGA data bundle, enquiries and client errors.
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { isStaff } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
 import { boundedText, email, lgaCode, requiredText } from '../../core/validation';
 import { db } from '../../adapters/db/db';
-import { CLIENT_ERROR_TTL_SECONDS } from '../../adapters/db/entities/platform';
+import { createEnquiry } from '../../adapters/admin/enquiries';
+import { recordClientError } from '../../adapters/admin/client-errors';
+import { routePattern } from '../../core/admin/diagnostics';
+import { enquiryView } from '../admin/present';
 import { getLga, latestLgaDataImport, listLgas } from '../../adapters/lgas';
 import { publishEvent } from '../../adapters/events';
 import { createResolverHandler, field } from '../resolver';
@@ -19,6 +21,9 @@ const EnquiryInput = z
     organisation: boundedText(200).optional().nullable(),
     lgaCode: lgaCode.optional().nullable(),
     message: requiredText('Message', 5000),
+    kind: z.enum(['ENQUIRY', 'FEEDBACK']).optional().nullable(),
+    page: boundedText(200).optional().nullable(),
+    release: boundedText(100).optional().nullable(),
   })
   .strict();
 
@@ -82,19 +87,20 @@ export const handler = createResolverHandler({
     access: 'public',
     async resolve({ args, caller }) {
       const { input } = args;
-      const { data } = await db()
-        .entities.enquiry.create({
-          id: randomUUID(),
-          name: input.name,
-          email: input.email,
-          organisation: orUndefined(input.organisation),
-          lgaCode: orUndefined(input.lgaCode),
-          message: input.message,
-          uid: caller?.uid,
-        })
-        .go();
+      const data = await createEnquiry({
+        kind: input.kind === 'FEEDBACK' ? 'feedback' : 'enquiry',
+        name: input.name,
+        email: input.email,
+        organisation: orUndefined(input.organisation),
+        lgaCode: orUndefined(input.lgaCode),
+        message: input.message,
+        // Feedback says where it was sent from: the route pattern, never a URL with ids.
+        page: input.page ? routePattern(input.page) : undefined,
+        release: orUndefined(input.release),
+        uid: caller?.uid,
+      });
       await publishEvent('enquiry.submitted', { enquiryId: data.id }, caller?.uid);
-      return data;
+      return enquiryView(data);
     },
   }),
 
@@ -102,19 +108,14 @@ export const handler = createResolverHandler({
     args: z.object({ input: ClientErrorInput }).strict(),
     access: 'public',
     async resolve({ args, caller }) {
-      const now = Math.floor(Date.now() / 1000);
-      await db()
-        .entities.clientError.create({
-          id: randomUUID(),
-          message: args.input.message,
-          stack: orUndefined(args.input.stack),
-          url: orUndefined(args.input.url),
-          userAgent: orUndefined(args.input.userAgent),
-          release: orUndefined(args.input.release),
-          uid: caller?.uid,
-          expiresAt: now + CLIENT_ERROR_TTL_SECONDS,
-        })
-        .go();
+      await recordClientError({
+        message: args.input.message,
+        stack: orUndefined(args.input.stack),
+        url: orUndefined(args.input.url),
+        userAgent: orUndefined(args.input.userAgent),
+        release: orUndefined(args.input.release),
+        uid: caller?.uid,
+      });
       return true;
     },
   }),

@@ -6,6 +6,9 @@ import { OSM_ATTRIBUTION } from '../features/legal/attributions';
 import { NavBar } from '../features/navigation/components/NavBar';
 import { AppStatusBanners } from '../features/offline/components/AppStatusBanners';
 import { recordLocation } from '../features/routing/location-history';
+import { FeedbackButton } from '../features/admin/components/FeedbackButton';
+import { usePageViews } from '../features/admin/hooks/usePageViews';
+import '../features/admin/components/admin.css';
 
 function useRouteChangeEffects() {
   const location = useLocation();
@@ -28,6 +31,7 @@ export function RootLayout() {
   const app = useAppConfig();
   const location = useLocation();
   const mainRef = useRouteChangeEffects();
+  usePageViews();
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">Skip to content</a>
@@ -47,6 +51,7 @@ export function RootLayout() {
           <span>Map data {OSM_ATTRIBUTION}</span>
         </div>
       </footer>
+      <FeedbackButton />
     </div>
   );
 }

@@ -84,6 +84,14 @@ export const EnquiryEntity = new Entity(
       lgaCode: { type: 'string' },
       message: { type: 'string', required: true },
       uid: { type: 'string' },
+      /** enquiry (the councils' contact form) or feedback (the Feedback button on every page). */
+      kind: { type: ['enquiry', 'feedback'] as const, required: true, default: 'enquiry' },
+      /** Feedback: the route pattern it was sent from and the app version. */
+      page: { type: 'string' },
+      release: { type: 'string' },
+      handledAt: { type: 'number' },
+      handledBy: { type: 'string' },
+      repliedAt: { type: 'number' },
       ...timestamps,
     },
     indexes: {
@@ -95,6 +103,12 @@ export const EnquiryEntity = new Entity(
         index: 'gsi1',
         pk: { field: 'gsi1pk', composite: [], casing: 'none', template: 'ENQUIRIES' },
         sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: 'none', template: '${createdAt}#${id}' },
+      },
+      /** The admin list filtered to one kind, newest first. */
+      newestOfKind: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['kind'], casing: 'none', template: 'ENQUIRIES#${kind}' },
+        sk: { field: 'gsi2sk', composite: ['createdAt', 'id'], casing: 'none', template: '${createdAt}#${id}' },
       },
     },
   },
@@ -142,6 +156,8 @@ export const LgaDataImportEntity = new Entity(
       objectKey: { type: 'string', required: true },
       lgaCount: { type: 'number', required: true },
       bytes: { type: 'number' },
+      /** A rollback republishes an older import's bundle under a new timestamp. */
+      rolledBackFrom: { type: 'number' },
     },
     indexes: {
       byTimestamp: {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ContactForm } from '../../features/admin/components/ContactForm';
 import './home.css';
 
 function HeroMap() {
@@ -109,6 +110,8 @@ export function HomePage() {
           <Link to="/help" className="button button--outline">Read the help</Link>
         </div>
       </section>
+
+      <ContactForm />
     </div>
   );
 }

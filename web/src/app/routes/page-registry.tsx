@@ -31,6 +31,11 @@ import { ClusterListPage } from '../../features/reports/components/ClusterListPa
 import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
 import { HelpPage } from '../../features/help/components/HelpPage';
 import { AnnouncementsPage } from '../../features/announcements/pages/AnnouncementsPage';
+import { EnquiriesPage } from '../../features/admin/pages/EnquiriesPage';
+import { DiagnosticsPage } from '../../features/admin/pages/DiagnosticsPage';
+import { LgaManagersPage } from '../../features/admin/pages/LgaManagersPage';
+import { LgaDataPage } from '../../features/admin/pages/LgaDataPage';
+import { GenseedPage } from '../../features/admin/pages/GenseedPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -66,4 +71,9 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   reportClusterDetail: ClusterDetailPage,
   help: HelpPage,
   announcements: AnnouncementsPage,
+  adminEnquiries: EnquiriesPage,
+  adminDiagnostics: DiagnosticsPage,
+  adminLgaManagers: LgaManagersPage,
+  adminLgaData: LgaDataPage,
+  adminGenseed: GenseedPage,
 };

@@ -9,7 +9,8 @@ export type PageId =
   | 'notifications' | 'notificationDetail' | 'subscriptions'
   | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail'
   | 'help'
-  | 'announcements';
+  | 'announcements'
+  | 'adminEnquiries' | 'adminDiagnostics' | 'adminLgaManagers' | 'adminLgaData' | 'adminGenseed';
 
 export interface RouteDef {
   path: string;
@@ -51,13 +52,13 @@ export const HELP_TOPICS: Array<[string, string]> = [
   ['road-conditions', 'Road conditions'],
 ];
 
-export const ADMIN_SECTIONS: Array<{ slug: string; title: string; summary: string; guards: Guard[] }> = [
+export const ADMIN_SECTIONS: Array<{ slug: string; title: string; summary: string; guards: Guard[]; page?: PageId }> = [
   { slug: 'customers', title: 'Customers', summary: 'Councils that subscribe, their status and invoices.', guards: [] },
-  { slug: 'lga-managers', title: 'LGA managers', summary: 'Staff assigned to each council and their roles.', guards: ['localData'] },
-  { slug: 'lga-data', title: 'LGA data', summary: 'Council boundary imports and their timestamps.', guards: ['localData'] },
-  { slug: 'enquiries', title: 'Enquiries', summary: 'Messages and feedback sent through the app.', guards: [] },
+  { slug: 'lga-managers', title: 'LGA managers', summary: 'Staff assigned to each council and their roles.', guards: ['localData'], page: 'adminLgaManagers' },
+  { slug: 'lga-data', title: 'LGA data', summary: 'Council boundary imports and their timestamps.', guards: ['localData'], page: 'adminLgaData' },
+  { slug: 'enquiries', title: 'Enquiries', summary: 'Messages and feedback sent through the app.', guards: [], page: 'adminEnquiries' },
   { slug: 'embedded-map-visits', title: 'Embedded map visits', summary: 'Visits to council-embedded maps, per council and in total.', guards: ['localData'] },
-  { slug: 'diagnostics', title: 'Diagnostics', summary: 'Errors reported by browsers running the app.', guards: [] },
+  { slug: 'diagnostics', title: 'Diagnostics', summary: 'Errors reported by browsers running the app.', guards: [], page: 'adminDiagnostics' },
 ];
 
 const adminGuards: Guard[] = ['auth', 'admin'];
@@ -120,11 +121,11 @@ export const ROUTES: RouteDef[] = [
 
   { path: '/admin', title: 'System Administration', guards: adminGuards, page: 'adminHome' },
   ...ADMIN_SECTIONS.map((section): RouteDef => ({
-    path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: 'placeholder',
+    path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: section.page ?? 'placeholder',
   })),
   { path: '/admin/*', title: 'System Administration', redirect: '/admin/customers' },
   { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'placeholder' },
-  { path: '/genseed', title: 'Generate seed data', guards: adminGuards, page: 'placeholder' },
+  { path: '/genseed', title: 'Generate seed data', guards: adminGuards, page: 'adminGenseed' },
 
   // No active customer needed: account managers must reach billing to become (or stay) a customer.
   { path: '/lga/:code', title: 'User Role Assignment', redirect: '/lga/:code/accounts' },

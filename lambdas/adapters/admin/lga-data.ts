@@ -1,0 +1,73 @@
+// The LGA boundaries bundle in the feeds bucket: presigned uploads of a new ABS GeoJSON (under
+// uploads/, never served), the published bundles (under feeds/, served at /feeds/*) and the
+// import records whose newest one every client's "local data installed" guard compares.
+// Its own S3 client, so the admin Lambda reaches the feeds bucket and nothing of the media bucket.
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { db } from '../db/db';
+
+let client: S3Client | undefined;
+function s3(): S3Client {
+  const endpoint = process.env.S3_ENDPOINT;
+  client ??= new S3Client({ region: process.env.AWS_REGION ?? 'ap-southeast-2', ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
+  return client;
+}
+
+function feedsBucket(): string {
+  const bucket = process.env.FEEDS_BUCKET;
+  if (!bucket) throw new Error('FEEDS_BUCKET is not set');
+  return bucket;
+}
+
+const uploadKey = (uploadId: string) => `uploads/lga-data/${uploadId}.geojson`;
+
+export async function presignLgaUpload(uploadId: string, maxBytes: number) {
+  const { url, fields } = await createPresignedPost(s3(), {
+    Bucket: feedsBucket(),
+    Key: uploadKey(uploadId),
+    Conditions: [['content-length-range', 1, maxBytes]],
+    Expires: 15 * 60,
+  });
+  return { url, fields };
+}
+
+/** The uploaded file's bytes (gunzipped when the administrator uploaded a .gz), or undefined. */
+export async function readLgaUpload(uploadId: string): Promise<Buffer | undefined> {
+  try {
+    const result = await s3().send(new GetObjectCommand({ Bucket: feedsBucket(), Key: uploadKey(uploadId) }));
+    const body = Buffer.from(await result.Body!.transformToByteArray());
+    return body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body) : body;
+  } catch (error) {
+    if ((error as Error).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    throw error;
+  }
+}
+
+export async function deleteLgaUpload(uploadId: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: feedsBucket(), Key: uploadKey(uploadId) }));
+}
+
+/** Writes the bundle (gzip, served with Content-Encoding) and then its import record. */
+export async function publishLgaBundle(bundle: unknown, lgaCount: number, timestamp: number) {
+  const objectKey = `feeds/lga-data/${timestamp}.geojson`;
+  const body = gzipSync(JSON.stringify(bundle));
+  await s3().send(
+    new PutObjectCommand({ Bucket: feedsBucket(), Key: objectKey, Body: body, ContentType: 'application/geo+json', ContentEncoding: 'gzip' }),
+  );
+  const { data } = await db().entities.lgaDataImport.create({ timestamp, objectKey, lgaCount, bytes: body.length }).go();
+  return data;
+}
+
+/** A rollback: the older import's bundle, republished under a new timestamp (a new record). */
+export async function republishImport(previous: { timestamp: number; objectKey: string; lgaCount: number; bytes?: number }, timestamp: number) {
+  const { data } = await db()
+    .entities.lgaDataImport.create({ timestamp, objectKey: previous.objectKey, lgaCount: previous.lgaCount, bytes: previous.bytes, rolledBackFrom: previous.timestamp })
+    .go();
+  return data;
+}
+
+export async function listLgaImports(limit: number) {
+  const { data } = await db().entities.lgaDataImport.query.byTimestamp({}).go({ order: 'desc', limit });
+  return data;
+}

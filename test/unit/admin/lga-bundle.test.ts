@@ -1,0 +1,70 @@
+// Which LGA boundary files an administrator may publish, and what the problems are called.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { validateLgaGeoJson } from '../../../lambdas/core/admin/lga-bundle';
+
+const square = (x: number) => [[[x, -33], [x + 1, -33], [x + 1, -34], [x, -34], [x, -33]]];
+const feature = (props: Record<string, unknown>, geometry: unknown = { type: 'Polygon', coordinates: square(150) }) => ({ type: 'Feature', properties: props, geometry });
+const collection = (...features: unknown[]) => ({ type: 'FeatureCollection', features });
+
+describe('validateLgaGeoJson', () => {
+  it('accepts the shipped ABS file and makes the compact bundle', () => {
+    const abs = JSON.parse(readFileSync('data/lga/australia-lga.geojson', 'utf8'));
+    const result = validateLgaGeoJson(abs);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.bundle.features).toHaveLength(547);
+    const forbes = result.bundle.features.find((f) => f.properties.code === '12900')!;
+    expect(forbes.properties).toEqual({ code: '12900', name: 'Forbes', state: 'NSW' });
+  });
+
+  it('accepts MultiPolygons, numeric codes, and rounds coordinates to 4 decimals', () => {
+    const result = validateLgaGeoJson(
+      collection(feature({ lga_code: 10050, lga_name: 'Albury', ste_name: 'Victoria' }, { type: 'MultiPolygon', coordinates: [[[[150.123456, -33], [151, -33], [151, -34], [150.123456, -33]]]] })),
+    );
+    expect(result).toMatchObject({ ok: true });
+    if (result.ok) {
+      expect(result.bundle.features[0].properties).toEqual({ code: '10050', name: 'Albury', state: 'VIC' });
+      expect(JSON.stringify(result.bundle.features[0].geometry)).toContain('150.1235');
+    }
+  });
+
+  it('names every problem with its feature number', () => {
+    const result = validateLgaGeoJson(
+      collection(
+        feature({ lga_code: '12900' }),
+        feature({ lga_code: '1290' }),
+        feature({ lga_code: '12900' }),
+        feature({ lga_code: '13000' }, { type: 'Point', coordinates: [150, -33] }),
+        feature({ lga_code: '13100' }, { type: 'Polygon', coordinates: [[[150, -33], [151, -33], [151, -34], [150, -34]]] }),
+        feature({ lga_code: '13200' }, { type: 'Polygon', coordinates: [[[150, -33], [151, -33], [150, -33]]] }),
+        feature({ lga_code: '13300' }, { type: 'Polygon', coordinates: [[[250, -33], [151, -33], [151, -34], [250, -33]]] }),
+        feature({ lga_code: '13400' }, null),
+      ),
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        'Feature 2: lga_code must be 5 digits',
+        'Feature 3: lga_code 12900 repeats feature 1',
+        'Feature 4: geometry must be a Polygon or MultiPolygon, not Point',
+        'Feature 5: a ring is not closed',
+        'Feature 6: a ring has fewer than 4 positions',
+        'Feature 7: a position is not [longitude, latitude] in range',
+        'Feature 8: has no geometry',
+      ],
+    });
+  });
+
+  it('refuses what is not a FeatureCollection, an empty one, and lists at most 20 problems', () => {
+    expect(validateLgaGeoJson({ type: 'Feature' })).toEqual({ ok: false, problems: ['The file is not a GeoJSON FeatureCollection'] });
+    expect(validateLgaGeoJson(null)).toEqual({ ok: false, problems: ['The file is not a GeoJSON FeatureCollection'] });
+    expect(validateLgaGeoJson(collection())).toEqual({ ok: false, problems: ['The file has no features'] });
+    const many = validateLgaGeoJson(collection(...Array.from({ length: 25 }, () => feature({ lga_code: 'x' }))));
+    expect(many.ok).toBe(false);
+    if (!many.ok) {
+      expect(many.problems).toHaveLength(21);
+      expect(many.problems[20]).toBe('… and 5 more problems');
+    }
+  });
+});

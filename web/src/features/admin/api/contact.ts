@@ -1,0 +1,24 @@
+// What anyone may send to the platform's administrators: an enquiry (councils: get in touch on
+// /home) or feedback (the Feedback button), and the anonymous page-view counter.
+import { gql } from '../../../lib/api';
+import { ENQUIRY_FIELDS, type Enquiry } from './admin';
+
+export interface EnquiryDraft {
+  kind: 'ENQUIRY' | 'FEEDBACK';
+  name: string;
+  email: string;
+  organisation?: string;
+  message: string;
+  page?: string;
+  release?: string;
+}
+
+export async function submitEnquiry(input: EnquiryDraft): Promise<Enquiry> {
+  // Every field the admins' live subscription asks for is selected here (AppSync sends the mutation's selection).
+  return (await gql<{ submitEnquiry: Enquiry }>(`mutation($input: EnquiryInput!) { submitEnquiry(input: $input) { ${ENQUIRY_FIELDS} } }`, { input })).submitEnquiry;
+}
+
+/** Counts a view of a route pattern; failures are ignored (counting must never get in the way). */
+export function recordPageView(route: string): void {
+  gql(`mutation($route: String!) { recordPageView(route: $route) }`, { route }).catch(() => undefined);
+}
