@@ -50,7 +50,9 @@ export type DomainNeed =
   | 'mail'
   | 'secrets'
   /** The VAPID secret only (Web Push keys), without Stripe. */
-  | 'vapid';
+  | 'vapid'
+  /** The Stripe secret only (API key and webhook signing secret). */
+  | 'stripe';
 
 /**
  * Grants per domain, read from each handler's imports (test/cdk/grants.test.ts checks them
@@ -65,6 +67,7 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   directions: [],
   reports: ['eventsTopic', 'mediaBucket'],
   notifications: ['mediaBucket', 'vapid'],
+  billing: ['stripe'],
 };
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 
@@ -172,10 +175,15 @@ export class Api extends Construct {
    * and names the endpoint in GRAPHQL_URL.
    */
   grantPublishNotification(fn: ProjectFunction): void {
+    this.grantInternalMutation(fn, 'publishNotification');
+  }
+
+  /** Lets a function call one IAM-only internal mutation (and nothing else) and names GRAPHQL_URL. */
+  grantInternalMutation(fn: ProjectFunction, fieldName: string): void {
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['appsync:GraphQL'],
-        resources: [`${this.api.arn}/types/Mutation/fields/publishNotification`],
+        resources: [`${this.api.arn}/types/Mutation/fields/${fieldName}`],
       }),
     );
     fn.addEnvironment('GRAPHQL_URL', this.api.graphqlUrl);
@@ -216,6 +224,7 @@ export class Api extends Construct {
     if (needs.has('secrets')) {
       fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN').bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
     } else if (needs.has('vapid')) fn.bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
+    if (needs.has('stripe')) fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN');
     // Persona sign-in (demoSetActivePersona) exists on the demo stage only.
     if (domain === 'identity' && props.stage === 'demo') fn.addEnvironment('DEMO_MODE', '1');
     this.functions.push(fn);

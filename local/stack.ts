@@ -6,6 +6,9 @@ import type http from 'node:http';
 import path from 'node:path';
 import { setLocalEventSink, type DomainEvent } from '../lambdas/adapters/events';
 import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications-publish';
+import { resetStripe } from '../lambdas/adapters/billing/stripe-client';
+import { handleStripeWebhook } from '../lambdas/webhooks/stripe';
+import { localStripeKeys, stripeKeysEnv } from './stripe-keys';
 import { createLocalAppSync } from './appsync/server';
 import { createCognitoVerifier } from './appsync/cognito-verifier';
 import { ensureCognitoUser, ensureUserPool, startCognitoLocal, startCognitoProxy, type UserPoolIds } from './cognito';
@@ -124,7 +127,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       POWERTOOLS_SERVICE_NAME: 'road-closures',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...vapidEnv(localVapidKeys(dataDir)),
+      ...stripeKeysEnv(localStripeKeys(dataDir)),
     });
+    resetStripe();
 
     const events: DomainEvent[] = [];
     // Consumers still running, so start-up can wait for the seed's own events to be handled.
@@ -179,7 +184,16 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         features: { push: true, socialProviders: [] },
       },
     });
-    const web = createWebServer({ webRoot: path.join(PROJECT_ROOT, 'dist', 'web'), config, s3: s3Client, graphql: appsync, log, dataDir });
+    const web = createWebServer({
+      webRoot: path.join(PROJECT_ROOT, 'dist', 'web'),
+      config,
+      s3: s3Client,
+      graphql: appsync,
+      log,
+      dataDir,
+      // The same handler as the webhook's function URL in AWS.
+      stripeWebhook: (rawBody, signature) => handleStripeWebhook(rawBody, signature),
+    });
     await listen(web, ports.web);
     closers.push(() => new Promise((resolve) => web.close(resolve)));
     // Keep-alive sockets would hold close() open until they time out.
