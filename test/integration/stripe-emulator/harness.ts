@@ -23,7 +23,8 @@ export type Harness = {
   dataFile: string;
   waitForEvent(type: string, predicate?: (event: Stripe.Event) => boolean): Promise<Stripe.Event>;
   control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
-  stop(): Promise<void>;
+  /** Stops both servers; the data file is deleted unless kept (to test a restart). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 };
 
 export async function startHarness(options: { dataDir?: string; retryDelaysMs?: number[] } = {}): Promise<Harness> {
@@ -87,10 +88,10 @@ export async function startHarness(options: { dataDir?: string; retryDelaysMs?: 
     dataFile,
     waitForEvent,
     control,
-    stop: async () => {
+    stop: async (stopOptions = {}) => {
       await emulator.close();
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
