@@ -38,6 +38,7 @@ header p{margin:0;font-size:.875rem}
 main{max-width:40rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}
 h2{font-size:1.125rem;margin:1.5rem 0 .5rem}
+section>h2:first-child,section>h3:first-child{margin-top:0}
 section,.card{background:#fff;border:1px solid #d5dbe1;border-radius:8px;padding:1rem;margin-bottom:1rem}
 table{width:100%;border-collapse:collapse}
 th,td{text-align:left;padding:.375rem .25rem;vertical-align:top;border-bottom:1px solid #e3e8ee}

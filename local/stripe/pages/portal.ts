@@ -60,8 +60,8 @@ ${field({ name: 'card_cvc', label: 'CVC', value: view.values?.card_cvc, error: e
 <section aria-labelledby="invoices-heading">
 <h2 id="invoices-heading">Invoices</h2>
 ${invoices.length === 0 ? html`<p>No invoices yet.</p>` : html`<table>
-<thead><tr><th scope="col">Invoice</th><th scope="col">Date</th><th scope="col">Status</th><th scope="col" class="amount">Total</th></tr></thead>
-<tbody>${invoices.map((invoice) => html`<tr><td><a href="/invoice/${invoice.id}">${invoice.number}</a></td><td>${dateOf(invoice.created as number)}</td><td>${invoice.status}</td><td class="amount">${formatMoney(invoice.total as number, invoice.currency as string)}</td></tr>`)}</tbody>
+<thead><tr><th scope="col">Invoice</th><th scope="col">Status</th><th scope="col" class="amount">Total</th></tr></thead>
+<tbody>${invoices.map((invoice) => html`<tr><td><a href="/invoice/${invoice.id}">${invoice.number}</a><br><span class="muted">${dateOf(invoice.created as number)}</span></td><td>${invoice.status}</td><td class="amount">${formatMoney(invoice.total as number, invoice.currency as string)}</td></tr>`)}</tbody>
 </table>`}
 </section>`);
 }
