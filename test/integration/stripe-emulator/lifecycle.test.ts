@@ -91,7 +91,7 @@ describe('subscription lifecycle', () => {
     const updated = await postForm(`${portal.url}/card`, { card_number: GOOD_CARD, card_expiry: '01/40', card_cvc: '999' });
     expect(updated.html).toContain('Your card was updated.');
     expect((await h.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
-    const invoice = await h.stripe.invoices.retrieve(failed.data.object.id as string);
+    const invoice = await h.stripe.invoices.retrieve((failed.data.object as Stripe.Invoice).id);
     expect(invoice).toMatchObject({ status: 'paid', attempt_count: 3, amount_paid: 55_000 });
   });
 
