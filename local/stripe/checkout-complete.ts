@@ -3,7 +3,7 @@
 // on success creating the customer, subscription and first invoice and completing the session.
 import { addressOf, createCustomer, redeemableCoupon } from './catalog';
 import { DECLINE_MESSAGES, attachCard, behaviourOf, checkCard } from './cards';
-import { priceSession } from './checkout';
+import { priceSession, successRedirect } from './checkout';
 import type { Context } from './context';
 import { nowSeconds, type StripeObject } from './store';
 import { createSubscription } from './subscriptions';
@@ -100,5 +100,5 @@ export function completeSession(ctx: Context, session: StripeObject, form: Check
   session.collected_information = { business_name: null, individual_name: null, shipping_details: null };
   session._completed_at = nowSeconds();
   ctx.webhooks.emit('checkout.session.completed', session);
-  return { ok: true, redirect: String(session.success_url).replaceAll('{CHECKOUT_SESSION_ID}', session.id) };
+  return { ok: true, redirect: successRedirect(session) };
 }

@@ -47,6 +47,7 @@ export type StripeEmulator = {
 };
 
 const MAX_BODY = 1_000_000;
+const MAX_IDEMPOTENCY_KEYS = 1_000;
 
 function readBody(request: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -110,7 +111,11 @@ function apiRequest(ctx: Context, request: http.IncomingMessage, path: string, q
     reply = json(error.status, { error: { ...error.body, request_log_url: null } }, headers);
   }
   if (typeof idempotencyKey === 'string' && reply.status < 500) {
-    ctx.store.state.idempotency[idempotencyKey] = { method, path, body, status: reply.status, response: String(reply.body) };
+    const saved = ctx.store.state.idempotency;
+    saved[idempotencyKey] = { method, path, body, status: reply.status, response: String(reply.body) };
+    // Stripe keeps keys for 24 hours; the emulator keeps the most recent ones.
+    const keys = Object.keys(saved);
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_IDEMPOTENCY_KEYS))) delete saved[old];
   }
   return reply;
 }

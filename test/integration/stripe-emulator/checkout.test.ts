@@ -144,6 +144,12 @@ describe('checkout to subscription to invoice', () => {
     const wrongKey = new (h.stripe.constructor as typeof Stripe)('pk_test_not_secret', h.emulator.sdkOptions);
     await expect(wrongKey.customers.list()).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
 
+    const first = await h.stripe.customers.create({ email: 'once@council.example.gov.au' }, { idempotencyKey: 'create-once' });
+    const again = await h.stripe.customers.create({ email: 'once@council.example.gov.au' }, { idempotencyKey: 'create-once' });
+    expect(again.id).toBe(first.id);
+    expect((await h.stripe.customers.list({ email: 'once@council.example.gov.au' })).data).toHaveLength(1);
+    await expect(h.stripe.customers.create({ email: 'other@council.example.gov.au' }, { idempotencyKey: 'create-once' })).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+
     const older = await h.stripe.prices.create({ product: setup.product.id, unit_amount: 100_000, currency: 'aud', recurring: { interval: 'month' } });
     await h.stripe.prices.update(older.id, { active: false });
     const active = await h.stripe.prices.list({ product: setup.product.id, active: true });
