@@ -93,12 +93,28 @@ route('GET', '/v1/invoices/:id/lines', (ctx, params, [id], url) => {
 });
 route('POST', '/v1/invoices/:id/pay', (ctx, _params, [id]) => {
   const invoice = catalog.required(ctx, 'invoices', id, 'invoice');
-  if (invoice.status !== 'open') throw invalidParam('invoice', 'Invoice is already paid.');
+  if (invoice.status !== 'open' && invoice.status !== 'uncollectible') throw invalidParam('invoice', `Invoice is already ${invoice.status}.`);
   if (!attemptPayment(ctx, invoice)) {
     throw new StripeApiError(402, { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: String(invoice._last_payment_error) });
   }
   return invoice;
 });
+
+route('POST', '/v1/invoices/:id/mark_uncollectible', (ctx, _params, [id]) => closeInvoice(ctx, id, 'uncollectible', 'marked_uncollectible_at', 'invoice.marked_uncollectible'));
+route('POST', '/v1/invoices/:id/void', (ctx, _params, [id]) => closeInvoice(ctx, id, 'void', 'voided_at', 'invoice.voided'));
+
+/** An open invoice given up on: uncollectible (may still be paid later) or void. */
+function closeInvoice(ctx: Context, id: string, status: string, transition: string, eventType: string): StripeObject {
+  const invoice = catalog.required(ctx, 'invoices', id, 'invoice');
+  if (invoice.status !== 'open' && !(status === 'void' && invoice.status === 'uncollectible')) {
+    throw invalidParam('invoice', `You can only do this with an open invoice; this invoice is ${invoice.status}.`);
+  }
+  invoice.status = status;
+  invoice.next_payment_attempt = null;
+  (invoice.status_transitions as Record<string, unknown>)[transition] = nowSeconds();
+  ctx.webhooks.emit(eventType, invoice);
+  return invoice;
+}
 
 // Customer portal sessions.
 route('POST', '/v1/billing_portal/sessions', (ctx, params) => {

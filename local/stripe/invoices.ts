@@ -135,7 +135,7 @@ export function invoicePeriod(ctx: Context, input: InvoiceInput): StripeObject {
 
 /** Charges an open invoice to the customer's default card. Returns whether it is now paid. */
 export function attemptPayment(ctx: Context, invoice: StripeObject): boolean {
-  if (invoice.status !== 'open') return invoice.status === 'paid';
+  if (invoice.status !== 'open' && invoice.status !== 'uncollectible') return invoice.status === 'paid';
   const customer = ctx.store.get('customers', invoice.customer as string)!;
   const charge = (invoice.amount_due as number) === 0 ? { ok: true as const } : chargeCustomer(ctx, customer);
   invoice.attempted = true;

@@ -160,6 +160,11 @@ describe('checkout to subscription to invoice', () => {
     expect(next).toMatchObject({ has_more: false, data: [{ id: setup.price.id, unit_amount: 120_000, recurring: { interval: 'month' } }] });
     expect((await h.stripe.products.retrieve(setup.product.id)).metadata).toEqual({ classification: 'metropolitan' });
 
+    const coupon = await h.stripe.coupons.create({ amount_off: 20_000, currency: 'aud', duration: 'forever' });
+    await expect(h.stripe.checkout.sessions.create(sessionParams({ discounts: [{ coupon: coupon.id }] }))).rejects.toMatchObject({ statusCode: 400, param: 'discounts' });
+    const discounted = await h.stripe.checkout.sessions.create(sessionParams({ allow_promotion_codes: undefined, discounts: [{ coupon: coupon.id }] }));
+    expect(discounted).toMatchObject({ amount_subtotal: 120_000, amount_total: 110_000, total_details: { amount_discount: 20_000, amount_tax: 10_000 }, discounts: [{ coupon: coupon.id }] });
+
     const session = await h.stripe.checkout.sessions.create(sessionParams());
     const lines = await h.stripe.checkout.sessions.listLineItems(session.id);
     expect(lines.data[0]).toMatchObject({ object: 'item', amount_subtotal: 120_000, amount_tax: 12_000, amount_total: 132_000, quantity: 1 });

@@ -84,6 +84,10 @@ describe('subscription lifecycle', () => {
     expect(unpaid.status).toBe('unpaid');
     await h.waitForEvent('customer.subscription.updated', (e) => (e.data.object as Stripe.Subscription).status === 'unpaid');
 
+    const owed = (failed.data.object as Stripe.Invoice).id;
+    expect(await h.stripe.invoices.markUncollectible(owed)).toMatchObject({ status: 'uncollectible' });
+    await h.waitForEvent('invoice.marked_uncollectible', (e) => (e.data.object as Stripe.Invoice).id === owed);
+
     const portal = await h.stripe.billingPortal.sessions.create({ customer: subscription.customer as string });
     const declined = await postForm(`${portal.url}/card`, { card_number: '4000 0000 0000 0002', card_expiry: '01/40', card_cvc: '999' });
     expect(declined.status).toBe(402);
