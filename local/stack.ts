@@ -9,6 +9,8 @@ import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications
 import { resetStripe } from '../lambdas/adapters/billing/stripe-client';
 import { handleStripeWebhook } from '../lambdas/webhooks/stripe';
 import { localStripeKeys, stripeKeysEnv } from './stripe-keys';
+import { startStripeEmulator, type StripeEmulator } from './stripe';
+import { setUpCatalog } from '../lambdas/adapters/billing/catalog';
 import { createLocalAppSync } from './appsync/server';
 import { createCognitoVerifier } from './appsync/cognito-verifier';
 import { ensureCognitoUser, ensureUserPool, startCognitoLocal, startCognitoProxy, type UserPoolIds } from './cognito';
@@ -34,6 +36,8 @@ export interface LocalStack {
   /** Runs a schedule's handler now, as its timer would. */
   runSchedule(name: keyof typeof SCHEDULES): Promise<unknown>;
   createUser: typeof ensureCognitoUser;
+  /** The local Stripe emulator (hosted checkout, portal, test controls at /_emulator). */
+  stripe: StripeEmulator;
   stop(): Promise<void>;
 }
 
@@ -65,6 +69,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   await assertPortFree(ports.cognitoInternal, 'cognito-local');
   await assertPortFree(ports.dynamodb, 'DynamoDB Local');
   await assertPortFree(ports.s3, 'S3 (s3rver)');
+  if (ports.stripe) await assertPortFree(ports.stripe, 'Stripe emulator');
 
   const children: ManagedProcess[] = [];
   const closers: (() => Promise<unknown>)[] = [];
@@ -105,6 +110,18 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const userPool = await ensureUserPool(dataDir, ports.cognitoInternal);
     const apiKey = persistentApiKey(dataDir);
     const url = `http://127.0.0.1:${ports.web}`;
+    // Stripe: the emulator delivers signed webhooks to the web port, as Stripe does to the function URL.
+    const stripeKeys = localStripeKeys(dataDir);
+    const stripe = await startStripeEmulator({
+      port: ports.stripe ?? 0,
+      host: '127.0.0.1',
+      dataFile: path.join(dataDir, 'stripe.json'),
+      webhookUrl: `${url}/stripe/webhook`,
+      webhookSecret: stripeKeys.webhookSecret,
+    });
+    closers.push(() => stripe.close());
+    Object.assign(process.env, { STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' });
+    resetStripe();
 
     // The handlers read their configuration from the environment, as in Lambda.
     Object.assign(process.env, {
@@ -127,9 +144,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       POWERTOOLS_SERVICE_NAME: 'road-closures',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...vapidEnv(localVapidKeys(dataDir)),
-      ...stripeKeysEnv(localStripeKeys(dataDir)),
+      ...stripeKeysEnv(stripeKeys),
     });
-    resetStripe();
 
     const events: DomainEvent[] = [];
     // Consumers still running, so start-up can wait for the seed's own events to be handled.
@@ -199,6 +215,10 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     // Keep-alive sockets would hold close() open until they time out.
     closers.push(async () => web.closeAllConnections());
 
+    // Products by classification, prices and GST: the same idempotent setup step as in AWS.
+    const catalog = await setUpCatalog();
+    log(`Stripe emulator on ${stripe.url} (${catalog.prices.length} prices, webhooks to ${url}/stripe/webhook).`);
+
     const seeded = await seedLgas(s3Client);
     if (seeded) log(`Seeded ${seeded} LGAs and the LGA data bundle.`);
     await seedForbesAndAccounts(ports.cognitoInternal, userPool.userPoolId);
@@ -228,6 +248,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       events,
       runSchedule,
       createUser: ensureCognitoUser,
+      stripe,
       stop,
     };
   } catch (error) {

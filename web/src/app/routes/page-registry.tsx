@@ -29,6 +29,13 @@ import { ReportDetailPage } from '../../features/reports/components/ReportDetail
 import { ReportsListPage } from '../../features/reports/components/ReportsListPage';
 import { ClusterListPage } from '../../features/reports/components/ClusterListPage';
 import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
+import { AdminCustomersPage } from '../../features/billing/components/AdminCustomersPage';
+import { CustomerDetailPage } from '../../features/billing/components/CustomerDetailPage';
+import { OnboardPage } from '../../features/billing/components/OnboardPage';
+import { OnboardProcessingPage } from '../../features/billing/components/OnboardProcessingPage';
+import { OnboardSuccessPage } from '../../features/billing/components/OnboardSuccessPage';
+import { LgaBillingPage } from '../../features/billing/components/LgaBillingPage';
+import { QuotePage } from '../../features/billing/components/QuotePage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -62,4 +69,11 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   reportsList: ReportsListPage,
   reportClusters: ClusterListPage,
   reportClusterDetail: ClusterDetailPage,
+  adminCustomers: AdminCustomersPage,
+  customerDetail: CustomerDetailPage,
+  onboard: OnboardPage,
+  onboardProcessing: OnboardProcessingPage,
+  onboardSuccess: OnboardSuccessPage,
+  lgaBilling: LgaBillingPage,
+  quote: QuotePage,
 };

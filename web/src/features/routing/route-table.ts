@@ -7,7 +7,8 @@ export type PageId =
   | 'signInLink' | 'welcome' | 'requestAccess' | 'profile' | 'profileMapView' | 'profileNotifications' | 'lgaAccounts'
   | 'closureList' | 'closureDetail'
   | 'notifications' | 'notificationDetail' | 'subscriptions'
-  | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail';
+  | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail'
+  | 'adminCustomers' | 'customerDetail' | 'onboard' | 'onboardProcessing' | 'onboardSuccess' | 'lgaBilling' | 'quote';
 
 export interface RouteDef {
   path: string;
@@ -49,8 +50,8 @@ export const HELP_TOPICS: Array<[string, string]> = [
   ['road-conditions', 'Road conditions'],
 ];
 
-export const ADMIN_SECTIONS: Array<{ slug: string; title: string; summary: string; guards: Guard[] }> = [
-  { slug: 'customers', title: 'Customers', summary: 'Councils that subscribe, their status and invoices.', guards: [] },
+export const ADMIN_SECTIONS: Array<{ slug: string; title: string; summary: string; guards: Guard[]; page?: PageId }> = [
+  { slug: 'customers', title: 'Customers', summary: 'Councils that subscribe, their status and invoices.', guards: [], page: 'adminCustomers' },
   { slug: 'lga-managers', title: 'LGA managers', summary: 'Staff assigned to each council and their roles.', guards: ['localData'] },
   { slug: 'lga-data', title: 'LGA data', summary: 'Council boundary imports and their timestamps.', guards: ['localData'] },
   { slug: 'enquiries', title: 'Enquiries', summary: 'Messages and feedback sent through the app.', guards: [] },
@@ -77,7 +78,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/staff-map', title: 'Staff map', guards: [...staffCustomer, 'localData'], page: 'staffMap' },
   { path: '/lga-embed', title: 'Embedded map', page: 'placeholder' },
   { path: '/admin/map', title: 'Administrator map', guards: [...adminGuards, 'localData'], page: 'adminMap' },
-  { path: '/quote/:id', title: 'Quote', guards: ['auth'], page: 'placeholder' },
+  { path: '/quote/:id', title: 'Quote', guards: ['auth'], page: 'quote' },
 
   { path: '/reports', title: 'Incident reports', guards: [...staffCustomer, 'role:submission_moderator'], page: 'reportsList' },
   // Visitors see the form's "You need to be logged in" dialog rather than a redirect (spec §5).
@@ -118,17 +119,17 @@ export const ROUTES: RouteDef[] = [
 
   { path: '/admin', title: 'System Administration', guards: adminGuards, page: 'adminHome' },
   ...ADMIN_SECTIONS.map((section): RouteDef => ({
-    path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: 'placeholder',
+    path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: section.page ?? 'placeholder',
   })),
   { path: '/admin/*', title: 'System Administration', redirect: '/admin/customers' },
-  { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'placeholder' },
+  { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'customerDetail' },
   { path: '/genseed', title: 'Generate seed data', guards: adminGuards, page: 'placeholder' },
 
   // No active customer needed: account managers must reach billing to become (or stay) a customer.
   { path: '/lga/:code', title: 'User Role Assignment', redirect: '/lga/:code/accounts' },
   { path: '/lga/:code/accounts', title: 'User Role Assignment', guards: ['auth', 'staffOfLga', 'role:account_manager', 'lgaHadSubscription'], page: 'lgaAccounts' },
   { path: '/lga/:code/announcements', title: 'Announcements', guards: ['auth', 'staffOfLga', 'role:announcement_manager', 'lgaHadSubscription'], page: 'placeholder' },
-  { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'placeholder' },
+  { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'lgaBilling' },
 
   { path: '/comms', title: 'Communications', redirect: '/comms/tasks' },
   { path: '/comms/tasks', title: 'Social content tasks', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
@@ -144,9 +145,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/help', title: 'Help', redirect: '/help/introduction' },
   ...HELP_TOPICS.map(([slug, title]): RouteDef => ({ path: `/help/${slug}`, title: `Help: ${title}`, page: 'placeholder' })),
 
-  { path: '/onboard', title: 'Council onboarding', guards: ['newCustomer'], page: 'placeholder' },
-  { path: '/onboard/processing', title: 'Processing your subscription', guards: ['newCustomer'], page: 'placeholder' },
-  { path: '/onboard/success', title: 'Welcome aboard', guards: ['newCustomer'], page: 'placeholder' },
+  { path: '/onboard', title: 'Council onboarding', guards: ['newCustomer'], page: 'onboard' },
+  // The checkout's return address: it waits for Stripe's webhook (the council is not valid yet).
+  { path: '/onboard/processing', title: 'Processing your subscription', guards: ['auth'], page: 'onboardProcessing' },
+  { path: '/onboard/success', title: 'Welcome aboard', guards: ['newCustomer'], page: 'onboardSuccess' },
 
   { path: '/404', title: 'Not found', page: 'notFound' },
   { path: '*', title: 'Not found', page: 'notFound' },
