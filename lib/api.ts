@@ -54,7 +54,9 @@ export type DomainNeed =
   | 'mail'
   | 'secrets'
   /** The VAPID secret only (Web Push keys), without Stripe. */
-  | 'vapid';
+  | 'vapid'
+  /** The Stripe secret only (API key and webhook signing secret). */
+  | 'stripe';
 
 /**
  * Grants per domain, read from each handler's imports (test/cdk/grants.test.ts checks them
@@ -71,6 +73,7 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   notifications: ['mediaBucket', 'vapid'],
   admin: ['mail', 'feedsBucketWrite'],
   genseed: ['eventsTopic', 'mediaBucket'],
+  billing: ['stripe'],
 };
 /** Table actions per domain: the anonymous directions domain only reads; unlisted domains read and write. */
 export const domainTableAccess: Record<string, 'read' | 'readwrite'> = {
@@ -194,10 +197,15 @@ export class Api extends Construct {
   }
 
   grantPublishNotification(fn: ProjectFunction): void {
+    this.grantInternalMutation(fn, 'publishNotification');
+  }
+
+  /** Lets a function call one IAM-only internal mutation (and nothing else) and names GRAPHQL_URL. */
+  grantInternalMutation(fn: ProjectFunction, fieldName: string): void {
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['appsync:GraphQL'],
-        resources: [`${this.api.arn}/types/Mutation/fields/publishNotification`],
+        resources: [`${this.api.arn}/types/Mutation/fields/${fieldName}`],
       }),
     );
     fn.addEnvironment('GRAPHQL_URL', this.api.graphqlUrl);
@@ -250,6 +258,7 @@ export class Api extends Construct {
     if (needs.has('secrets')) {
       fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN').bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
     } else if (needs.has('vapid')) fn.bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
+    if (needs.has('stripe')) fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN');
     // Persona sign-in (demoSetActivePersona) exists on the demo stage only.
     if (domain === 'identity' && props.stage === 'demo') fn.addEnvironment('DEMO_MODE', '1');
     this.functions.push(fn);

@@ -14,6 +14,7 @@ import { Notifications } from './notifications';
 import { projectRoot } from './project-function';
 import { Schedules } from './schedules';
 import { Secrets } from './secrets';
+import { BillingWebhook } from './billing-webhook';
 import { Web } from './web';
 import { webConfig } from './web-config';
 import { WebDeployment } from './web-deployment';
@@ -52,6 +53,7 @@ export class RoadClosuresStack extends Stack {
   readonly media: Media;
   readonly notifications: Notifications;
   readonly notificationConsumers: NotificationConsumers;
+  readonly billingWebhook: BillingWebhook;
 
   constructor(scope: Construct, id: string, props: RoadClosuresStackProps) {
     super(scope, id, props);
@@ -132,6 +134,15 @@ export class RoadClosuresStack extends Stack {
     this.api.watchDeadLetters({
       ...Object.fromEntries(Object.entries(schedules.deadLetters).map(([job, queue]) => [`${job} schedule`, queue])),
       ...Object.fromEntries(Object.entries(this.notificationConsumers.deadLetters).map(([consumer, queue]) => [`${consumer} consumer`, queue])),
+    });
+
+    // Stripe posts subscription, invoice and checkout events here (README, "Billing").
+    this.billingWebhook = new BillingWebhook(this, 'BillingWebhook', {
+      stage,
+      table: this.data.table,
+      stripeSecret: secrets.stripe,
+      eventsTopic: notifications.topic,
+      api: this.api,
     });
 
     // Links in e-mails, Stripe return URLs and the feeds download URL point at the site.

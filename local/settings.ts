@@ -8,7 +8,7 @@ export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.
 export interface LocalSettings {
   dataDir: string;
   host: '127.0.0.1';
-  ports: { web: number; cognito: number; cognitoInternal: number; dynamodb: number; s3: number };
+  ports: { web: number; cognito: number; cognitoInternal: number; dynamodb: number; s3: number; stripe?: number };
   tableName: string;
   demo: boolean;
   /** Run the EventBridge-equivalent timers (off in tests, which invoke the handlers directly). */
@@ -31,6 +31,7 @@ export function settingsFromEnv(overrides: Partial<LocalSettings> = {}): LocalSe
       cognitoInternal: portFromEnv('COGNITO_INTERNAL_PORT', 9230),
       dynamodb: portFromEnv('DYNAMODB_PORT', 8000),
       s3: portFromEnv('S3_PORT', 4569),
+      stripe: portFromEnv('STRIPE_PORT', 12111),
     },
     tableName: 'road-closures-local',
     demo: process.env.DEMO === '1',

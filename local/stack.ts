@@ -6,6 +6,11 @@ import type http from 'node:http';
 import path from 'node:path';
 import { setLocalEventSink, type DomainEvent } from '../lambdas/adapters/events';
 import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications-publish';
+import { resetStripe } from '../lambdas/adapters/billing/stripe-client';
+import { handleStripeWebhook } from '../lambdas/webhooks/stripe';
+import { localStripeKeys, stripeKeysEnv } from './stripe-keys';
+import { startStripeEmulator, type StripeEmulator } from './stripe';
+import { setUpCatalog } from '../lambdas/adapters/billing/catalog';
 import { createLocalAppSync } from './appsync/server';
 import { createCognitoVerifier } from './appsync/cognito-verifier';
 import { ensureCognitoUser, ensureUserPool, startCognitoLocal, startCognitoProxy, type UserPoolIds } from './cognito';
@@ -32,6 +37,8 @@ export interface LocalStack {
   /** Runs a schedule's handler now, as its timer would. */
   runSchedule(name: keyof typeof SCHEDULES): Promise<unknown>;
   createUser: typeof ensureCognitoUser;
+  /** The local Stripe emulator (hosted checkout, portal, test controls at /_emulator). */
+  stripe: StripeEmulator;
   stop(): Promise<void>;
 }
 
@@ -63,6 +70,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   await assertPortFree(ports.cognitoInternal, 'cognito-local');
   await assertPortFree(ports.dynamodb, 'DynamoDB Local');
   await assertPortFree(ports.s3, 'S3 (s3rver)');
+  if (ports.stripe) await assertPortFree(ports.stripe, 'Stripe emulator');
 
   const children: ManagedProcess[] = [];
   const invokeSecret = newInvokeSecret();
@@ -104,6 +112,18 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const userPool = await ensureUserPool(dataDir, ports.cognitoInternal);
     const apiKey = persistentApiKey(dataDir);
     const url = `http://127.0.0.1:${ports.web}`;
+    // Stripe: the emulator delivers signed webhooks to the web port, as Stripe does to the function URL.
+    const stripeKeys = localStripeKeys(dataDir);
+    const stripe = await startStripeEmulator({
+      port: ports.stripe ?? 0,
+      host: '127.0.0.1',
+      dataFile: path.join(dataDir, 'stripe.json'),
+      webhookUrl: `${url}/stripe/webhook`,
+      webhookSecret: stripeKeys.webhookSecret,
+    });
+    closers.push(() => stripe.close());
+    Object.assign(process.env, { STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' });
+    resetStripe();
 
     // The handlers read their configuration from the environment, as in Lambda.
     Object.assign(process.env, {
@@ -126,6 +146,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       POWERTOOLS_SERVICE_NAME: 'road-closures',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...vapidEnv(localVapidKeys(dataDir)),
+      ...stripeKeysEnv(stripeKeys),
     });
 
     const events: DomainEvent[] = [];
@@ -192,11 +213,17 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       port: ports.web,
       invokeSecret,
       isReady: () => ready,
+      // The same handler as the webhook's function URL in AWS.
+      stripeWebhook: (rawBody, signature) => handleStripeWebhook(rawBody, signature),
     });
     await listen(web, ports.web);
     closers.push(() => new Promise((resolve) => web.close(resolve)));
     // Keep-alive sockets would hold close() open until they time out.
     closers.push(async () => web.closeAllConnections());
+
+    // Products by classification, prices and GST: the same idempotent setup step as in AWS.
+    const catalog = await setUpCatalog();
+    log(`Stripe emulator on ${stripe.url} (${catalog.prices.length} prices, webhooks to ${url}/stripe/webhook).`);
 
     const seeded = await seedLgas(s3Client);
     if (seeded) log(`Seeded ${seeded} LGAs and the LGA data bundle.`);
@@ -228,6 +255,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       events,
       runSchedule,
       createUser: ensureCognitoUser,
+      stripe,
       stop,
     };
   } catch (error) {

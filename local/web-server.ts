@@ -41,6 +41,8 @@ export interface WebServerOptions {
   graphql: { handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean>; attachRealtime(server: http.Server): void };
   log: (message: string) => void;
   dataDir: string;
+  /** POST /stripe/webhook (in AWS the webhook's function URL): raw body and Stripe-Signature in, status and body out. */
+  stripeWebhook?: (rawBody: string, signature: string | undefined) => Promise<{ status: number; body: string }>;
   /**
    * False while the stack seeds its first data. Until then the app and API answer 503 "starting"
    * (a page that reloads itself for browsers), so nobody signs in before the demo accounts exist;
@@ -153,6 +155,14 @@ export function createWebServer(options: WebServerOptions): http.Server {
       if (url.pathname === '/dev/mail') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(outboxPage(options.dataDir));
+      }
+      if (url.pathname === '/stripe/webhook' && req.method === 'POST' && options.stripeWebhook) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const signature = req.headers['stripe-signature'];
+        const result = await options.stripeWebhook(Buffer.concat(chunks).toString('utf8'), Array.isArray(signature) ? signature[0] : signature);
+        res.writeHead(result.status, { 'content-type': 'application/json' });
+        return res.end(result.body);
       }
       if (url.pathname.startsWith('/feeds/')) return await serveFeed(options.s3, url.pathname.slice(1), res);
       if (await handleMapRequest(req, res, url.pathname)) return;

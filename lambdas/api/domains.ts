@@ -146,4 +146,14 @@ export const apiDomains: Record<string, ApiDomain> = {
     roadEngine: true,
     lgaBoundaries: true,
   },
+  billing: {
+    entry: 'lambdas/api/billing/handler.ts',
+    fields: {
+      Query: ['customers', 'customer', 'checkoutPrice', 'quote'],
+      Mutation: ['createCheckoutSession', 'updateCustomer', 'createBillingPortalSession', 'cancelSubscription', 'createQuote', 'publishCustomerChanged'],
+      Subscription: ['onCustomerChanged'],
+    },
+    // Calls Stripe (every API function has the Stripe secret's ARN; see lib/api.ts).
+    timeoutSeconds: 15,
+  },
 };

@@ -12,6 +12,7 @@ import {
   type NotificationContent,
 } from '../core/notifications/messages';
 import { recipientsOf, type Channel } from '../core/notifications/rules';
+import { billingNoticeContent, type BillingNotice } from '../core/billing/status';
 import { allowedRecipients } from './recipients';
 import { reopenedReportersPlan, reportOutcomePlan, type Delivery } from './report-plan';
 import { verifiedUidsForEmails } from '../adapters/principal';
@@ -80,6 +81,14 @@ async function accessRequestPlan(event: DomainEvent): Promise<Plan | undefined> 
   return undefined;
 }
 
+// Billing notices (trial ending, payment failed, cancelled) are for the council's account managers.
+async function billingPlan(event: DomainEvent): Promise<Plan | undefined> {
+  const detail = event.detail as { lgaCode?: string; notice?: BillingNotice; trialEnd?: number | null };
+  if (!detail.lgaCode || !detail.notice) return undefined;
+  const content = billingNoticeContent(detail.notice, { code: detail.lgaCode, name: await lgaName(detail.lgaCode) }, detail.trialEnd ?? undefined);
+  return { deliveries: (await accountManagers(detail.lgaCode)).map((uid) => ({ uid, content })) };
+}
+
 const REPORT_OUTCOME_EVENTS = new Set(['reportCluster.approved', 'reportCluster.rejected', 'report.statusChanged']);
 
 export async function planFor(event: DomainEvent, channel: Channel): Promise<Plan | undefined> {
@@ -87,6 +96,8 @@ export async function planFor(event: DomainEvent, channel: Channel): Promise<Pla
     ? await closurePlan(event, channel)
     : event.type.startsWith('accessRequest.')
       ? await accessRequestPlan(event)
+      : event.type === 'customer.billingNotice'
+        ? await billingPlan(event)
       : REPORT_OUTCOME_EVENTS.has(event.type)
         ? { deliveries: await reportOutcomePlan(event, channel) }
         : event.type === 'announcement.changed'

@@ -23,6 +23,8 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/mail.ts': 'mail',
   // Web Push reads the VAPID key pair, which lives in the vapid secret.
   'lambdas/adapters/notifications-push.ts': 'secrets',
+  // Stripe's API key and webhook signing secret.
+  'lambdas/adapters/billing/stripe-client.ts': 'secrets',
 };
 
 async function accessOfEntry(entry: string): Promise<Set<Access>> {
@@ -78,7 +80,7 @@ describe('grants per function (dev stage)', () => {
   }, 120_000);
 
   it('finds every project function and reads its imports', () => {
-    // API domains, five identity triggers, two schedules, the thumbnail maker, two event consumers, the fan-out worker.
+    // API domains, five identity triggers, two schedules, the thumbnail maker, two event consumers, the fan-out worker, the Stripe webhook.
     expect(functions).toHaveLength(Object.keys(apiDomains).length + 11);
     expect(reached.get('lambdas/triggers/create-auth-challenge.ts')).toEqual(new Set(['table', 'mail']));
     expect(reached.get('lambdas/triggers/define-auth-challenge.ts')).toEqual(new Set());

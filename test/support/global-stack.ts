@@ -52,6 +52,7 @@ export default async function setup(project: TestProject) {
     ports: ports!,
     dataDir,
     tableName: 'road-closures-test',
+    stripeUrl: stack.stripe.url,
   });
   return async () => {
     await stack?.stop();
@@ -69,6 +70,8 @@ declare module 'vitest' {
       ports: Ports;
       dataDir: string;
       tableName: string;
+      /** The Stripe emulator (SDK host/port, hosted pages, /_emulator test controls). */
+      stripeUrl: string;
     };
   }
 }

@@ -2,7 +2,7 @@
 // live delivery to onAnnouncementChanged(lgaCode) subscribers (the event consumer calls the
 // IAM-only publishAnnouncementChange mutation in AWS; locally the runtime's publish hook).
 import { NO_EXPIRY, type AnnouncementRecord } from '../../core/announcements/rules';
-import { publishThroughMutation } from '../notifications-publish';
+import { publishThroughMutation } from '../appsync-iam';
 
 export const ANNOUNCEMENT_CHANGED = 'announcement.changed';
 export type AnnouncementChange = 'set' | 'archived' | 'reactivated' | 'expired' | 'deleted';
@@ -43,5 +43,5 @@ const FIELDS = 'id lgaCode type title message status unsealedRoadsStatus vehicle
 const PUBLISH = `mutation PublishAnnouncementChange($input: AnnouncementChangeInput!) { publishAnnouncementChange(input: $input) { ${FIELDS} } }`;
 
 export async function publishAnnouncementLive(announcement: PresentedAnnouncement): Promise<void> {
-  await publishThroughMutation('publishAnnouncementChange', PUBLISH, { input: announcement }, announcement);
+  await publishThroughMutation('publishAnnouncementChange', announcement, PUBLISH, { input: announcement });
 }

@@ -36,6 +36,13 @@ import { DiagnosticsPage } from '../../features/admin/pages/DiagnosticsPage';
 import { LgaManagersPage } from '../../features/admin/pages/LgaManagersPage';
 import { LgaDataPage } from '../../features/admin/pages/LgaDataPage';
 import { GenseedPage } from '../../features/admin/pages/GenseedPage';
+import { AdminCustomersPage } from '../../features/billing/components/AdminCustomersPage';
+import { CustomerDetailPage } from '../../features/billing/components/CustomerDetailPage';
+import { OnboardPage } from '../../features/billing/components/OnboardPage';
+import { OnboardProcessingPage } from '../../features/billing/components/OnboardProcessingPage';
+import { OnboardSuccessPage } from '../../features/billing/components/OnboardSuccessPage';
+import { LgaBillingPage } from '../../features/billing/components/LgaBillingPage';
+import { QuotePage } from '../../features/billing/components/QuotePage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -76,4 +83,11 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   adminLgaManagers: LgaManagersPage,
   adminLgaData: LgaDataPage,
   adminGenseed: GenseedPage,
+  adminCustomers: AdminCustomersPage,
+  customerDetail: CustomerDetailPage,
+  onboard: OnboardPage,
+  onboardProcessing: OnboardProcessingPage,
+  onboardSuccess: OnboardSuccessPage,
+  lgaBilling: LgaBillingPage,
+  quote: QuotePage,
 };

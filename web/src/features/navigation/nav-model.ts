@@ -52,6 +52,15 @@ function manageLgaItems(access: Access, lgaNames: Record<string, string>): Dropd
   }
   items.push(staffItem(access, 'Administer Closures', '/closures', access.hasRole('closure_administrator'), 'Needs the closure administrator role'));
   items.push(staffItem(access, 'Moderate Incident Reports', '/report-clusters', access.hasRole('submission_moderator'), 'Needs the submission moderator role'));
+  // Billing needs no paying customer: it is where a council becomes (or stays) one.
+  for (const code of accountLgas) {
+    items.push({
+      kind: 'link',
+      label: accountLgas.length > 1 ? `Billing information: ${lgaNames[code] ?? code}` : 'Billing information',
+      to: `/lga/${encodeURIComponent(code)}/billing`,
+      description: lgaNames[code],
+    });
+  }
   return items;
 }
 

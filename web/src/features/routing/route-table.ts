@@ -10,7 +10,8 @@ export type PageId =
   | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail'
   | 'help'
   | 'announcements'
-  | 'adminEnquiries' | 'adminDiagnostics' | 'adminLgaManagers' | 'adminLgaData' | 'adminGenseed';
+  | 'adminEnquiries' | 'adminDiagnostics' | 'adminLgaManagers' | 'adminLgaData' | 'adminGenseed'
+  | 'adminCustomers' | 'customerDetail' | 'onboard' | 'onboardProcessing' | 'onboardSuccess' | 'lgaBilling' | 'quote';
 
 export interface RouteDef {
   path: string;
@@ -53,7 +54,7 @@ export const HELP_TOPICS: Array<[string, string]> = [
 ];
 
 export const ADMIN_SECTIONS: Array<{ slug: string; title: string; summary: string; guards: Guard[]; page?: PageId }> = [
-  { slug: 'customers', title: 'Customers', summary: 'Councils that subscribe, their status and invoices.', guards: [] },
+  { slug: 'customers', title: 'Customers', summary: 'Councils that subscribe, their status and invoices.', guards: [], page: 'adminCustomers' },
   { slug: 'lga-managers', title: 'LGA managers', summary: 'Staff assigned to each council and their roles.', guards: ['localData'], page: 'adminLgaManagers' },
   { slug: 'lga-data', title: 'LGA data', summary: 'Council boundary imports and their timestamps.', guards: ['localData'], page: 'adminLgaData' },
   { slug: 'enquiries', title: 'Enquiries', summary: 'Messages and feedback sent through the app.', guards: [], page: 'adminEnquiries' },
@@ -80,7 +81,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/staff-map', title: 'Staff map', guards: [...staffCustomer, 'localData'], page: 'staffMap' },
   { path: '/lga-embed', title: 'Embedded map', page: 'placeholder' },
   { path: '/admin/map', title: 'Administrator map', guards: [...adminGuards, 'localData'], page: 'adminMap' },
-  { path: '/quote/:id', title: 'Quote', guards: ['auth'], page: 'placeholder' },
+  { path: '/quote/:id', title: 'Quote', guards: ['auth'], page: 'quote' },
 
   { path: '/reports', title: 'Incident reports', guards: [...staffCustomer, 'role:submission_moderator'], page: 'reportsList' },
   // Visitors see the form's "You need to be logged in" dialog rather than a redirect (spec §5).
@@ -124,14 +125,14 @@ export const ROUTES: RouteDef[] = [
     path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: section.page ?? 'placeholder',
   })),
   { path: '/admin/*', title: 'System Administration', redirect: '/admin/customers' },
-  { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'placeholder' },
+  { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'customerDetail' },
   { path: '/genseed', title: 'Generate seed data', guards: adminGuards, page: 'adminGenseed' },
 
   // No active customer needed: account managers must reach billing to become (or stay) a customer.
   { path: '/lga/:code', title: 'User Role Assignment', redirect: '/lga/:code/accounts' },
   { path: '/lga/:code/accounts', title: 'User Role Assignment', guards: ['auth', 'staffOfLga', 'role:account_manager', 'lgaHadSubscription'], page: 'lgaAccounts' },
   { path: '/lga/:code/announcements', title: 'Announcements', guards: ['auth', 'staffOfLga', 'role:announcement_manager', 'lgaHadSubscription'], page: 'announcements' },
-  { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'placeholder' },
+  { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'lgaBilling' },
 
   { path: '/comms', title: 'Communications', redirect: '/comms/tasks' },
   { path: '/comms/tasks', title: 'Social content tasks', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
@@ -147,9 +148,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/help', title: 'Help', redirect: '/help/introduction' },
   ...HELP_TOPICS.map(([slug, title]): RouteDef => ({ path: `/help/${slug}`, title: `Help: ${title}`, page: 'help' })),
 
-  { path: '/onboard', title: 'Council onboarding', guards: ['newCustomer'], page: 'placeholder' },
-  { path: '/onboard/processing', title: 'Processing your subscription', guards: ['newCustomer'], page: 'placeholder' },
-  { path: '/onboard/success', title: 'Welcome aboard', guards: ['newCustomer'], page: 'placeholder' },
+  { path: '/onboard', title: 'Council onboarding', guards: ['newCustomer'], page: 'onboard' },
+  // The checkout's return address: it waits for Stripe's webhook (the council is not valid yet).
+  { path: '/onboard/processing', title: 'Processing your subscription', guards: ['auth'], page: 'onboardProcessing' },
+  { path: '/onboard/success', title: 'Welcome aboard', guards: ['newCustomer'], page: 'onboardSuccess' },
 
   { path: '/404', title: 'Not found', page: 'notFound' },
   { path: '*', title: 'Not found', page: 'notFound' },

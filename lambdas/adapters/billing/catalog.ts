@@ -1,0 +1,99 @@
+// The price list in Stripe: one product per LGA classification (metadata.classification), one
+// active yearly AUD price each, and the GST tax rate (the first active one is used). The setup
+// step creates what is missing and never duplicates, so it runs safely against real Stripe too.
+import type Stripe from 'stripe';
+import { CLASSIFICATIONS, CLASSIFICATION_KEYS, GST_PERCENT, type Classification } from '../../core/billing/checkout';
+import { stripe } from './stripe-client';
+
+export interface CatalogPrice {
+  classification: Classification;
+  productId: string;
+  priceId: string;
+  unitAmount: number;
+  currency: string;
+  interval: string;
+}
+
+const productIdFor = (classification: Classification) => `road_closures_${classification}`;
+
+async function ensureProduct(client: Stripe, classification: Classification): Promise<Stripe.Product> {
+  const id = productIdFor(classification);
+  try {
+    return await client.products.retrieve(id);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode !== 404) throw error;
+    return client.products.create(
+      { id, name: `Road closures: ${CLASSIFICATIONS[classification].name}`, metadata: { classification } },
+      { idempotencyKey: `product-${id}` },
+    );
+  }
+}
+
+async function activePrice(client: Stripe, productId: string): Promise<Stripe.Price | undefined> {
+  const { data } = await client.prices.list({ product: productId, active: true, limit: 10 });
+  return data.find((p) => p.currency === 'aud' && p.recurring?.interval === 'year');
+}
+
+async function ensurePrice(client: Stripe, classification: Classification, productId: string): Promise<Stripe.Price> {
+  const existing = await activePrice(client, productId);
+  if (existing) return existing;
+  return client.prices.create(
+    {
+      product: productId,
+      currency: 'aud',
+      unit_amount: CLASSIFICATIONS[classification].unitAmount,
+      recurring: { interval: 'year' },
+      tax_behavior: 'exclusive',
+      metadata: { classification },
+    },
+    { idempotencyKey: `price-${productId}-${CLASSIFICATIONS[classification].unitAmount}` },
+  );
+}
+
+export async function gstTaxRate(client: Stripe): Promise<Stripe.TaxRate | undefined> {
+  const { data } = await client.taxRates.list({ active: true, limit: 10 });
+  return data[0];
+}
+
+async function ensureGst(client: Stripe): Promise<Stripe.TaxRate> {
+  return (
+    (await gstTaxRate(client)) ??
+    client.taxRates.create(
+      { display_name: 'GST', percentage: GST_PERCENT, inclusive: false, country: 'AU', jurisdiction: 'AU', description: 'Goods and Services Tax' },
+      { idempotencyKey: 'tax-rate-gst-au' },
+    )
+  );
+}
+
+/** Creates missing products, prices and the GST rate; returns the catalogue as it now stands. */
+export async function setUpCatalog(): Promise<{ prices: CatalogPrice[]; taxRateId: string }> {
+  const client = await stripe();
+  const prices: CatalogPrice[] = [];
+  for (const classification of CLASSIFICATION_KEYS) {
+    const product = await ensureProduct(client, classification);
+    const price = await ensurePrice(client, classification, product.id);
+    prices.push(present(classification, product.id, price));
+  }
+  const tax = await ensureGst(client);
+  return { prices, taxRateId: tax.id };
+}
+
+function present(classification: Classification, productId: string, price: Stripe.Price): CatalogPrice {
+  return {
+    classification,
+    productId,
+    priceId: price.id,
+    unitAmount: price.unit_amount ?? CLASSIFICATIONS[classification].unitAmount,
+    currency: price.currency,
+    interval: price.recurring?.interval ?? 'year',
+  };
+}
+
+/** The active price of a classification and the GST rate, as checkout and the quote need them. */
+export async function priceFor(classification: Classification): Promise<{ price: CatalogPrice; taxRate?: Stripe.TaxRate }> {
+  const client = await stripe();
+  const productId = productIdFor(classification);
+  const [price, taxRate] = await Promise.all([activePrice(client, productId), gstTaxRate(client)]);
+  if (!price) throw new Error(`No active price for classification ${classification}; run the billing setup step`);
+  return { price: present(classification, productId, price), taxRate };
+}

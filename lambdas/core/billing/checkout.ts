@@ -1,0 +1,103 @@
+// Checkout, decided: the price tiers (Stripe products keyed by LGA classification), who may start
+// a checkout for a council, and the exact session Stripe is asked for (spec §7).
+import { z } from 'zod';
+import type { Principal } from '../access';
+import { emailMatchesSuffix, hasRole, managedLga } from '../access';
+import type { CustomerStatus } from '../access';
+import { hasLiveSubscription } from './status';
+
+/** Price tiers; a council's classification picks its product. Yearly, GST-exclusive, AUD cents. */
+export const CLASSIFICATIONS = {
+  rural: { name: 'Rural council', unitAmount: 240_000 },
+  regional: { name: 'Regional council', unitAmount: 480_000 },
+  urban: { name: 'Urban council', unitAmount: 960_000 },
+  metropolitan: { name: 'Metropolitan council', unitAmount: 1_800_000 },
+} as const;
+export type Classification = keyof typeof CLASSIFICATIONS;
+export const CLASSIFICATION_KEYS = Object.keys(CLASSIFICATIONS) as Classification[];
+export const DEFAULT_CLASSIFICATION: Classification = 'regional';
+export const GST_PERCENT = 10;
+export const TRIAL_DAYS = 30;
+
+export const classificationSchema = z.enum(CLASSIFICATION_KEYS as [Classification, ...Classification[]], {
+  errorMap: () => ({ message: `Classification must be one of ${CLASSIFICATION_KEYS.join(', ')}` }),
+});
+
+export const PO_NUMBER_MAX = 50;
+export const poNumberSchema = z.string().trim().max(PO_NUMBER_MAX, `PO number is too long (maximum ${PO_NUMBER_MAX} characters)`);
+
+/** GST and total for a GST-exclusive amount in cents. */
+export function withGst(unitAmount: number) {
+  const gst = Math.round((unitAmount * GST_PERCENT) / 100);
+  return { subtotal: unitAmount, gst, total: unitAmount + gst };
+}
+
+export type CheckoutRight = 'admin' | 'account_manager' | 'new_customer';
+export type CheckoutRefusal = 'invalid_lga' | 'invalid_email' | 'forbidden' | 'conflict';
+
+/**
+ * Spec §7 and guard 8: an admin, the LGA's account_manager, or a new customer whose (verified)
+ * email is at the council's domain. A council that already pays cannot start a second subscription.
+ */
+export function checkoutRight(
+  p: Principal,
+  lga: { code: string; emailSuffix?: string } | undefined,
+  status: CustomerStatus,
+): CheckoutRight | CheckoutRefusal {
+  if (!lga) return 'invalid_lga';
+  let right: CheckoutRight;
+  if (p.admin) right = 'admin';
+  else if (hasRole(p, lga.code, 'account_manager')) right = 'account_manager';
+  else if (managedLga(p, lga.code)) return 'forbidden';
+  else if (!lga.emailSuffix) return 'invalid_lga';
+  else if (!emailMatchesSuffix(p.email, lga.emailSuffix)) return 'invalid_email';
+  else right = 'new_customer';
+  return hasLiveSubscription(status) ? 'conflict' : right;
+}
+
+export interface CheckoutRequest {
+  lgaCode: string;
+  lgaName: string;
+  classification: Classification;
+  poNumber?: string;
+  skipTrial: boolean;
+  subscriberUid: string;
+  subscriberEmail: string;
+  population?: number;
+}
+
+/** Stripe's checkout.sessions.create parameters for a council's subscription (spec §7). */
+export function checkoutSessionParams(
+  req: CheckoutRequest,
+  refs: { stripeCustomerId: string; priceId: string; taxRateId?: string; siteUrl: string },
+) {
+  const metadata: Record<string, string> = {
+    poNumber: req.poNumber ?? '',
+    lga_code: req.lgaCode,
+    classification: req.classification,
+    population: req.population === undefined ? '' : String(req.population),
+    subscriber: req.subscriberUid,
+    subscriberEmail: req.subscriberEmail,
+  };
+  const lga = encodeURIComponent(req.lgaCode);
+  return {
+    mode: 'subscription' as const,
+    customer: refs.stripeCustomerId,
+    success_url: `${refs.siteUrl}/onboard/processing?lga=${lga}&session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${refs.siteUrl}/onboard?lga=${lga}&cancelled=1`,
+    line_items: [{ price: refs.priceId, quantity: 1, ...(refs.taxRateId ? { tax_rates: [refs.taxRateId] } : {}) }],
+    metadata,
+    allow_promotion_codes: true,
+    billing_address_collection: 'required' as const,
+    subscription_data: {
+      metadata: { lga_code: req.lgaCode },
+      ...(req.skipTrial ? {} : { trial_period_days: TRIAL_DAYS }),
+    },
+  };
+}
+
+/** One key per council, caller and choice within ten minutes: a double click gets the same session. */
+export function checkoutIdempotencyKey(req: CheckoutRequest, nowSeconds: number): string {
+  const bucket = Math.floor(nowSeconds / 600);
+  return ['checkout', req.lgaCode, req.subscriberUid, req.classification, req.skipTrial ? 'now' : 'trial', req.poNumber ?? '', bucket].join(':');
+}

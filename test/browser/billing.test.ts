@@ -1,0 +1,136 @@
+// A council becomes a paying customer in the browser: the admin sets its email suffix, a new user
+// at that domain signs up, onboards with a 30-day trial, pays on the local checkout page and the
+// staff map opens; the account manager sees the invoice, cancels (staff map closes) and
+// resubscribes (it opens again). New screens are checked with axe-core.
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, APP_URL, isShown, launchBrowser, newPage, PHONE, screenshot, signInWithForm } from './support/browser';
+
+const LGA = '10050'; // Albury
+const DOMAIN = `albury${Date.now() % 100000}.nsw.gov.example`;
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  // A string, so the test's type check needs no DOM types.
+  // The app shell's toast region (aria-label on a plain div) and profile button (initials vs label) are outside these screens.
+  return (await page.evaluate(`axe.run({ exclude: [['.toast-region'], ['.nav-profile']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
+    .then((result) => result.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.html).slice(0, 2).join(' | ')))`)) as string[];
+}
+
+async function confirmationCodeFor(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const mail = (await (await fetch(`${APP_URL}/dev/mail.json`)).json()) as { to: string; code?: string }[];
+    const message = mail.find((m) => m.to.toLowerCase() === email && m.code);
+    if (message?.code) return message.code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no confirmation code for ${email}`);
+}
+
+/** Fills the emulator's hosted checkout page with the test card and pays. */
+async function payOnCheckoutPage(page: Page) {
+  await page.getByLabel('Name on card').waitFor();
+  await page.getByLabel('Name on card').fill('Pat Officer');
+  await page.getByLabel('Address line 1').fill('553 Kiewa Street');
+  await page.getByLabel('Suburb or city').fill('Albury');
+  await page.getByLabel('State or territory').selectOption('NSW');
+  await page.getByLabel('Postcode').fill('2640');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /Start trial|Subscribe/ }).click();
+}
+
+describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 }, () => {
+  let browser: Browser;
+  let admin: { context: BrowserContext; page: Page };
+  let officer: { context: BrowserContext; page: Page };
+  const email = `clerk.${Date.now()}@${DOMAIN}`;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await newPage(browser);
+    officer = await newPage(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the admin sets the council email suffix on its customer page', async () => {
+    const { page } = admin;
+    await signInWithForm(page, ADMIN);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto(`${APP_URL}/customer/${LGA}`);
+    const form = page.getByRole('form', { name: 'Customer settings' });
+    await form.getByLabel('Email suffix').fill(DOMAIN);
+    await form.getByLabel('Classification').selectOption('rural');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    expect(await isShown(page.getByText('Settings of Albury are saved.'))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'billing-customer-detail');
+    await page.goto(`${APP_URL}/admin/customers`);
+    expect(await isShown(page.locator(`tr[data-lga="${LGA}"]`).getByText(DOMAIN))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('a new user at that domain signs up, onboards with a trial, pays and the staff map opens', async () => {
+    const { page } = officer;
+    await page.goto(`${APP_URL}/sign-up`);
+    const form = page.getByRole('form', { name: 'Create an account with email' });
+    await form.getByLabel('Name').fill('Pat Officer');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('Welcome#2026');
+    await form.getByLabel('Confirm password', { exact: true }).fill('Welcome#2026');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    const confirm = page.getByRole('form', { name: 'Confirm your email' });
+    await confirm.getByLabel('Confirmation code').fill(await confirmationCodeFor(email));
+    await confirm.getByRole('button', { name: 'Confirm and sign in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/sign-up', { timeout: 60_000 });
+
+    await page.goto(`${APP_URL}/onboard?lga=${LGA}`);
+    await page.getByRole('heading', { name: 'Subscribe Albury' }).waitFor();
+    expect(await isShown(page.getByText('$2,640.00 per year'))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel('PO number (optional)').fill('PO-2026-17');
+    await screenshot(page, 'billing-onboard');
+    await page.getByRole('button', { name: 'Start trial' }).click();
+    await payOnCheckoutPage(page);
+    await page.waitForURL((url) => url.pathname === '/onboard/success', { timeout: 60_000 });
+    expect(await isShown(page.getByRole('heading', { name: 'Welcome aboard, Albury' }))).toBe(true);
+    await screenshot(page, 'billing-onboard-success');
+    expect(await isShown(page.getByRole('link', { name: 'Open the staff map' }))).toBe(true);
+  });
+
+  it('the account manager sees the invoice, cancels (staff map closes) and resubscribes', async () => {
+    const { page } = officer;
+    await page.goto(`${APP_URL}/lga/${LGA}/billing`);
+    await page.getByRole('table', { name: 'Invoices' }).waitFor();
+    expect(await isShown(page.getByRole('link', { name: /View invoice/ }))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'billing-lga-billing');
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    expect(await isShown(page.getByRole('button', { name: 'Resubscribe' }), 30_000)).toBe(true);
+    await page.goto(`${APP_URL}/staff-map`);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.goto(`${APP_URL}/lga/${LGA}/billing`);
+    await page.getByRole('button', { name: 'Resubscribe' }).click();
+    await payOnCheckoutPage(page);
+    await page.waitForURL((url) => url.pathname === '/onboard/success', { timeout: 60_000 });
+    await page.goto(`${APP_URL}/staff-map`);
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).pathname).toMatch(/^\/(staff-map|init)$/);
+  });
+
+  it('the billing page fits a phone', async () => {
+    const phone = await browser.newContext({ viewport: PHONE, storageState: await officer.context.storageState() });
+    const page = await phone.newPage();
+    await page.goto(`${APP_URL}/lga/${LGA}/billing`);
+    await page.getByRole('table', { name: 'Invoices' }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await screenshot(page, 'billing-lga-billing-phone');
+    await phone.close();
+  });
+});

@@ -1,0 +1,76 @@
+// Checkout decisions: who may start one (spec §7 and guard 8), the exact Stripe session, GST, the
+// double-click key and quote ids.
+import { describe, expect, it } from 'vitest';
+import type { Principal } from '../../../lambdas/core/access';
+import { checkoutIdempotencyKey, checkoutRight, checkoutSessionParams, poNumberSchema, withGst } from '../../../lambdas/core/billing/checkout';
+import { decodeQuoteId, encodeQuoteId, quoteValidUntil } from '../../../lambdas/core/billing/quote';
+
+const person = (over: Partial<Principal> = {}): Principal => ({ uid: 'u1', email: 'clerk@forbes.nsw.gov.au', admin: false, managed: [], ...over });
+const forbes = { code: '12900', emailSuffix: 'forbes.nsw.gov.au' };
+
+describe('checkoutRight', () => {
+  it('lets an admin, the account manager and a new customer at the council domain check out', () => {
+    expect(checkoutRight(person({ admin: true, email: 'a@example.com' }), forbes, 'none')).toBe('admin');
+    expect(checkoutRight(person({ managed: [{ lgaCode: '12900', roles: ['account_manager'], customerStatus: 'canceled' }] }), forbes, 'canceled')).toBe('account_manager');
+    expect(checkoutRight(person(), forbes, 'none')).toBe('new_customer');
+    expect(checkoutRight(person({ email: 'it@staff.forbes.nsw.gov.au' }), forbes, 'unpaid')).toBe('new_customer');
+  });
+
+  it('refuses with the spec messages: Invalid LGA, Invalid email address', () => {
+    expect(checkoutRight(person(), undefined, 'none')).toBe('invalid_lga');
+    expect(checkoutRight(person(), { code: '12900' }, 'none')).toBe('invalid_lga');
+    expect(checkoutRight(person({ email: 'clerk@gmail.com' }), forbes, 'none')).toBe('invalid_email');
+    expect(checkoutRight(person({ email: 'clerk@notforbes.nsw.gov.au' }), forbes, 'none')).toBe('invalid_email');
+  });
+
+  it('refuses staff without the account manager role, and any second subscription (Conflict)', () => {
+    expect(checkoutRight(person({ managed: [{ lgaCode: '12900', roles: ['closure_administrator'], customerStatus: 'none' }] }), forbes, 'none')).toBe('forbidden');
+    expect(checkoutRight(person({ admin: true }), forbes, 'active')).toBe('conflict');
+    expect(checkoutRight(person(), forbes, 'trialing')).toBe('conflict');
+  });
+});
+
+describe('checkout session parameters (spec §7)', () => {
+  const request = { lgaCode: '12900', lgaName: 'Forbes', classification: 'rural' as const, poNumber: 'PO-1', skipTrial: false, subscriberUid: 'u1', subscriberEmail: 'clerk@forbes.nsw.gov.au' };
+  const refs = { stripeCustomerId: 'cus_1', priceId: 'price_1', taxRateId: 'txr_1', siteUrl: 'https://app.example' };
+
+  it('asks for a subscription with price, tax rate, quantity, metadata, promotion codes, billing address and a 30-day trial', () => {
+    const params = checkoutSessionParams(request, refs);
+    expect(params).toMatchObject({
+      mode: 'subscription',
+      customer: 'cus_1',
+      line_items: [{ price: 'price_1', quantity: 1, tax_rates: ['txr_1'] }],
+      metadata: { poNumber: 'PO-1', lga_code: '12900', classification: 'rural', population: '', subscriber: 'u1', subscriberEmail: 'clerk@forbes.nsw.gov.au' },
+      allow_promotion_codes: true,
+      billing_address_collection: 'required',
+      subscription_data: { trial_period_days: 30, metadata: { lga_code: '12900' } },
+    });
+    expect(params.success_url).toBe('https://app.example/onboard/processing?lga=12900&session_id={CHECKOUT_SESSION_ID}');
+    expect(params.cancel_url).toBe('https://app.example/onboard?lga=12900&cancelled=1');
+  });
+
+  it('has no trial when skipped', () => {
+    expect(checkoutSessionParams({ ...request, skipTrial: true }, refs).subscription_data).not.toHaveProperty('trial_period_days');
+  });
+
+  it('gives a double click the same idempotency key, and a different choice another', () => {
+    expect(checkoutIdempotencyKey(request, 6000)).toBe(checkoutIdempotencyKey(request, 6001));
+    expect(checkoutIdempotencyKey(request, 6000)).not.toBe(checkoutIdempotencyKey({ ...request, skipTrial: true }, 6000));
+  });
+
+  it('adds 10 % GST, and limits PO numbers to 50 characters', () => {
+    expect(withGst(240_000)).toEqual({ subtotal: 240_000, gst: 24_000, total: 264_000 });
+    expect(poNumberSchema.safeParse('x'.repeat(50)).success).toBe(true);
+    expect(poNumberSchema.safeParse('x'.repeat(51)).error?.issues[0].message).toBe('PO number is too long (maximum 50 characters)');
+  });
+});
+
+describe('quote ids', () => {
+  it('round-trip the facts and refuse anything else', () => {
+    const facts = { lgaCode: '12900', classification: 'urban' as const, poNumber: 'PO 7', created: 1_800_000_000 };
+    expect(decodeQuoteId(encodeQuoteId(facts))).toEqual(facts);
+    expect(decodeQuoteId('not-a-quote')).toBeUndefined();
+    expect(decodeQuoteId(Buffer.from(JSON.stringify({ l: '1', c: 'urban', t: 1 })).toString('base64url'))).toBeUndefined();
+    expect(quoteValidUntil(0)).toBe(30 * 24 * 3600);
+  });
+});

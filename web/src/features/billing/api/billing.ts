@@ -1,0 +1,162 @@
+// Billing and customers through the API: the admin's customer list and detail, the council's
+// settings, checkout, the customer portal, cancelling, prices and quotes, and live changes.
+import { queryOptions } from '@tanstack/react-query';
+import { generateClient } from 'aws-amplify/api';
+import { gql } from '../../../lib/api';
+
+export interface Invoice {
+  id: string;
+  number: string | null;
+  status: string;
+  amountDue: number;
+  amountPaid: number;
+  currency: string;
+  created: number;
+  hostedInvoiceUrl: string | null;
+}
+
+export interface CheckoutSessionRecord {
+  id: string;
+  status: string;
+  created: number;
+  email: string | null;
+  poNumber: string | null;
+  classification: string | null;
+  skipTrial: boolean | null;
+  amount: number | null;
+}
+
+export interface Customer {
+  lgaCode: string;
+  lgaName: string;
+  subscriptionStatus: string;
+  paymentStatus: string | null;
+  stripeCustomerId: string | null;
+  classification: string | null;
+  emailSuffix: string | null;
+  trialEnd: number | null;
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean | null;
+  poNumber: string | null;
+  updatedAt: number | null;
+  invoices: Invoice[];
+  checkoutSessions: CheckoutSessionRecord[];
+  managers: { email: string; roles: string[] }[];
+  subscriberCount: number | null;
+  closureCount: number | null;
+  lastActivity: number | null;
+}
+
+export interface Price {
+  classification: string;
+  name: string;
+  unitAmount: number;
+  gst: number;
+  total: number;
+  currency: string;
+  interval: string;
+  trialDays: number;
+}
+
+export interface Quote {
+  id: string;
+  lgaCode: string;
+  lgaName: string;
+  price: Price;
+  poNumber: string | null;
+  created: number;
+  validUntil: number;
+}
+
+export const CLASSIFICATIONS = [
+  ['rural', 'Rural council'],
+  ['regional', 'Regional council'],
+  ['urban', 'Urban council'],
+  ['metropolitan', 'Metropolitan council'],
+] as const;
+
+const LIST_FIELDS = 'lgaCode lgaName subscriptionStatus paymentStatus classification emailSuffix trialEnd currentPeriodEnd updatedAt';
+const INVOICE_FIELDS = 'id number status amountDue amountPaid currency created hostedInvoiceUrl';
+const DETAIL_FIELDS = `${LIST_FIELDS} stripeCustomerId cancelAtPeriodEnd poNumber invoices { ${INVOICE_FIELDS} }
+  checkoutSessions { id status created email poNumber classification skipTrial amount } managers { email roles }
+  subscriberCount closureCount lastActivity`;
+const PRICE_FIELDS = 'classification name unitAmount gst total currency interval trialDays';
+const QUOTE_FIELDS = `id lgaCode lgaName poNumber created validUntil price { ${PRICE_FIELDS} }`;
+
+export const customersQuery = queryOptions({
+  queryKey: ['customers'],
+  queryFn: async () => (await gql<{ customers: Customer[] }>(`query Customers { customers { ${LIST_FIELDS} } }`)).customers,
+});
+
+export const customerQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['customer', code],
+    queryFn: async () => (await gql<{ customer: Customer | null }>(`query Customer($code: ID!) { customer(code: $code) { ${DETAIL_FIELDS} } }`, { code })).customer,
+  });
+
+export const checkoutPriceQuery = (lgaCode: string) =>
+  queryOptions({
+    queryKey: ['checkoutPrice', lgaCode],
+    queryFn: async () =>
+      (await gql<{ checkoutPrice: Price }>(`query CheckoutPrice($lgaCode: String!) { checkoutPrice(lgaCode: $lgaCode) { ${PRICE_FIELDS} } }`, { lgaCode })).checkoutPrice,
+  });
+
+export const quoteQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['quote', id],
+    queryFn: async () => (await gql<{ quote: Quote | null }>(`query Quote($id: ID!) { quote(id: $id) { ${QUOTE_FIELDS} } }`, { id })).quote,
+  });
+
+export async function updateCustomer(code: string, input: { emailSuffix?: string; classification?: string }): Promise<Customer> {
+  const data = await gql<{ updateCustomer: Customer }>(
+    `mutation UpdateCustomer($code: ID!, $input: CustomerSettingsInput!) { updateCustomer(code: $code, input: $input) { ${DETAIL_FIELDS} } }`,
+    { code, input },
+  );
+  return data.updateCustomer;
+}
+
+export async function createCheckoutSession(input: { lgaCode: string; poNumber?: string; skipTrial: boolean }): Promise<{ id: string; url: string }> {
+  const data = await gql<{ createCheckoutSession: { id: string; url: string } }>(
+    'mutation CreateCheckoutSession($input: CheckoutInput!) { createCheckoutSession(input: $input) { id url } }',
+    { input },
+  );
+  return data.createCheckoutSession;
+}
+
+export async function createQuote(input: { lgaCode: string; poNumber?: string }): Promise<Quote> {
+  return (await gql<{ createQuote: Quote }>(`mutation CreateQuote($input: QuoteInput!) { createQuote(input: $input) { ${QUOTE_FIELDS} } }`, { input })).createQuote;
+}
+
+export async function createBillingPortalSession(lgaCode: string): Promise<string> {
+  return (await gql<{ createBillingPortalSession: string }>('mutation Portal($lgaCode: String!) { createBillingPortalSession(lgaCode: $lgaCode) }', { lgaCode }))
+    .createBillingPortalSession;
+}
+
+export async function cancelSubscription(lgaCode: string): Promise<void> {
+  await gql('mutation Cancel($lgaCode: String!) { cancelSubscription(lgaCode: $lgaCode) { subscriptionStatus } }', { lgaCode });
+}
+
+export interface CustomerChange {
+  lgaCode: string;
+  subscriptionStatus: string;
+  paymentStatus: string | null;
+  eventType: string;
+  updatedAt: number;
+}
+
+interface Subscribable {
+  subscribe(observer: { next(message: { data?: { onCustomerChanged?: CustomerChange | null } }): void; error(error: unknown): void }): { unsubscribe(): void };
+}
+
+/** Live customer changes (all councils for admins, or one council); returns the unsubscribe function. */
+export function subscribeToCustomerChanges(lgaCode: string | null, onChange: (c: CustomerChange) => void, onError: (error: unknown) => void): () => void {
+  const client = generateClient() as unknown as { graphql(options: unknown): Subscribable };
+  const subscription = client
+    .graphql({
+      query: 'subscription OnCustomerChanged($lgaCode: String) { onCustomerChanged(lgaCode: $lgaCode) { lgaCode subscriptionStatus paymentStatus eventType updatedAt } }',
+      variables: { lgaCode },
+      authMode: 'userPool',
+    })
+    .subscribe({ next: (m) => m.data?.onCustomerChanged && onChange(m.data.onCustomerChanged), error: onError });
+  return () => subscription.unsubscribe();
+}

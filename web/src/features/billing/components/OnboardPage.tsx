@@ -1,0 +1,98 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ErrorState } from '../../../components/ErrorState';
+import { PageLoader } from '../../../components/PageLoader';
+import { lgaQuery } from '../../lgas/api/lga';
+import { checkoutPriceQuery, createCheckoutSession, createQuote } from '../api/billing';
+import { formatCents } from '../format';
+import './billing.css';
+
+export const PO_NUMBER_MAX = 50;
+
+/** /onboard?lga={code}: a council officer subscribes their council (price, PO number, trial). */
+export function OnboardPage() {
+  const [params] = useSearchParams();
+  const code = params.get('lga') ?? '';
+  const lga = useQuery(lgaQuery(code));
+  const price = useQuery(checkoutPriceQuery(code));
+  const navigate = useNavigate();
+  const [poNumber, setPoNumber] = useState('');
+  const [trial, setTrial] = useState(true);
+  const [busy, setBusy] = useState<'checkout' | 'quote' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const poError = poNumber.length > PO_NUMBER_MAX ? `PO number is too long (maximum ${PO_NUMBER_MAX} characters)` : null;
+
+  const checkout = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (poError || busy) return;
+    setBusy('checkout');
+    setError(null);
+    try {
+      const session = await createCheckoutSession({ lgaCode: code, poNumber: poNumber.trim() || undefined, skipTrial: !trial });
+      window.location.assign(session.url);
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(null);
+    }
+  };
+
+  const quote = async () => {
+    if (poError || busy) return;
+    setBusy('quote');
+    try {
+      const q = await createQuote({ lgaCode: code, poNumber: poNumber.trim() || undefined });
+      navigate(`/quote/${q.id}`);
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(null);
+    }
+  };
+
+  if (lga.isPending || price.isPending) return <PageLoader label="Loading your council's price…" />;
+  if (price.isError) return <ErrorState message={price.error.message} onRetry={() => void price.refetch()} />;
+  const p = price.data;
+  return (
+    <div>
+      <header className="page-header">
+        <h1>Subscribe {lga.data?.name ?? 'your council'}</h1>
+        <p>Closures, incident report moderation, the staff map and communications for your council's team.</p>
+      </header>
+      {params.get('cancelled') && <p className="panel" role="status">Checkout was cancelled; nothing was charged. You can start again below.</p>}
+      <div className="billing-grid">
+        <section className="panel price-box" aria-labelledby="price-title">
+          <h2 id="price-title">{p.name}</h2>
+          <p><strong>{formatCents(p.unitAmount, p.currency)}</strong> per {p.interval} + GST</p>
+          <dl className="facts">
+            <dt>Subscription</dt><dd>{formatCents(p.unitAmount, p.currency)}</dd>
+            <dt>GST (10%)</dt><dd>{formatCents(p.gst, p.currency)}</dd>
+            <dt>Total</dt><dd>{formatCents(p.total, p.currency)} per {p.interval}</dd>
+          </dl>
+        </section>
+        <section className="panel" aria-labelledby="details-title">
+          <h2 id="details-title">Your details</h2>
+          <form className="billing-form" onSubmit={checkout}>
+            <label>
+              PO number (optional)
+              <input name="poNumber" value={poNumber} onChange={(e) => setPoNumber(e.target.value)} aria-invalid={!!poError} aria-describedby="po-error" />
+              {poError && <span className="field-error" id="po-error">{poError}</span>}
+            </label>
+            <label className="check-row">
+              <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} />
+              Start with a free {p.trialDays}-day trial
+            </label>
+            {error && <p className="field-error" role="alert">{error}</p>}
+            <div className="row-actions">
+              <button type="submit" className="amplify-button amplify-button--primary" disabled={!!busy || !!poError}>
+                {busy === 'checkout' ? 'Opening checkout…' : trial ? 'Start trial' : 'Continue to payment'}
+              </button>
+              <button type="button" className="amplify-button" onClick={() => void quote()} disabled={!!busy || !!poError}>
+                {busy === 'quote' ? 'Preparing quote…' : 'Get a quote for finance'}
+              </button>
+            </div>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}

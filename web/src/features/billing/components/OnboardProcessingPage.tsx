@@ -1,0 +1,60 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../auth/auth-provider';
+import { lgaQuery } from '../../lgas/api/lga';
+import { useLiveCustomers } from '../hooks/useLiveCustomers';
+import { statusLabel } from '../format';
+import './billing.css';
+
+const valid = (status: string | undefined) => status === 'active' || status === 'trialing';
+
+/**
+ * /onboard/processing: the checkout's return address. Stripe's webhook makes the council a
+ * customer moments later; this page listens for that change (no fixed wait) and then opens the app.
+ */
+export function OnboardProcessingPage() {
+  const [params] = useSearchParams();
+  const code = params.get('lga') ?? '';
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const lga = useQuery({ ...lgaQuery(code), staleTime: 0 });
+  const change = useLiveCustomers(code, !!code);
+  const finishing = useRef(false);
+
+  useEffect(() => {
+    if (change?.lgaCode === code) void queryClient.invalidateQueries({ queryKey: ['lga', code] });
+  }, [change, code, queryClient]);
+
+  const status = change?.subscriptionStatus ?? lga.data?.customerStatus;
+  const recorded = valid(status);
+  const hasAccess = !!auth.me?.admin || !!auth.me?.managed.some((m) => m.lgaCode === code && valid(m.customerStatus));
+
+  useEffect(() => {
+    if (!recorded || finishing.current) return;
+    finishing.current = true;
+    // The new customer's first user is now its account manager: reload who we are, then go on.
+    void auth.refresh().then(() => navigate(`/onboard/success?lga=${encodeURIComponent(code)}`, { replace: true }));
+  }, [recorded, auth, navigate, code]);
+
+  const steps: Array<[string, boolean]> = [
+    ['Payment details accepted by Stripe', true],
+    [`Subscription recorded${status ? ` (${statusLabel(status)})` : ''}`, recorded],
+    ['Your staff access is ready', recorded && hasAccess],
+  ];
+  return (
+    <div>
+      <header className="page-header">
+        <h1>Processing your subscription</h1>
+        <p>This takes a few seconds. The page moves on by itself.</p>
+      </header>
+      <section className="panel" aria-live="polite">
+        <ol className="progress-steps">
+          {steps.map(([label, done]) => <li key={label} data-done={done}>{label}</li>)}
+        </ol>
+        <progress max={steps.length} value={steps.filter(([, done]) => done).length} aria-label="Progress" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Link, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { lgaQuery } from '../../lgas/api/lga';
+
+/** /onboard/success: the council is a customer; where its new account manager goes next. */
+export function OnboardSuccessPage() {
+  const [params] = useSearchParams();
+  const code = params.get('lga') ?? '';
+  const lga = useQuery(lgaQuery(code));
+  return (
+    <div>
+      <header className="page-header">
+        <h1>Welcome aboard{lga.data ? `, ${lga.data.name}` : ''}</h1>
+        <p>Your council's subscription is active. You are its account manager.</p>
+      </header>
+      <section className="panel">
+        <ul>
+          <li><Link to="/staff-map">Open the staff map</Link></li>
+          {code && <li><Link to={`/lga/${code}/accounts`}>Invite your team (User Role Assignment)</Link></li>}
+          {code && <li><Link to={`/lga/${code}/billing`}>Billing information and invoices</Link></li>}
+        </ul>
+      </section>
+    </div>
+  );
+}
