@@ -65,6 +65,8 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   directions: [],
   reports: ['eventsTopic', 'mediaBucket'],
   notifications: ['mediaBucket', 'vapid'],
+  // Generation is started with a domain event; the DRFA export presigns photo thumbnails.
+  comms: ['eventsTopic', 'mediaBucket'],
 };
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 

@@ -117,4 +117,12 @@ export const apiDomains: Record<string, ApiDomain> = {
     timeoutSeconds: 15,
     roadEngine: true,
   },
+  // Communications: social content tasks, embedded-map visits and the DRFA evidence export.
+  comms: {
+    entry: 'lambdas/api/comms/handler.ts',
+    fields: {
+      Query: ['contentTasks', 'contentTask', 'embeddedMapVisits', 'drfaEvidence'],
+      Mutation: ['createContentTask', 'generateContentTask', 'updateContentPost', 'approveContentTask', 'recordEmbedVisit'],
+    },
+  },
 };

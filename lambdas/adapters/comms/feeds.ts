@@ -1,0 +1,56 @@
+// Writes the open feeds of an LGA and of all LGAs to the feeds bucket (served by CloudFront under
+// /feeds/*, locally by the web server). Cache-Control is set per object; S3 gives the ETag.
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { effectiveView } from '../../core/closure-views';
+import type { ClosureRecord } from '../../core/closures/types';
+import { feedFiles } from '../../core/comms/feeds';
+import { allClosuresInView } from '../closures-query';
+import { lgasWithClosures } from '../closures';
+import { getLga } from '../lgas';
+import { s3 } from '../s3';
+
+/** Short enough that a closure shows up within a minute; feeds are rewritten on every change. */
+export const FEED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+export const ALL_SCOPE = 'all';
+
+function feedsBucket(): string {
+  const bucket = process.env.FEEDS_BUCKET;
+  if (!bucket) throw new Error('FEEDS_BUCKET is not set');
+  return bucket;
+}
+
+/** Active closures of an LGA: the ACTIVE list plus scheduled ones whose start has passed. */
+export async function activeClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {
+  const [active, scheduled] = await Promise.all([allClosuresInView(lgaCode, 'ACTIVE', now), allClosuresInView(lgaCode, 'SCHEDULED', now)]);
+  return [...active, ...scheduled.filter((c) => effectiveView(c, now) === 'ACTIVE')].sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+async function writeScope(scope: string, publisher: string, closures: ClosureRecord[], now: number): Promise<void> {
+  const siteUrl = process.env.SITE_URL ?? '';
+  await Promise.all(
+    feedFiles(closures, { scope, publisher, siteUrl, now }).map((file) =>
+      s3().send(
+        new PutObjectCommand({
+          Bucket: feedsBucket(),
+          Key: file.key,
+          Body: file.body,
+          ContentType: `${file.contentType}; charset=utf-8`,
+          CacheControl: FEED_CACHE_CONTROL,
+        }),
+      ),
+    ),
+  );
+}
+
+/** Regenerates the LGA's three files and the all-LGA files (a closure change touches both). */
+export async function regenerateFeeds(lgaCode: string, now = Math.floor(Date.now() / 1000)): Promise<{ lga: number; all: number }> {
+  const lga = await getLga(lgaCode);
+  const own = await activeClosuresOf(lgaCode, now);
+  await writeScope(lgaCode, lga?.name ?? `LGA ${lgaCode}`, own, now);
+  const codes = new Set([...(await lgasWithClosures('ACTIVE')), ...(await lgasWithClosures('SCHEDULED'))]);
+  codes.delete(lgaCode);
+  const others = await Promise.all([...codes].map((code) => activeClosuresOf(code, now)));
+  const all = [...own, ...others.flat()];
+  await writeScope(ALL_SCOPE, 'Road Closures', all, now);
+  return { lga: own.length, all: all.length };
+}
