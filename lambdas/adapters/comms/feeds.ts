@@ -6,6 +6,7 @@ import type { ClosureRecord } from '../../core/closures/types';
 import { feedFiles } from '../../core/comms/feeds';
 import { allClosuresInView } from '../closures-query';
 import { lgasWithClosures } from '../closures';
+import { db } from '../db/db';
 import { getLga } from '../lgas';
 import { s3 } from '../s3';
 
@@ -25,7 +26,25 @@ export async function activeClosuresOf(lgaCode: string, now: number): Promise<Cl
   return [...active, ...scheduled.filter((c) => effectiveView(c, now) === 'ACTIVE')].sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
-async function writeScope(scope: string, publisher: string, closures: ClosureRecord[], now: number): Promise<void> {
+const GENERATION_COUNTER = 'feeds_generation';
+
+/** Each regeneration of a scope takes a number; only the newest one writes (see writeScope). */
+async function nextGeneration(scope: string): Promise<number> {
+  const { data } = await db().entities.counter.update({ name: GENERATION_COUNTER, scope }).add({ count: 1 }).go({ response: 'all_new' });
+  return data.count ?? 0;
+}
+
+async function isNewest(scope: string, generation: number): Promise<boolean> {
+  const { data } = await db().entities.counter.get({ name: GENERATION_COUNTER, scope }).go({ consistent: true });
+  return (data?.count ?? 0) <= generation;
+}
+
+/**
+ * Writes a scope's three files unless a later change started its own regeneration meanwhile:
+ * consumers run in parallel, and an older, slower run must not overwrite a newer feed.
+ */
+async function writeScope(scope: string, generation: number, publisher: string, closures: ClosureRecord[], now: number): Promise<boolean> {
+  if (!(await isNewest(scope, generation))) return false;
   const siteUrl = process.env.SITE_URL ?? '';
   await Promise.all(
     feedFiles(closures, { scope, publisher, siteUrl, now }).map((file) =>
@@ -40,17 +59,19 @@ async function writeScope(scope: string, publisher: string, closures: ClosureRec
       ),
     ),
   );
+  return true;
 }
 
 /** Regenerates the LGA's three files and the all-LGA files (a closure change touches both). */
 export async function regenerateFeeds(lgaCode: string, now = Math.floor(Date.now() / 1000)): Promise<{ lga: number; all: number }> {
+  const [lgaGeneration, allGeneration] = await Promise.all([nextGeneration(lgaCode), nextGeneration(ALL_SCOPE)]);
   const lga = await getLga(lgaCode);
   const own = await activeClosuresOf(lgaCode, now);
-  await writeScope(lgaCode, lga?.name ?? `LGA ${lgaCode}`, own, now);
+  await writeScope(lgaCode, lgaGeneration, lga?.name ?? `LGA ${lgaCode}`, own, now);
   const codes = new Set([...(await lgasWithClosures('ACTIVE')), ...(await lgasWithClosures('SCHEDULED'))]);
   codes.delete(lgaCode);
   const others = await Promise.all([...codes].map((code) => activeClosuresOf(code, now)));
   const all = [...own, ...others.flat()];
-  await writeScope(ALL_SCOPE, 'Road Closures', all, now);
+  await writeScope(ALL_SCOPE, allGeneration, 'Road Closures', all, now);
   return { lga: own.length, all: all.length };
 }
