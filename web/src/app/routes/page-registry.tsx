@@ -29,6 +29,12 @@ import { ReportDetailPage } from '../../features/reports/components/ReportDetail
 import { ReportsListPage } from '../../features/reports/components/ReportsListPage';
 import { ClusterListPage } from '../../features/reports/components/ClusterListPage';
 import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
+import { LgaEmbedPage } from '../../features/comms/components/LgaEmbedPage';
+import { TasksPage } from '../../features/comms/components/TasksPage';
+import { TaskDetailPage } from '../../features/comms/components/TaskDetailPage';
+import { IntegrationPage } from '../../features/comms/components/IntegrationPage';
+import { EvidencePage } from '../../features/comms/components/EvidencePage';
+import { EmbedVisitsPage } from '../../features/comms/components/EmbedVisitsPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -62,4 +68,10 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   reportsList: ReportsListPage,
   reportClusters: ClusterListPage,
   reportClusterDetail: ClusterDetailPage,
+  lgaEmbed: LgaEmbedPage,
+  commsTasks: TasksPage,
+  commsTaskDetail: TaskDetailPage,
+  commsIntegration: IntegrationPage,
+  commsEvidence: EvidencePage,
+  embedVisits: EmbedVisitsPage,
 };

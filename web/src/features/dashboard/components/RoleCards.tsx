@@ -7,6 +7,7 @@ import { ROLE_CARDS } from '../role-cards';
 import { ClosureAdminCard } from './ClosureAdminCard';
 import { AccessRequestsCard } from '../../lga-admin/components/AccessRequestsCard';
 import { PendingClustersCard } from '../../reports/components/PendingClustersCard';
+import { SocialTasksCard } from '../../comms/components/SocialTasksCard';
 
 const statusText: Record<string, string> = {
   active: 'Subscription active',
@@ -47,6 +48,8 @@ export function RoleCards({ lga }: { lga: ManagedLga }) {
                   <ClosureAdminCard lgaCode={lga.lgaCode} />
                 ) : card.role === 'submission_moderator' && !blocked ? (
                   <PendingClustersCard lgaCode={lga.lgaCode} />
+                ) : card.role === 'media_comms_manager' && !blocked ? (
+                  <SocialTasksCard lgaCode={lga.lgaCode} />
                 ) : (
                   <>
                     <p className="role-card__body">This card will show: {card.willShow}</p>
