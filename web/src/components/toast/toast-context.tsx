@@ -59,7 +59,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" aria-label="Notifications from the app">
+      <div className="toast-region" role="region" aria-label="Notifications from the app">
         {toasts.map((toast) => (
           <ToastItem key={toast.id} toast={toast} onClose={close} />
         ))}

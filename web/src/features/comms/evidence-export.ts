@@ -43,7 +43,8 @@ export function evidenceCsv(e: Evidence): string {
 }
 
 export const exportFileName = (e: Evidence, ext: 'csv' | 'pdf') => {
-  const day = (s: number) => new Date(s * 1000).toISOString().slice(0, 10);
+  // The council's calendar day (en-CA writes yyyy-mm-dd).
+  const day = (s: number) => new Date(s * 1000).toLocaleDateString('en-CA', { timeZone: TZ });
   return `drfa-evidence-${e.lgaCode}-${day(e.from)}-to-${day(e.to)}.${ext}`;
 };
 
