@@ -233,7 +233,8 @@ describe('dev stage', () => {
     const [[, distribution]] = resourcesOfType(dev.json, 'AWS::CloudFront::Distribution');
     const config = distribution.Properties!.DistributionConfig;
     const policies = Object.fromEntries(resourcesOfType(dev.json, 'AWS::CloudFront::ResponseHeadersPolicy'));
-    expect(Object.keys(policies)).toHaveLength(2);
+    // The app, the embed route and the open feeds.
+    expect(Object.keys(policies)).toHaveLength(3);
 
     const defaultPolicy = policies[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref].Properties!;
     const defaultCsp = cspOf(defaultPolicy);
@@ -262,6 +263,12 @@ describe('dev stage', () => {
     const feeds = behaviours.find((b) => b.PathPattern === '/feeds/*');
     expect(feeds).toBeDefined();
     expect(feeds!.TargetOriginId).not.toBe(config.DefaultCacheBehavior.TargetOriginId);
+    // Open data: CORS for every origin, still never framable.
+    const feedsPolicy = policies[feeds!.ResponseHeadersPolicyId.Ref].Properties!.ResponseHeadersPolicyConfig;
+    expect(feedsPolicy.CorsConfig).toMatchObject({ AccessControlAllowOrigins: { Items: ['*'] }, AccessControlAllowCredentials: false, OriginOverride: true });
+    expect(feedsPolicy.SecurityHeadersConfig.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    const framable = Object.values(policies).filter((p: any) => !p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions);
+    expect(framable).toEqual([policies[embed!.ResponseHeadersPolicyId.Ref]]);
 
     expect(config).toMatchObject({
       DefaultRootObject: 'index.html',
