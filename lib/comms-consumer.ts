@@ -48,11 +48,12 @@ export class CommsConsumer extends Construct {
     })
       .bindTable(props.table, 'readwrite')
       .bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'readwrite');
-    const region = Stack.of(this).region;
+    // The one model, in this region (a foundation model id, or an inference profile of this account).
+    const { region, account } = Stack.of(this);
     fn.addToRolePolicy(
       new PolicyStatement({
         actions: ['bedrock:InvokeModel'],
-        resources: [`arn:aws:bedrock:${region}::foundation-model/${modelId}`, `arn:aws:bedrock:*:${Stack.of(this).account}:inference-profile/${modelId}`],
+        resources: [`arn:aws:bedrock:${region}::foundation-model/${modelId}`, `arn:aws:bedrock:${region}:${account}:inference-profile/${modelId}`],
       }),
     );
     props.eventsTopic.addSubscription(new LambdaSubscription(fn, { deadLetterQueue: queue }));

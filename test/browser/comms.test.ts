@@ -21,14 +21,15 @@ let browser: Browser;
  */
 async function axeViolations(page: Page, scope: 'document' | 'main' = 'main'): Promise<string[]> {
   await page.addScriptTag({ content: AXE });
-  const result = await page.evaluate(async (within) =>
-    (window as unknown as { axe: { run(d: unknown, o: unknown): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }> } }).axe.run(within === 'main' ? { include: [['#main']] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    }), scope);
+  const within = scope === 'main' ? "{ include: [['#main']] }" : 'document';
+  const tags = JSON.stringify(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const result = (await page.evaluate(`axe.run(${within}, { runOnly: { type: 'tag', values: ${tags} } })`)) as { violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
   return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
 
-const overflowsAt360 = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+// Page-side expressions as strings: this file is type-checked without the DOM library.
+const overflowsAt360 = (page: Page) => page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1') as Promise<boolean>;
+const clipboardText = (page: Page) => page.evaluate('navigator.clipboard.readText()') as Promise<string>;
 
 async function signedIn(email: string, viewport?: { width: number; height: number }) {
   const { context, page } = await newPage(browser, viewport);
@@ -40,7 +41,7 @@ async function signedIn(email: string, viewport?: { width: number; height: numbe
 
 /** The signed-in page's own access token (Amplify keeps it in localStorage). */
 const tokenOf = (page: Page) =>
-  page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('.accessToken')).map((k) => localStorage.getItem(k))[0]!);
+  page.evaluate("Object.keys(localStorage).filter((k) => k.endsWith('.accessToken')).map((k) => localStorage.getItem(k))[0]") as Promise<string>;
 
 async function api<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
   const token = await tokenOf(page);
@@ -83,7 +84,7 @@ describe('social content task', () => {
     await posts.nth(1).getByRole('button', { name: 'Save post' }).click();
     await page.getByText('Post saved.').waitFor();
     await posts.nth(0).getByRole('button', { name: 'Copy post' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/ROAD CLOSED/);
+    expect(await clipboardText(page)).toMatch(/ROAD CLOSED/);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved', { exact: true }).waitFor();
@@ -111,7 +112,7 @@ describe('website integration and the embedded map', () => {
     await page.goto(`${APP_URL}/comms/integration?lga=${FORBES}`);
     await page.getByLabel('Show first').selectOption('list');
     await page.getByRole('button', { name: 'Copy embed code' }).click();
-    const snippet = await page.evaluate(() => navigator.clipboard.readText());
+    const snippet = await clipboardText(page);
     expect(snippet).toContain(`/lga-embed?lga=${FORBES}&amp;first=list&amp;directions=1`);
     await page.frameLocator('iframe.comms-preview').locator('.closure-list__item').first().waitFor({ timeout: 20_000 });
     expect(await axeViolations(page)).toEqual([]);
@@ -146,7 +147,8 @@ describe('website integration and the embedded map', () => {
     expect(await overflowsAt360(visitor.page)).toBe(false);
     expect(await axeViolations(visitor.page, 'document')).toEqual([]);
     // Nothing persisted by the embed: no web storage and no IndexedDB database written.
-    expect(await visitor.page.evaluate(async () => localStorage.length + sessionStorage.length + (await indexedDB.databases()).length)).toBe(0);
+    const stored = await visitor.page.evaluate('indexedDB.databases().then((dbs) => dbs.length + localStorage.length + sessionStorage.length)');
+    expect(stored).toBe(0);
     await screenshot(visitor.page, 'comms-embed-360');
     await visitor.context.close();
     const { context, page } = await signedIn(STAFF, phone);
