@@ -290,9 +290,9 @@ describe('dev stage', () => {
       const [queueId] = schedule.Target.DeadLetterConfig.Arn['Fn::GetAtt'];
       expect(queues[queueId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
     }
-    // Two schedule dead-letter queues and the two of the event consumers (test/cdk/notifications.test.ts).
+    // Two schedule dead-letter queues and the three of the event consumers (notifications, push, communications).
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(4);
+    expect(queuePolicies).toHaveLength(5);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -340,8 +340,8 @@ describe('dev stage', () => {
     const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(
       ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
     );
-    // One per API domain, five user pool triggers, two schedules, the thumbnail maker and the two event consumers.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 10);
+    // One per API domain, five user pool triggers, two schedules, the thumbnail maker and the three event consumers.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 11);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

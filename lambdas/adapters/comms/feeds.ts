@@ -1,6 +1,6 @@
 // Writes the open feeds of an LGA and of all LGAs to the feeds bucket (served by CloudFront under
 // /feeds/*, locally by the web server). Cache-Control is set per object; S3 gives the ETag.
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { effectiveView } from '../../core/closure-views';
 import type { ClosureRecord } from '../../core/closures/types';
 import { feedFiles } from '../../core/comms/feeds';
@@ -8,11 +8,19 @@ import { allClosuresInView } from '../closures-query';
 import { lgasWithClosures } from '../closures';
 import { db } from '../db/db';
 import { getLga } from '../lgas';
-import { s3 } from '../s3';
 
 /** Short enough that a closure shows up within a minute; feeds are rewritten on every change. */
 export const FEED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 export const ALL_SCOPE = 'all';
+
+let client: S3Client | undefined;
+
+/** Its own client: this adapter reaches the feeds bucket only (lambdas/adapters/s3.ts is the media bucket's). */
+function feedsClient(): S3Client {
+  const endpoint = process.env.S3_ENDPOINT;
+  client ??= new S3Client({ region: process.env.AWS_REGION ?? 'ap-southeast-2', ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
+  return client;
+}
 
 function feedsBucket(): string {
   const bucket = process.env.FEEDS_BUCKET;
@@ -48,7 +56,7 @@ async function writeScope(scope: string, generation: number, publisher: string, 
   const siteUrl = process.env.SITE_URL ?? '';
   await Promise.all(
     feedFiles(closures, { scope, publisher, siteUrl, now }).map((file) =>
-      s3().send(
+      feedsClient().send(
         new PutObjectCommand({
           Bucket: feedsBucket(),
           Key: file.key,
