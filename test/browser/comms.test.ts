@@ -59,8 +59,12 @@ afterAll(async () => {
 });
 
 describe('social content task', () => {
-  it('creates a task from the three demo closures, generates, edits one post, approves, downloads the map image', async () => {
-    const { context, page } = await signedIn(STAFF);
+  let session: Awaited<ReturnType<typeof signedIn>>;
+  afterAll(async () => session?.context.close());
+
+  it('creates a task from the three demo closures', async () => {
+    session = await signedIn(STAFF);
+    const { page } = session;
     await page.goto(`${APP_URL}/comms/tasks?lga=${FORBES}`);
     await page.getByRole('heading', { name: 'New task' }).waitFor();
     await page.locator('.comms-closures input[type=checkbox]').first().waitFor();
@@ -74,6 +78,10 @@ describe('social content task', () => {
     for (const id of ids) await page.locator(`input[data-closure-id="${id}"]`).check();
     await page.getByRole('button', { name: 'Create task' }).click();
     await page.waitForURL(/\/comms\/tasks\/12900-/);
+  });
+
+  it('generates the posts, edits one, copies one, approves', async () => {
+    const { page } = session;
     await page.getByRole('button', { name: 'Generate posts' }).click();
     await page.getByText('Awaiting Approval', { exact: true }).waitFor({ timeout: 30_000 });
     const posts = page.locator('[data-post-index]');
@@ -90,6 +98,10 @@ describe('social content task', () => {
     await page.getByText('Approved', { exact: true }).waitFor();
     await page.reload();
     expect(await page.locator('[data-post-index="1"] textarea').inputValue()).toBe('Roadworks east of Forbes: expect delays. Details on the map.');
+  });
+
+  it('downloads a PNG map image of the task\'s closures', async () => {
+    const { page } = session;
 
     const button = page.getByRole('button', { name: 'Download map image (PNG)' });
     await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
@@ -98,27 +110,31 @@ describe('social content task', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.length).toBeGreaterThan(5_000);
     await screenshot(page, 'comms-task');
-    await context.close();
   });
 });
 
 describe('website integration and the embedded map', () => {
-  it('copies the snippet; a local page embedding it shows the closures and the visit is counted', async () => {
-    const admin = await signedIn(ADMIN);
-    const visits = async () => (await api<{ embeddedMapVisits: { total: number } }>(admin.page, `{ embeddedMapVisits { total } }`, {})).embeddedMapVisits.total;
-    const before = await visits();
+  let snippet = '';
+  let admin: Awaited<ReturnType<typeof signedIn>>;
+  afterAll(async () => admin?.context.close());
+  const visits = async () => (await api<{ embeddedMapVisits: { total: number } }>(admin.page, `{ embeddedMapVisits { total } }`, {})).embeddedMapVisits.total;
 
+  it('copies the embed snippet with the chosen options and previews it', async () => {
     const { context, page } = await signedIn(STAFF);
     await page.goto(`${APP_URL}/comms/integration?lga=${FORBES}`);
     await page.getByLabel('Show first').selectOption('list');
     await page.getByRole('button', { name: 'Copy embed code' }).click();
-    const snippet = await clipboardText(page);
+    snippet = await clipboardText(page);
     expect(snippet).toContain(`/lga-embed?lga=${FORBES}&amp;first=list&amp;directions=1`);
     await page.frameLocator('iframe.comms-preview').locator('.closure-list__item').first().waitFor({ timeout: 20_000 });
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'comms-integration');
     await context.close();
+  });
 
+  it('a local council page embedding the snippet shows the closures and the visit is counted', async () => {
+    admin = await signedIn(ADMIN);
+    const before = await visits();
     const dir = mkdtempSync(path.join(tmpdir(), 'council-site-'));
     writeFileSync(path.join(dir, 'index.html'), `<!doctype html><html lang="en"><head><title>Forbes Shire Council</title></head><body><h1>Road closures</h1>${snippet}</body></html>`);
     const visitor = await newPage(browser);
@@ -130,13 +146,14 @@ describe('website integration and the embedded map', () => {
     await screenshot(visitor.page, 'comms-embedded-on-council-site');
     await expect.poll(visits, { timeout: 10_000 }).toBe(before + 1);
     await visitor.context.close();
+  });
 
+  it('admins see the visits per day as a chart', async () => {
     await admin.page.goto(`${APP_URL}/admin/embedded-map-visits`);
     await admin.page.getByRole('heading', { name: /visits in total/ }).waitFor();
     await admin.page.locator('.comms-chart canvas').waitFor();
     expect(await axeViolations(admin.page)).toEqual([]);
     await screenshot(admin.page, 'comms-embed-visits');
-    await admin.context.close();
   });
 
   it('the embed and the communications screens fit a 360 px phone', async () => {
