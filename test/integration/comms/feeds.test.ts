@@ -10,13 +10,22 @@ beforeAll(async () => {
   staff = (await commsCallers()).staff;
 });
 
+// s3rver can serve a file while a parallel regeneration rewrites it (S3 PUTs are atomic).
+const parses = (text: string) => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const feed = (path: string, headers: Record<string, string> = {}) => fetch(`${inject('stack').url}/feeds/${path}`, { headers });
 
 describe('open feeds', () => {
   it('shows a new closure in all three files of its LGA and of all LGAs', async () => {
     const { id } = await forbesClosure(staff, { reason: 'Bridge & culvert damage' });
     for (const scope of [FORBES, 'all']) {
-      const geo = await until(async () => (await feed(`${scope}/closures.geojson`)).text(), (text) => text.includes(id));
+      const geo = await until(async () => (await feed(`${scope}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
       expect(JSON.parse(geo).features.some((f: any) => f.id === id && f.properties.reason === 'Bridge & culvert damage')).toBe(true);
       const wzdx = JSON.parse(await (await feed(`${scope}/wzdx.json`)).text());
       expect(wzdx.feed_info.version).toBe('4.2');
