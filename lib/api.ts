@@ -74,6 +74,8 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   admin: ['mail', 'feedsBucketWrite'],
   genseed: ['eventsTopic', 'mediaBucket'],
   billing: ['stripe'],
+  // Generation is started with a domain event; the DRFA export presigns photo thumbnails.
+  comms: ['eventsTopic', 'mediaBucket'],
 };
 /** Table actions per domain: the anonymous directions domain only reads; unlisted domains read and write. */
 export const domainTableAccess: Record<string, 'read' | 'readwrite'> = {

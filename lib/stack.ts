@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type { ApiDomain } from '../lambdas/api/domains';
 import { Api } from './api';
 import { Auth, federationFromContext } from './auth';
+import { CommsConsumer } from './comms-consumer';
 import { Data } from './data';
 import { Mail } from './mail';
 import { Media, mediaBucketName } from './media';
@@ -145,9 +146,18 @@ export class RoadClosuresStack extends Stack {
       api: this.api,
     });
 
+    // Communications: open feeds on every closure change, social posts written with Bedrock.
+    const comms = new CommsConsumer(this, 'CommsConsumer', {
+      stage,
+      table: this.data.table,
+      eventsTopic: notifications.topic,
+      feedsBucket: media.feedsBucket,
+      environment: sharedEnvironment,
+    });
+
     // Links in e-mails, Stripe return URLs and the feeds download URL point at the site.
     const siteUrl = props.siteUrl ?? this.web.siteUrl;
-    for (const fn of [...this.api.functions, ...schedules.functions]) fn.addEnvironment('SITE_URL', siteUrl);
+    for (const fn of [...this.api.functions, ...schedules.functions, comms.fn]) fn.addEnvironment('SITE_URL', siteUrl);
 
     if (props.webDist) {
       this.webDeployment = new WebDeployment(this, 'WebDeployment', {

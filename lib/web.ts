@@ -152,11 +152,28 @@ export class Web extends Construct {
       responseHeadersPolicy: embedHeaders,
       functionAssociations: [{ function: embedShell, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
+    // Open data: any site may fetch the feeds (CORS open); the app's security headers still apply.
+    const feedsHeaders = new ResponseHeadersPolicy(this, 'FeedsHeaders', {
+      comment: 'Open feeds: CORS for every origin, security headers',
+      corsBehavior: {
+        accessControlAllowCredentials: false,
+        accessControlAllowHeaders: ['*'],
+        accessControlAllowMethods: ['GET', 'HEAD', 'OPTIONS'],
+        accessControlAllowOrigins: ['*'],
+        accessControlExposeHeaders: ['ETag'],
+        originOverride: true,
+      },
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      },
+    });
     const feedsBehavior: BehaviorOptions = {
       ...secure,
       origin: S3BucketOrigin.withOriginAccessControl(props.feedsBucket),
-      responseHeadersPolicy: appHeaders,
-      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      responseHeadersPolicy: feedsHeaders,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
       // The import sets Cache-Control per object; the version query string busts caches.
       cachePolicy: CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS,
     };

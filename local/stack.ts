@@ -163,6 +163,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       const sns = { Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(event), MessageId: event.id, Type: 'Notification' } }] };
       track(invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`)));
       track(invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`)));
+      // The communications consumer: open feeds on closure changes, content-task posts.
+      track(invoke('lambdas/events/comms.ts', sns).catch((error) => log(`comms for ${event.type} failed: ${(error as Error).message}`)));
     });
 
     const verifier = createCognitoVerifier({

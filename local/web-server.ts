@@ -99,18 +99,35 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
   res.end(JSON.stringify(body));
 }
 
-async function serveFeed(s3: S3Client, key: string, res: http.ServerResponse) {
+async function serveFeed(s3: S3Client, key: string, req: http.IncomingMessage, res: http.ServerResponse) {
+  // Open data: any site may read the feeds (CORS), caches revalidate with the object's ETag.
+  const open = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' };
+  if (req.method === 'OPTIONS') return void res.writeHead(204, { ...open, 'access-control-allow-methods': 'GET, HEAD' }).end();
   try {
     const object = await s3.send(new GetObjectCommand({ Bucket: BUCKETS.feeds, Key: key }));
-    res.writeHead(200, {
+    const headers = {
+      ...open,
       'content-type': object.ContentType ?? 'application/octet-stream',
+      // Generated feeds carry their own (short) Cache-Control; the LGA bundle is immutable.
+      'cache-control': object.CacheControl ?? 'public, max-age=31536000, immutable',
+      ...(object.ETag ? { etag: object.ETag } : {}),
+    };
+    if (object.ETag && req.headers['if-none-match'] === object.ETag) {
+      (object.Body as Readable).destroy();
+      return void res.writeHead(304, headers).end();
+    }
+    res.writeHead(200, {
+      ...headers,
       ...(object.ContentEncoding ? { 'content-encoding': object.ContentEncoding } : {}),
       ...(object.ContentLength ? { 'content-length': String(object.ContentLength) } : {}),
-      'cache-control': 'public, max-age=31536000, immutable',
     });
+    if (req.method === 'HEAD') {
+      (object.Body as Readable).destroy();
+      return void res.end();
+    }
     (object.Body as Readable).pipe(res);
   } catch {
-    sendJson(res, 404, { message: 'Not found' });
+    sendJson(res, 404, { message: 'Not found' }, open);
   }
 }
 
@@ -164,7 +181,7 @@ export function createWebServer(options: WebServerOptions): http.Server {
         res.writeHead(result.status, { 'content-type': 'application/json' });
         return res.end(result.body);
       }
-      if (url.pathname.startsWith('/feeds/')) return await serveFeed(options.s3, url.pathname.slice(1), res);
+      if (url.pathname.startsWith('/feeds/')) return await serveFeed(options.s3, url.pathname.slice(1), req, res);
       if (await handleMapRequest(req, res, url.pathname)) return;
       const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
       if (invocation && req.method === 'POST') {

@@ -18,6 +18,8 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/s3.ts': 'mediaBucket',
   // LGA boundaries uploads and bundles (/admin/lga-data), with their own S3 client.
   'lambdas/adapters/admin/lga-data.ts': 'feedsBucket',
+  // The open feeds (GeoJSON, WZDx, Waze) written by the communications consumer.
+  'lambdas/adapters/comms/feeds.ts': 'feedsBucket',
   'lambdas/adapters/events.ts': 'eventsTopic',
   'lambdas/adapters/cognito.ts': 'userPool',
   'lambdas/adapters/mail.ts': 'mail',
@@ -80,11 +82,12 @@ describe('grants per function (dev stage)', () => {
   }, 120_000);
 
   it('finds every project function and reads its imports', () => {
-    // API domains, five identity triggers, two schedules, the thumbnail maker, two event consumers, the fan-out worker, the Stripe webhook.
+    // API domains, five identity triggers, two schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook.
     expect(functions).toHaveLength(Object.keys(apiDomains).length + 11);
     expect(reached.get('lambdas/triggers/create-auth-challenge.ts')).toEqual(new Set(['table', 'mail']));
     expect(reached.get('lambdas/triggers/define-auth-challenge.ts')).toEqual(new Set());
     expect(reached.get('lambdas/events/push.ts')).toEqual(new Set(['table', 'secrets']));
+    expect(reached.get('lambdas/events/comms.ts')).toEqual(new Set(['table', 'feedsBucket']));
   });
 
   it('grants every function what its handler reaches', () => {

@@ -233,7 +233,8 @@ describe('dev stage', () => {
     const [[, distribution]] = resourcesOfType(dev.json, 'AWS::CloudFront::Distribution');
     const config = distribution.Properties!.DistributionConfig;
     const policies = Object.fromEntries(resourcesOfType(dev.json, 'AWS::CloudFront::ResponseHeadersPolicy'));
-    expect(Object.keys(policies)).toHaveLength(2);
+    // The app, the embed route and the open feeds.
+    expect(Object.keys(policies)).toHaveLength(3);
 
     const defaultPolicy = policies[config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref].Properties!;
     const defaultCsp = cspOf(defaultPolicy);
@@ -262,6 +263,12 @@ describe('dev stage', () => {
     const feeds = behaviours.find((b) => b.PathPattern === '/feeds/*');
     expect(feeds).toBeDefined();
     expect(feeds!.TargetOriginId).not.toBe(config.DefaultCacheBehavior.TargetOriginId);
+    // Open data: CORS for every origin, still never framable.
+    const feedsPolicy = policies[feeds!.ResponseHeadersPolicyId.Ref].Properties!.ResponseHeadersPolicyConfig;
+    expect(feedsPolicy.CorsConfig).toMatchObject({ AccessControlAllowOrigins: { Items: ['*'] }, AccessControlAllowCredentials: false, OriginOverride: true });
+    expect(feedsPolicy.SecurityHeadersConfig.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    const framable = Object.values(policies).filter((p: any) => !p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions);
+    expect(framable).toEqual([policies[embed!.ResponseHeadersPolicyId.Ref]]);
 
     expect(config).toMatchObject({
       DefaultRootObject: 'index.html',
@@ -283,10 +290,10 @@ describe('dev stage', () => {
       const [queueId] = schedule.Target.DeadLetterConfig.Arn['Fn::GetAtt'];
       expect(queues[queueId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
     }
-    // Two schedule dead-letter queues, the two of the event consumers, and the notification
-    // fan-out queue with its dead-letter queue (test/cdk/notifications.test.ts).
+    // Two schedule dead-letter queues, the three of the event consumers (notifications, push,
+    // communications), and the notification fan-out queue with its dead-letter queue.
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(6);
+    expect(queuePolicies).toHaveLength(7);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -334,8 +341,8 @@ describe('dev stage', () => {
     const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(
       ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
     );
-    // One per API domain, five user pool triggers, two schedules, the thumbnail maker, the two
-    // event consumers and the notification fan-out worker.
+    // One per API domain, five user pool triggers, two schedules, the thumbnail maker, the three
+    // event consumers, the notification fan-out worker and the Stripe webhook.
     expect(functions.length).toBe(Object.keys(apiDomains).length + 11);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({

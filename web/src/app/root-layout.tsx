@@ -32,6 +32,16 @@ export function RootLayout() {
   const location = useLocation();
   const mainRef = useRouteChangeEffects();
   usePageViews();
+  // The embeddable map is framed by council websites: no app bar, no footer, just the map.
+  if (location.pathname === '/lga-embed') {
+    return (
+      <main id="main" className="embed-main" ref={mainRef} tabIndex={-1}>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+    );
+  }
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">Skip to content</a>

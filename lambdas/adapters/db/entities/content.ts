@@ -57,6 +57,8 @@ export const ContentTaskEntity = new Entity(
       approved: { type: 'number' },
       error: { type: 'string' },
       output: { type: 'any' },
+      /** Optimistic lock of content-task changes (generate, edit, approve). */
+      version: { type: 'number', default: 0 },
       ...timestamps,
     },
     indexes: {

@@ -43,6 +43,12 @@ import { OnboardProcessingPage } from '../../features/billing/components/Onboard
 import { OnboardSuccessPage } from '../../features/billing/components/OnboardSuccessPage';
 import { LgaBillingPage } from '../../features/billing/components/LgaBillingPage';
 import { QuotePage } from '../../features/billing/components/QuotePage';
+import { LgaEmbedPage } from '../../features/comms/components/LgaEmbedPage';
+import { TasksPage } from '../../features/comms/components/TasksPage';
+import { TaskDetailPage } from '../../features/comms/components/TaskDetailPage';
+import { IntegrationPage } from '../../features/comms/components/IntegrationPage';
+import { EvidencePage } from '../../features/comms/components/EvidencePage';
+import { EmbedVisitsPage } from '../../features/comms/components/EmbedVisitsPage';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   home: HomePage,
@@ -90,4 +96,10 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   onboardSuccess: OnboardSuccessPage,
   lgaBilling: LgaBillingPage,
   quote: QuotePage,
+  lgaEmbed: LgaEmbedPage,
+  commsTasks: TasksPage,
+  commsTaskDetail: TaskDetailPage,
+  commsIntegration: IntegrationPage,
+  commsEvidence: EvidencePage,
+  embedVisits: EmbedVisitsPage,
 };

@@ -52,6 +52,8 @@ function manageLgaItems(access: Access, lgaNames: Record<string, string>): Dropd
   }
   items.push(staffItem(access, 'Administer Closures', '/closures', access.hasRole('closure_administrator'), 'Needs the closure administrator role'));
   items.push(staffItem(access, 'Moderate Incident Reports', '/report-clusters', access.hasRole('submission_moderator'), 'Needs the submission moderator role'));
+  // DRFA evidence export: closure administrators and media and communications managers.
+  items.push(staffItem(access, 'DRFA Evidence Export', '/comms/evidence', access.hasRole('closure_administrator') || access.hasRole('media_comms_manager'), 'Needs the closure administrator or media and communications manager role'));
   // Billing needs no paying customer: it is where a council becomes (or stays) one.
   for (const code of accountLgas) {
     items.push({

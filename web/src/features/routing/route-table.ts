@@ -11,7 +11,8 @@ export type PageId =
   | 'help'
   | 'announcements'
   | 'adminEnquiries' | 'adminDiagnostics' | 'adminLgaManagers' | 'adminLgaData' | 'adminGenseed'
-  | 'adminCustomers' | 'customerDetail' | 'onboard' | 'onboardProcessing' | 'onboardSuccess' | 'lgaBilling' | 'quote';
+  | 'adminCustomers' | 'customerDetail' | 'onboard' | 'onboardProcessing' | 'onboardSuccess' | 'lgaBilling' | 'quote'
+  | 'lgaEmbed' | 'commsTasks' | 'commsTaskDetail' | 'commsIntegration' | 'commsEvidence' | 'embedVisits';
 
 export interface RouteDef {
   path: string;
@@ -64,6 +65,11 @@ export const ADMIN_SECTIONS: Array<{ slug: string; title: string; summary: strin
 
 const adminGuards: Guard[] = ['auth', 'admin'];
 
+/** Admin sections that have their page (the rest say "being built"). */
+const ADMIN_SECTION_PAGES: Record<string, PageId> = {
+  'embedded-map-visits': 'embedVisits',
+};
+
 /** The whole of spec §2's route table, flat: every URL the app answers, with its guards. */
 export const ROUTES: RouteDef[] = [
   { path: '/', title: 'Road Closures', rootSwitch: true },
@@ -79,7 +85,7 @@ export const ROUTES: RouteDef[] = [
 
   { path: '/map', title: 'Map', guards: ['localData'], page: 'publicMap' },
   { path: '/staff-map', title: 'Staff map', guards: [...staffCustomer, 'localData'], page: 'staffMap' },
-  { path: '/lga-embed', title: 'Embedded map', page: 'placeholder' },
+  { path: '/lga-embed', title: 'Embedded map', page: 'lgaEmbed' },
   { path: '/admin/map', title: 'Administrator map', guards: [...adminGuards, 'localData'], page: 'adminMap' },
   { path: '/quote/:id', title: 'Quote', guards: ['auth'], page: 'quote' },
 
@@ -122,7 +128,7 @@ export const ROUTES: RouteDef[] = [
 
   { path: '/admin', title: 'System Administration', guards: adminGuards, page: 'adminHome' },
   ...ADMIN_SECTIONS.map((section): RouteDef => ({
-    path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: section.page ?? 'placeholder',
+    path: `/admin/${section.slug}`, title: section.title, guards: [...adminGuards, ...section.guards], page: section.page ?? ADMIN_SECTION_PAGES[section.slug] ?? 'placeholder',
   })),
   { path: '/admin/*', title: 'System Administration', redirect: '/admin/customers' },
   { path: '/customer/:code', title: 'Customer', guards: adminGuards, page: 'customerDetail' },
@@ -135,10 +141,12 @@ export const ROUTES: RouteDef[] = [
   { path: '/lga/:code/billing', title: 'Billing information', guards: ['auth', 'staffOfLga', 'role:account_manager'], page: 'lgaBilling' },
 
   { path: '/comms', title: 'Communications', redirect: '/comms/tasks' },
-  { path: '/comms/tasks', title: 'Social content tasks', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
-  { path: '/comms/integration', title: 'Website integration', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
+  { path: '/comms/tasks', title: 'Social content tasks', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'commsTasks' },
+  { path: '/comms/integration', title: 'Website integration', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'commsIntegration' },
+  // Media and communications managers or closure administrators: the API decides per LGA.
+  { path: '/comms/evidence', title: 'DRFA evidence export', guards: staffCustomer, page: 'commsEvidence' },
   { path: '/comms/announcements', title: 'Announcements', guards: [...staffCustomer, 'role:announcement_manager'], page: 'announcements' },
-  { path: '/comms/tasks/:taskId', title: 'Social content task', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'placeholder' },
+  { path: '/comms/tasks/:taskId', title: 'Social content task', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'commsTaskDetail' },
 
   { path: '/init', title: 'Preparing council data', page: 'init' },
 

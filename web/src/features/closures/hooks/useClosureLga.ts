@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-provider';
 import { isValidCustomerStatus } from '../../auth/access';
+import type { Role } from '../../auth/roles';
 import { listLgas, type LgaOption } from '../api/closures';
 
 export interface ClosureLgaChoice {
@@ -15,16 +16,17 @@ export interface ClosureLgaChoice {
 
 /**
  * The council whose closures the staff screens show, kept in `?lga=` so links and reloads keep it.
- * Staff choose among the councils where they administer closures; admins among every customer.
+ * Staff choose among the councils where they hold one of the roles (closure_administrator unless
+ * another screen asks); admins among every customer.
  */
-export function useClosureLga(): ClosureLgaChoice {
+export function useClosureLga(roles: readonly Role[] = ['closure_administrator']): ClosureLgaChoice {
   const { me, access } = useAuth();
   const [params, setParams] = useSearchParams();
   const admin = access.isAdmin;
   const lgas = useQuery({ queryKey: ['lgas', 'all'], queryFn: listLgas, enabled: admin, staleTime: 10 * 60_000 });
 
   const own: LgaOption[] = (me?.managed ?? [])
-    .filter((m) => m.roles.includes('closure_administrator') && isValidCustomerStatus(m.customerStatus))
+    .filter((m) => roles.some((role) => m.roles.includes(role)) && isValidCustomerStatus(m.customerStatus))
     .map((m) => ({ code: m.lgaCode, name: m.lgaName ?? `LGA ${m.lgaCode}`, customerStatus: m.customerStatus }));
   let options = own;
   if (admin) {

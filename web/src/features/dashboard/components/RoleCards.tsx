@@ -8,6 +8,7 @@ import { ClosureAdminCard } from './ClosureAdminCard';
 import { AccessRequestsCard } from '../../lga-admin/components/AccessRequestsCard';
 import { PendingClustersCard } from '../../reports/components/PendingClustersCard';
 import { UnsealedRoadsCard } from '../../announcements/components/UnsealedRoadsCard';
+import { SocialTasksCard } from '../../comms/components/SocialTasksCard';
 
 const statusText: Record<string, string> = {
   active: 'Subscription active',
@@ -50,6 +51,8 @@ export function RoleCards({ lga }: { lga: ManagedLga }) {
                   <PendingClustersCard lgaCode={lga.lgaCode} />
                 ) : card.role === 'announcement_manager' && active ? (
                   <UnsealedRoadsCard lgaCode={lga.lgaCode} lgaName={lga.lgaName ?? undefined} />
+                ) : card.role === 'media_comms_manager' && !blocked ? (
+                  <SocialTasksCard lgaCode={lga.lgaCode} />
                 ) : (
                   <>
                     <p className="role-card__body">This card will show: {card.willShow}</p>

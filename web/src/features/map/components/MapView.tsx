@@ -28,6 +28,8 @@ export interface MapViewProps {
   /** Changing `key` moves the map to the point (list twin → map). */
   focus?: { key: string; center: LngLat; zoom?: number } | null;
   crosshair?: boolean;
+  /** Called once the map exists (the social-post map image reads its canvas). */
+  onReady?(map: MapLibreMap): void;
 }
 
 function viewportOf(map: MapLibreMap): MapViewport {
@@ -88,6 +90,7 @@ export function MapView(props: MapViewProps) {
     map.getCanvas().setAttribute('aria-label', `${handlers.current.label}. Use the arrow keys to pan and plus or minus to zoom.`);
     map.on('load', () => {
       setLoaded(true);
+      handlers.current.onReady?.(map);
       handlers.current.onViewportChange?.(viewportOf(map));
     });
     map.on('error', (event: { error?: unknown; sourceId?: string }) => {

@@ -29,14 +29,14 @@ describe('buildPrimaryNav', () => {
     expect(labels(entries)).toEqual(['Dashboard', 'Public Map', 'Staff Map', 'Manage LGA', 'Communications']);
     const items = menu(entries, 'Manage LGA');
     expect(items.map((i) => [i.label, i.kind])).toEqual([
-      ['User Role Assignment', 'link'], ['Administer Closures', 'link'], ['Moderate Incident Reports', 'link'], ['Billing information', 'link'],
+      ['User Role Assignment', 'link'], ['Administer Closures', 'link'], ['Moderate Incident Reports', 'link'], ['DRFA Evidence Export', 'link'], ['Billing information', 'link'],
     ]);
   });
 
   it('new customers get a single Map and disabled closures and moderation', () => {
     const entries = buildPrimaryNav(deriveAccess(makeMe({ staff: true, managed: [managed('12900', ALL_ROLES, 'none')] })), true, {});
     expect(labels(entries)).toEqual(['Dashboard', 'Map', 'Manage LGA', 'Communications']);
-    expect(menu(entries, 'Manage LGA').map((i) => i.kind)).toEqual(['link', 'disabled', 'disabled', 'link']);
+    expect(menu(entries, 'Manage LGA').map((i) => i.kind)).toEqual(['link', 'disabled', 'disabled', 'disabled', 'link']);
     expect(menu(entries, 'Manage LGA').at(-1)).toMatchObject({ label: 'Billing information', to: '/lga/12900/billing' });
     expect(entries.find((e) => e.label === 'Communications')?.kind).toBe('disabled');
   });

@@ -1,0 +1,85 @@
+// Writes the open feeds of an LGA and of all LGAs to the feeds bucket (served by CloudFront under
+// /feeds/*, locally by the web server). Cache-Control is set per object; S3 gives the ETag.
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { effectiveView } from '../../core/closure-views';
+import type { ClosureRecord } from '../../core/closures/types';
+import { feedFiles } from '../../core/comms/feeds';
+import { allClosuresInView } from '../closures-query';
+import { lgasWithClosures } from '../closures';
+import { db } from '../db/db';
+import { getLga } from '../lgas';
+
+/** Short enough that a closure shows up within a minute; feeds are rewritten on every change. */
+export const FEED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
+export const ALL_SCOPE = 'all';
+
+let client: S3Client | undefined;
+
+/** Its own client: this adapter reaches the feeds bucket only (lambdas/adapters/s3.ts is the media bucket's). */
+function feedsClient(): S3Client {
+  const endpoint = process.env.S3_ENDPOINT;
+  client ??= new S3Client({ region: process.env.AWS_REGION ?? 'ap-southeast-2', ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
+  return client;
+}
+
+function feedsBucket(): string {
+  const bucket = process.env.FEEDS_BUCKET;
+  if (!bucket) throw new Error('FEEDS_BUCKET is not set');
+  return bucket;
+}
+
+/** Active closures of an LGA: the ACTIVE list plus scheduled ones whose start has passed. */
+export async function activeClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {
+  const [active, scheduled] = await Promise.all([allClosuresInView(lgaCode, 'ACTIVE', now), allClosuresInView(lgaCode, 'SCHEDULED', now)]);
+  return [...active, ...scheduled.filter((c) => effectiveView(c, now) === 'ACTIVE')].sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+const GENERATION_COUNTER = 'feeds_generation';
+
+/** Each regeneration of a scope takes a number; only the newest one writes (see writeScope). */
+async function nextGeneration(scope: string): Promise<number> {
+  const { data } = await db().entities.counter.update({ name: GENERATION_COUNTER, scope }).add({ count: 1 }).go({ response: 'all_new' });
+  return data.count ?? 0;
+}
+
+async function isNewest(scope: string, generation: number): Promise<boolean> {
+  const { data } = await db().entities.counter.get({ name: GENERATION_COUNTER, scope }).go({ consistent: true });
+  return (data?.count ?? 0) <= generation;
+}
+
+/**
+ * Writes a scope's three files unless a later change started its own regeneration meanwhile:
+ * consumers run in parallel, and an older, slower run must not overwrite a newer feed.
+ */
+async function writeScope(scope: string, generation: number, publisher: string, closures: ClosureRecord[], now: number): Promise<boolean> {
+  if (!(await isNewest(scope, generation))) return false;
+  const siteUrl = process.env.SITE_URL ?? '';
+  await Promise.all(
+    feedFiles(closures, { scope, publisher, siteUrl, now }).map((file) =>
+      feedsClient().send(
+        new PutObjectCommand({
+          Bucket: feedsBucket(),
+          Key: file.key,
+          Body: file.body,
+          ContentType: `${file.contentType}; charset=utf-8`,
+          CacheControl: FEED_CACHE_CONTROL,
+        }),
+      ),
+    ),
+  );
+  return true;
+}
+
+/** Regenerates the LGA's three files and the all-LGA files (a closure change touches both). */
+export async function regenerateFeeds(lgaCode: string, now = Math.floor(Date.now() / 1000)): Promise<{ lga: number; all: number }> {
+  const [lgaGeneration, allGeneration] = await Promise.all([nextGeneration(lgaCode), nextGeneration(ALL_SCOPE)]);
+  const lga = await getLga(lgaCode);
+  const own = await activeClosuresOf(lgaCode, now);
+  await writeScope(lgaCode, lgaGeneration, lga?.name ?? `LGA ${lgaCode}`, own, now);
+  const codes = new Set([...(await lgasWithClosures('ACTIVE')), ...(await lgasWithClosures('SCHEDULED'))]);
+  codes.delete(lgaCode);
+  const others = await Promise.all([...codes].map((code) => activeClosuresOf(code, now)));
+  const all = [...own, ...others.flat()];
+  await writeScope(ALL_SCOPE, allGeneration, 'Road Closures', all, now);
+  return { lga: own.length, all: all.length };
+}

@@ -1,0 +1,90 @@
+// Social task status (spec §4) and the rules and template writer behind content tasks.
+import { describe, expect, it } from 'vitest';
+import { canApprove, canEditPosts, canGenerate, closureFacts, roadAndLocality, taskStatus } from '../../../lambdas/core/comms/tasks';
+import { promptFor, templatePost, templateWriter } from '../../../lambdas/core/comms/writer';
+import { dailySeries, dayOf } from '../../../lambdas/core/comms/visits';
+import { affectedRange, durationOf } from '../../../lambdas/core/comms/evidence';
+import { closure } from './fixtures';
+
+describe('taskStatus (spec §4, in its order)', () => {
+  it.each([
+    [{}, 'draft'],
+    [{ initiated: 10 }, 'generating'],
+    [{ initiated: 10, completed: 20 }, 'awaiting_approval'],
+    [{ initiated: 10, completed: 20, approved: 30 }, 'approved'],
+    [{ error: 'boom' }, 'error'],
+    [{ initiated: 10, error: 'boom' }, 'error'],
+    [{ initiated: 10, completed: 20, approved: 30, error: 'boom' }, 'error'],
+    [{ completed: 20 }, 'draft'],
+    [{ initiated: 10, approved: 30 }, 'generating'],
+  ] as const)('%j → %s', (times, status) => {
+    expect(taskStatus(times)).toBe(status);
+  });
+
+  it('allows generating from draft or error, editing and approving only when awaiting approval', () => {
+    expect(canGenerate({})).toBe(true);
+    expect(canGenerate({ initiated: 1, error: 'x' })).toBe(true);
+    expect(canGenerate({ initiated: 1 })).toMatch(/already/);
+    expect(canGenerate({ initiated: 1, completed: 2, approved: 3 })).toMatch(/approved/);
+    expect(canEditPosts({ initiated: 1, completed: 2 })).toBe(true);
+    expect(canEditPosts({ initiated: 1, completed: 2, approved: 3 })).not.toBe(true);
+    expect(canApprove({ initiated: 1, completed: 2 })).toBe(true);
+    expect(canApprove({})).not.toBe(true);
+  });
+});
+
+describe('template writer', () => {
+  const facts = closureFacts(closure({ estimatedReopening: 1_764_100_000 }), 'https://roads.example');
+
+  it('says only the closure facts, with the link to the public map', () => {
+    const post = templatePost(facts);
+    expect(post).toContain('ROAD CLOSED: Newell Highway, Forbes');
+    expect(post).toContain('Flooding.');
+    expect(post).toContain('Reason: Water over the road');
+    expect(post).toContain('Expected to reopen');
+    expect(post).toContain('https://roads.example/map?closure=c1');
+    expect(post).not.toContain('Detour');
+  });
+
+  it('is deterministic', async () => {
+    expect(await templateWriter.write(facts)).toBe(await templateWriter.write(facts));
+    expect(templateWriter.name).toBe('template');
+  });
+
+  it('asks the model to keep to the facts and marks unknown ones', () => {
+    const prompt = promptFor(closureFacts(closure({ reason: undefined }), 'https://roads.example'));
+    expect(prompt).toContain('Use only the facts below');
+    expect(prompt).toContain('Reason: unknown');
+  });
+
+  it('splits road and locality from the address', () => {
+    expect(roadAndLocality({ formattedAddress: 'Back Yamma Road, Bedgerebong, NSW' })).toEqual({ road: 'Back Yamma Road', locality: 'Bedgerebong' });
+    expect(roadAndLocality({})).toEqual({ road: null, locality: null });
+  });
+});
+
+describe('embedded-map visit series', () => {
+  it('fills the last 90 days oldest first, zero where nothing was counted', () => {
+    const now = Date.UTC(2026, 10, 25, 12) / 1000;
+    const series = dailySeries(new Map([['2026-11-25', 3], ['2026-11-20', 1]]), now);
+    expect(series).toHaveLength(90);
+    expect(series.at(-1)).toEqual({ date: '2026-11-25', count: 3 });
+    expect(series.at(-6)).toEqual({ date: '2026-11-20', count: 1 });
+    expect(series[0].date).toBe(dayOf(now - 89 * 86_400));
+    expect(series.reduce((sum, d) => sum + d.count, 0)).toBe(4);
+  });
+});
+
+describe('DRFA evidence range', () => {
+  const now = 2_000_000;
+  it('keeps closures closed at some time inside the range', () => {
+    expect(affectedRange(closure({ createdAt: 100, openedAt: 500 }), 400, 1000, now)).toBe(true);
+    expect(affectedRange(closure({ createdAt: 100, openedAt: 300 }), 400, 1000, now)).toBe(false);
+    expect(affectedRange(closure({ createdAt: 1500 }), 400, 1000, now)).toBe(false);
+    expect(affectedRange(closure({ createdAt: 100 }), 400, 1000, now)).toBe(true);
+  });
+  it('measures the duration until reopening, or until now', () => {
+    expect(durationOf(closure({ createdAt: 100, openedAt: 400 }), now)).toBe(300);
+    expect(durationOf(closure({ createdAt: 100, scheduledFor: 200 }), 1000)).toBe(800);
+  });
+});

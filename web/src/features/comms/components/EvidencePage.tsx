@@ -1,0 +1,78 @@
+// /comms/evidence: the Disaster Recovery Funding Arrangements evidence export for a council and a
+// date range, as CSV and as a PDF report.
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ErrorState } from '../../../components/ErrorState';
+import { PageHeader } from '../../../components/PageHeader';
+import { LgaPicker } from '../../closures/components/LgaPicker';
+import type { RouteDef } from '../../routing/route-table';
+import { getEvidence, type Evidence } from '../api/comms';
+import { evidenceCsv, evidencePdf, exportFileName } from '../evidence-export';
+import { useEvidenceLga } from '../hooks/useCommsLga';
+import { CommsNav } from './CommsNav';
+import '../comms.css';
+
+const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** Local midnight of a yyyy-mm-dd day, in unix seconds. */
+const startOfDay = (day: string) => Math.floor(new Date(`${day}T00:00:00`).getTime() / 1000);
+
+function save(bytes: BlobPart, type: string, name: string) {
+  const url = URL.createObjectURL(new Blob([bytes], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function EvidencePage({ def }: { def: RouteDef }) {
+  const { lgaCode, options, select, loading } = useEvidenceLga();
+  const today = new Date();
+  const [from, setFrom] = useState(isoDay(new Date(today.getFullYear(), today.getMonth(), 1)));
+  const [to, setTo] = useState(isoDay(today));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [last, setLast] = useState<Evidence | null>(null);
+  const run = useMutation({
+    mutationFn: async (format: 'csv' | 'pdf') => {
+      const evidence = await getEvidence(lgaCode!, startOfDay(from), startOfDay(to) + 86_400 - 1);
+      if (format === 'csv') save(evidenceCsv(evidence), 'text/csv;charset=utf-8', exportFileName(evidence, 'csv'));
+      else save(new Uint8Array(await evidencePdf(evidence)), 'application/pdf', exportFileName(evidence, 'pdf'));
+      return evidence;
+    },
+    onSuccess: (evidence) => {
+      setLast(evidence);
+      setProblem(null);
+    },
+    onError: (error: Error) => setProblem(error.message),
+  });
+  const submit = (format: 'csv' | 'pdf') => (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!from || !to || to < from) return setProblem('The end of the range must be after its start');
+    run.mutate(format);
+  };
+  return (
+    <div className="comms-page">
+      <PageHeader title={def.title}>When each road was closed and why, for Disaster Recovery Funding Arrangements claims.</PageHeader>
+      <CommsNav />
+      {!lgaCode && !loading ? (
+        <ErrorState title="No council to show" message="You need the media and communications manager or closure administrator role for a council with an active subscription." />
+      ) : (
+        <form className="panel comms-post" onSubmit={submit('csv')} aria-labelledby="evidence-form">
+          <h2 id="evidence-form">Export closures</h2>
+          <div className="comms-form">
+            <LgaPicker value={lgaCode} options={options} onChange={select} />
+            <label>From<input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} required /></label>
+            <label>To<input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} required /></label>
+          </div>
+          <div className="comms-actions">
+            <button type="submit" className="comms-button" disabled={run.isPending || !lgaCode}>Download CSV</button>
+            <button type="button" className="comms-button comms-button--secondary" disabled={run.isPending || !lgaCode} onClick={() => submit('pdf')()}>Download PDF report</button>
+            {run.isPending && <span role="status">Preparing the export…</span>}
+          </div>
+          {problem && <p role="alert" className="comms-error">{problem}</p>}
+          {last && !run.isPending && <p role="status">Exported {last.closures.length} closure{last.closures.length === 1 ? '' : 's'} of {last.lgaName ?? last.lgaCode}.</p>}
+        </form>
+      )}
+    </div>
+  );
+}

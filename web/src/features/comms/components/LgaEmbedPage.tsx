@@ -1,0 +1,97 @@
+// /lga-embed: the council's closures map and list twin inside an iframe on the council's website.
+// No sign-in and nothing written to the browser's storage; one visit counted per load.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useAppConfig } from '../../../config/app-config';
+import { gql } from '../../../lib/api';
+import type { MapClosure } from '../../map/api/closure-fields';
+import { closuresToFeatures } from '../../map/closure-display';
+import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
+import { ClosureList } from '../../map/components/ClosureList';
+import { MapView } from '../../map/components/MapView';
+import { FORBES_BBOX, type Bbox, type LngLat } from '../../map/geo';
+import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
+import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, SOURCES } from '../../map/layers';
+import { recordEmbedVisit } from '../api/comms';
+import { readEmbedParams } from '../embed';
+import '../comms.css';
+
+interface EmbedLga {
+  code: string;
+  name: string;
+  bbox: number[] | null;
+}
+
+async function fetchLga(code: string): Promise<EmbedLga | null> {
+  return (await gql<{ lga: EmbedLga | null }>(`query($code: ID!) { lga(code: $code) { code name bbox } }`, { code }, { authMode: 'apiKey' })).lga;
+}
+
+export function LgaEmbedPage() {
+  const app = useAppConfig();
+  const { search } = useLocation();
+  const { lgaCode, first, directions } = readEmbedParams(search);
+  const lga = useQuery({ queryKey: ['embed', 'lga', lgaCode], queryFn: () => fetchLga(lgaCode!), enabled: !!lgaCode, staleTime: Infinity });
+  const bbox: Bbox | null = lga.data ? ((lga.data.bbox?.length === 4 ? lga.data.bbox : FORBES_BBOX) as Bbox) : null;
+  const closures = useClosuresInBounds(bbox, false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [focus, setFocus] = useState<{ key: string; center: LngLat } | null>(null);
+  const counted = useRef(false);
+
+  useEffect(() => {
+    if (!lga.data || counted.current) return;
+    counted.current = true;
+    // A failed count must never break the map on the council's page.
+    recordEmbedVisit(lga.data.code).catch(() => undefined);
+  }, [lga.data]);
+
+  const visible = useMemo(() => (closures.data ?? []).filter((c) => c.lgaCode === lgaCode), [closures.data, lgaCode]);
+  const selected = visible.find((c) => c.id === selectedId) ?? null;
+  const sources = useMemo(() => {
+    const features = closuresToFeatures(visible, Math.floor(Date.now() / 1000), selectedId);
+    return { [SOURCES.closureLines]: features.lines, [SOURCES.closurePoints]: features.points };
+  }, [visible, selectedId]);
+
+  if (!lgaCode) return <p className="embed-message" role="alert">This map needs a council: add ?lga= and the council's five-digit LGA code to the address.</p>;
+  if (lga.isError) return <p className="embed-message" role="alert">The closures could not be loaded. Please try again later.</p>;
+  if (lga.data === null) return <p className="embed-message" role="alert">No council has the LGA code {lgaCode}.</p>;
+  if (!lga.data || !bbox) return <p className="embed-message" role="status">Loading road closures…</p>;
+
+  const select = (closure: MapClosure) => {
+    setSelectedId(closure.id);
+    setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
+  };
+  const origin = window.location.origin;
+  return (
+    <div className={`lga-embed lga-embed--${first}-first`}>
+      <header className="lga-embed__header">
+        <h1>Road closures in {lga.data.name}</h1>
+        <a href={`${origin}/map`} target="_blank" rel="noopener">Open the full map</a>
+        {directions && (
+          <a href={`${origin}/map`} target="_blank" rel="noopener">Plan a route around closures</a>
+        )}
+      </header>
+      {/* UnsealedRoadsBanner: the council's unsealed-roads status goes here, above the map and list. */}
+      <div className="lga-embed__body">
+        <div className="lga-embed__map">
+          <MapView
+            styleUrl={app.mapStyle}
+            initialBbox={bbox}
+            sources={sources}
+            layers={CLOSURE_LAYERS}
+            clickLayers={CLOSURE_CLICK_LAYERS}
+            label={`Map of road closures in ${lga.data.name}`}
+            focus={focus}
+            onFeatureClick={(properties) => setSelectedId(String(properties.id))}
+            onMapClick={() => setSelectedId(null)}
+          />
+        </div>
+        <aside className="lga-embed__side">
+          {selected && <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} />}
+          {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
+          <ClosureList closures={visible} center={null} selectedId={selectedId} loading={closures.isLoading} onSelect={select} />
+        </aside>
+      </div>
+    </div>
+  );
+}

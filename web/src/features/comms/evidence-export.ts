@@ -1,0 +1,136 @@
+// The DRFA evidence export: a CSV (one row per closure) and a PDF report (each closure with its
+// facts, activity timeline and photo thumbnails), both made in the browser from drfaEvidence.
+import type { Evidence, EvidenceClosure } from './api/comms';
+
+const TZ = 'Australia/Sydney';
+export const formatWhen = (seconds: number | null) =>
+  seconds == null ? '' : new Date(seconds * 1000).toLocaleString('en-AU', { timeZone: TZ, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** "3 d 4 h 5 min" */
+export function formatDuration(seconds: number): string {
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return [d ? `${d} d` : '', h ? `${h} h` : '', `${m} min`].filter(Boolean).join(' ');
+}
+
+const ACTION_TEXT: Record<string, string> = {
+  created: 'Closed', updated: 'Updated', reopened: 'Reopened', deleted: 'Deleted', restored: 'Restored',
+  region_deleted: 'Region removed', media_added: 'Photo added', media_removed: 'Photo removed', archived: 'Archived', started: 'Scheduled closure started',
+};
+export const actionText = (action: string) => ACTION_TEXT[action] ?? action;
+
+export function timelineText(c: EvidenceClosure): string {
+  return c.activities.map((a) => `${formatWhen(a.timestamp)} ${actionText(a.action)}${a.user.displayName || a.user.email ? ` (${a.user.displayName ?? a.user.email})` : ''}`).join('; ');
+}
+
+const cell = (value: string | number) => {
+  const text = String(value);
+  // Quote every text cell; a leading = + - @ is neutralised so spreadsheets never run it as a formula.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+};
+
+export const CSV_HEADER = ['Closure id', 'Type', 'Condition', 'Road', 'Locality', 'Address', 'Reason', 'First closed', 'Reopened', 'Duration (hours)', 'Activity timeline', 'Photos'];
+
+export function evidenceCsv(e: Evidence): string {
+  const rows = e.closures.map((c) => [
+    c.id, c.type.text, c.condition, c.road ?? '', c.locality ?? '', c.formattedAddress ?? '', c.reason ?? '',
+    formatWhen(c.firstClosed), c.reopened ? formatWhen(c.reopened) : 'Not reopened', (c.durationSeconds / 3600).toFixed(1),
+    timelineText(c), c.photos.length,
+  ]);
+  return [CSV_HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+export const exportFileName = (e: Evidence, ext: 'csv' | 'pdf') => {
+  // The council's calendar day (en-CA writes yyyy-mm-dd).
+  const day = (s: number) => new Date(s * 1000).toLocaleDateString('en-CA', { timeZone: TZ });
+  return `drfa-evidence-${e.lgaCode}-${day(e.from)}-to-${day(e.to)}.${ext}`;
+};
+
+/** Helvetica (WinAnsi) cannot draw every character; anything it cannot is replaced. */
+const printable = (text: string) => text.replace(/[\u2013\u2014]/g, '-').replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+
+/** A photo thumbnail (WebP, which PDFs cannot hold) redrawn as JPEG bytes. */
+async function jpegOf(url: string): Promise<Uint8Array | null> {
+  try {
+    const blob = await (await fetch(url)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+    const jpeg = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.8));
+    return jpeg ? new Uint8Array(await jpeg.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function evidencePdf(e: Evidence): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`DRFA evidence: road closures, ${e.lgaName ?? e.lgaCode}`);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [W, H, M] = [595.28, 841.89, 48];
+  let page = pdf.addPage([W, H]);
+  let y = H - M;
+  const need = (height: number) => {
+    if (y - height < M) {
+      page = pdf.addPage([W, H]);
+      y = H - M;
+    }
+  };
+  const write = (raw: string, size = 10, f = font, indent = 0) => {
+    const words = printable(raw).split(/\s+/);
+    let line = '';
+    const flush = () => {
+      need(size + 4);
+      page.drawText(line, { x: M + indent, y: y - size, size, font: f, color: rgb(0.1, 0.1, 0.1) });
+      y -= size + 4;
+      line = '';
+    };
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (f.widthOfTextAtSize(next, size) > W - 2 * M - indent && line) {
+        flush();
+        line = word;
+      } else line = next;
+    }
+    if (line) flush();
+  };
+
+  write('Road closures: evidence for Disaster Recovery Funding Arrangements', 16, bold);
+  write(`${e.lgaName ?? 'LGA'} (LGA ${e.lgaCode}) - ${formatWhen(e.from)} to ${formatWhen(e.to)} (Sydney time)`, 11);
+  write(`${e.closures.length} closure${e.closures.length === 1 ? '' : 's'}. Generated ${formatWhen(e.generated)}.`, 10);
+  y -= 8;
+  for (const [i, c] of e.closures.entries()) {
+    need(90);
+    write(`${i + 1}. ${c.type.text}: ${[c.road, c.locality].filter(Boolean).join(', ') || c.formattedAddress || 'address unknown'}`, 12, bold);
+    write(`First closed ${formatWhen(c.firstClosed)}; ${c.reopened ? `reopened ${formatWhen(c.reopened)}` : 'not reopened'}; closed for ${formatDuration(c.durationSeconds)}. Condition: ${c.condition}.`);
+    if (c.reason) write(`Reason: ${c.reason}`);
+    write(`Closure id: ${c.id}`, 8);
+    write('Activity:', 10, bold);
+    for (const a of c.activities) write(`${formatWhen(a.timestamp)}  ${actionText(a.action)}${a.user.displayName || a.user.email ? ` by ${a.user.displayName ?? a.user.email}` : ''}`, 9, font, 12);
+    const thumbs = (await Promise.all(c.photos.slice(0, 8).map((p) => jpegOf(p.thumbnailUrl ?? p.url)))).filter((b): b is Uint8Array => Boolean(b));
+    if (thumbs.length) {
+      need(110);
+      let x = M;
+      for (const bytes of thumbs) {
+        const image = await pdf.embedJpg(bytes);
+        const scale = Math.min(120 / image.width, 100 / image.height);
+        if (x + image.width * scale > W - M) {
+          x = M;
+          y -= 106;
+          need(110);
+        }
+        page.drawImage(image, { x, y: y - image.height * scale, width: image.width * scale, height: image.height * scale });
+        x += image.width * scale + 6;
+      }
+      y -= 106;
+    }
+    y -= 10;
+  }
+  return pdf.save();
+}
