@@ -1,7 +1,9 @@
 // The resident's side: a closure administrator's reminder lists its closures with
-// "Mark actioned"; phone width, axe-clean.
+// "Mark actioned"; any council can be followed from /subscriptions/lgas, at most five.
+// Phone width, axe-clean.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm } from './support/browser';
@@ -60,5 +62,31 @@ describe('the resident side', { timeout: 60_000 }, () => {
     const { data: stored } = await db().entities.notification.query.byUser({ uid: user.uid }).go();
     const entry = (stored.find((n) => n.id === id)?.data as { overdue: { actioned: boolean }[] }).overdue[0];
     expect(entry?.actioned).toBe(true);
+  });
+
+  it('subscribes to any council from a searchable list, at most five, and unsubscribes', async () => {
+    await page.goto(`${APP_URL}/subscriptions/lgas`);
+    await page.getByLabel('Search councils').fill('parkes');
+    await page.getByRole('button', { name: 'Subscribe to Parkes' }).click();
+    const followed = page.getByRole('list', { name: 'Councils you follow' });
+    await followed.getByText('Parkes', { exact: true }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
+
+    // Four more through the API make five; the page then refuses a sixth.
+    const { data } = await gql<{ lgas: { code: string; name: string }[] }>('query { lgas { code name } }', {}, user.auth);
+    const others = data!.lgas.filter((l) => l.code !== '16200').slice(0, 5);
+    for (const l of others.slice(0, 4)) expect((await gql(`mutation { subscribeToLga(code: "${l.code}") { lgas { code } } }`, {}, user.auth)).errors).toBeUndefined();
+    await page.reload();
+    await page.getByText('You can subscribe to at most 5 LGAs').waitFor();
+    await page.getByLabel('Search councils').fill(others[4]!.name);
+    expect(await page.getByRole('button', { name: `Subscribe to ${others[4]!.name}` }).first().isDisabled()).toBe(true);
+    await screenshot(page, 'resident-lgas-full');
+
+    await followed.getByRole('button', { name: 'Unsubscribe from Parkes' }).click();
+    await followed.getByText('Parkes', { exact: true }).waitFor({ state: 'detached' });
+    expect(await page.getByText('You can subscribe to at most 5 LGAs').count()).toBe(0);
+    const mine = await gql<{ mySubscriptions: { lgas: { code: string }[] } }>('query { mySubscriptions { lgas { code } } }', {}, user.auth);
+    expect(mine.data!.mySubscriptions.lgas.map((l) => l.code).sort()).toEqual(others.slice(0, 4).map((l) => l.code).sort());
   });
 });
