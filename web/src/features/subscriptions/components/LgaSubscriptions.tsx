@@ -7,7 +7,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { lgasQuery } from '../../identity/api/identity';
 import { MAX_LGA_SUBSCRIPTIONS, subscribeToLga, unsubscribeFromLga, type MySubscriptions } from '../api/subscriptions';
 import { useSubscriptionChange } from '../hooks';
-import { matchingLgas } from '../lga-search';
+import { searchLgas } from '../../profile/lga-search';
 
 /** Matches shown at once; typing narrows the list. */
 export const LGA_MATCHES_SHOWN = 20;
@@ -21,13 +21,14 @@ function LgaSearch({ followed }: { followed: Set<string> }) {
   const full = followed.size >= MAX_LGA_SUBSCRIPTIONS;
   if (lgas.isPending) return <PageLoader label="Loading councils…" />;
   if (lgas.isError) return <ErrorState message={lgas.error.message} onRetry={() => void lgas.refetch()} />;
-  const matches = matchingLgas(lgas.data, search);
+  // The profile's council search, ranked; every match counted, the first few shown.
+  const matches = searchLgas(lgas.data, search, lgas.data.length);
   return (
     <section aria-labelledby={`${inputId}-h`} className="lga-search">
       <h2 id={`${inputId}-h`}>Subscribe to a council</h2>
       {full && <p role="status" className="lga-search__full">{LGA_LIMIT_MESSAGE}</p>}
       <label htmlFor={inputId}>Search councils</label>
-      <input id={inputId} type="search" value={search} maxLength={100} autoComplete="off" onChange={(e) => setSearch(e.target.value)} placeholder="Name, state or code" />
+      <input id={inputId} type="search" value={search} maxLength={100} autoComplete="off" onChange={(e) => setSearch(e.target.value)} placeholder="Council name or code" />
       <p className="muted" aria-live="polite">
         {matches.length === 0 ? 'No council matches your search.' : matches.length > LGA_MATCHES_SHOWN ? `Showing ${LGA_MATCHES_SHOWN} of ${matches.length} councils; type to narrow the list.` : `${matches.length} ${matches.length === 1 ? 'council' : 'councils'}`}
       </p>
