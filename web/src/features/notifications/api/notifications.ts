@@ -12,6 +12,8 @@ export interface AppNotification {
   redirectTo: string | null;
   resourceId: string | null;
   icon: string | null;
+  /** Reminders: the JSON of their closure lists. */
+  data?: string | null;
 }
 
 export interface NotificationPage {
@@ -31,7 +33,7 @@ export const DROPDOWN_LIMIT = 10;
 /** Unread badge: counted from one page; more shows as "99+". */
 export const UNREAD_COUNT_LIMIT = 99;
 
-const FIELDS = 'id uid title body timestamp seen read redirectTo resourceId icon';
+const FIELDS = 'id uid title body timestamp seen read redirectTo resourceId icon data';
 const SETTINGS_FIELDS = 'closureUpdates { inApp push } lgaUpdates { inApp push } reportOutcomes { inApp push }';
 
 export const notificationKeys = {

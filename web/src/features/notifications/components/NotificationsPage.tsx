@@ -7,7 +7,9 @@ import { PageLoader } from '../../../components/PageLoader';
 import { DROPDOWN_LIMIT, fetchNotifications, notificationKeys, type AppNotification } from '../api/notifications';
 import { splitByDay, timeAgo } from '../format';
 import { useNotificationActions } from '../hooks/useNotifications';
+import { reminderDataOf } from '../api/reminders';
 import { NotificationItem, useOpenNotification } from './NotificationBell';
+import { ReminderLists } from './ReminderLists';
 import './notifications.css';
 
 function useNotificationPages(unreadOnly: boolean) {
@@ -70,7 +72,7 @@ export function NotificationsPage() {
   );
 }
 
-/** /notifications/{id}: one notification; opening it marks it read. */
+/** /notifications/{id}: one notification; opening it marks it read. A reminder lists its closures. */
 export function NotificationDetailPage() {
   const { id = '' } = useParams();
   const pages = useNotificationPages(false);
@@ -80,6 +82,7 @@ export function NotificationDetailPage() {
   useEffect(() => {
     if (needsMore) void pages.fetchNextPage();
   }, [needsMore, pages]);
+  const reminder = found ? reminderDataOf(found) : undefined;
   const unreadId = found && !found.read ? found.id : null;
   useEffect(() => {
     if (unreadId) markRead.mutate(unreadId);
@@ -98,6 +101,7 @@ export function NotificationDetailPage() {
           <h2>{found.title}</h2>
           {found.body && <p>{found.body}</p>}
           <p className="muted">{timeAgo(found.timestamp)}</p>
+          {reminder && <ReminderLists notificationId={found.id} data={reminder} />}
           {found.redirectTo && <Link to={found.redirectTo}>Open →</Link>}
         </article>
       )}

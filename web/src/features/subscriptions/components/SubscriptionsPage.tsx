@@ -2,16 +2,16 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
-import { MAX_LGA_SUBSCRIPTIONS, unsubscribeFromClosure, unsubscribeFromLga } from '../api/subscriptions';
+import { unsubscribeFromClosure } from '../api/subscriptions';
 import { useMySubscriptions, useSubscriptionChange } from '../hooks';
+import { LgaSubscriptions } from './LgaSubscriptions';
 import '../../notifications/components/notifications.css';
 
-/** /subscriptions/closures (default) and /subscriptions/lgas. */
+/** /subscriptions/closures (default) and /subscriptions/lgas (see LgaSubscriptions). */
 export function SubscriptionsPage() {
   const tab = useLocation().pathname.endsWith('/lgas') ? 'lgas' : 'closures';
   const subs = useMySubscriptions();
   const leaveClosure = useSubscriptionChange(unsubscribeFromClosure, 'Failed to unsubscribe from the closure');
-  const leaveLga = useSubscriptionChange(unsubscribeFromLga, 'Failed to unsubscribe from the LGA');
 
   return (
     <div>
@@ -41,21 +41,7 @@ export function SubscriptionsPage() {
           </ul>
         )
       ) : (
-        <>
-          <p className="muted">You can follow up to {MAX_LGA_SUBSCRIPTIONS} councils ({subs.data.lgas.length} now).</p>
-          {subs.data.lgas.length === 0 ? (
-            <div className="panel"><p style={{ margin: 0 }}>You do not follow any councils yet. Subscribe to yours from the <Link to="/dashboard">dashboard</Link>.</p></div>
-          ) : (
-            <ul className="subs-list">
-              {subs.data.lgas.map((l) => (
-                <li key={l.code}>
-                  <strong>{l.name}</strong>
-                  <button type="button" className="amplify-button amplify-button--small" disabled={leaveLga.isPending} onClick={() => leaveLga.mutate(l.code)}>Unsubscribe</button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
+        <LgaSubscriptions subs={subs.data} />
       )}
     </div>
   );
