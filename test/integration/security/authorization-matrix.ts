@@ -64,6 +64,10 @@ const IDENTITY = 'test/integration/identity/matrix.test.ts';
 const NOTIFICATIONS = 'test/integration/notifications/matrix.test.ts';
 const DIRECTIONS = 'test/integration/directions/authorization.test.ts';
 const MEDIA = 'test/integration/closures/media.test.ts';
+const ANNOUNCEMENTS = 'test/integration/announcements/authorization.test.ts';
+const ADMIN = 'test/integration/admin/admin-api.test.ts';
+const BILLING = 'test/integration/billing/journey.test.ts';
+const COMMS = 'test/integration/comms/comms.test.ts';
 
 export const MATRIX: Record<string, MatrixRow> = {
   // --- foundation ---
@@ -170,4 +174,81 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   'Mutation.publishNotification': { expected: row([], 'Unauthorized'), exercisedBy: NOTIFICATIONS, note: 'IAM only: the notification consumer' },
   'Subscription.onNotification': { expected: SIGNED_IN, exercisedBy: NOTIFICATIONS, note: "each caller hears only their own" },
+
+  // --- announcements and unsealed roads ---
+  'Query.announcements': { expected: EVERYONE, exercisedBy: ANNOUNCEMENTS, note: 'public: active ones; managers see archived too' },
+  'Query.unsealedRoadsStatus': { expected: EVERYONE, exercisedBy: ANNOUNCEMENTS },
+  'Mutation.setUnsealedRoadsStatus': { expected: STAFF_ONLY, exercisedBy: ANNOUNCEMENTS },
+  'Mutation.archiveAnnouncement': { expected: STAFF_ONLY, exercisedBy: ANNOUNCEMENTS },
+  'Mutation.reactivateAnnouncement': { expected: STAFF_ONLY, exercisedBy: ANNOUNCEMENTS },
+  'Mutation.deleteAnnouncement': { expected: STAFF_ONLY, exercisedBy: ANNOUNCEMENTS },
+  'Mutation.publishAnnouncementChange': {
+    expected: row([], 'Unauthorized'),
+    document: 'mutation($i: AnnouncementChangeInput!) { publishAnnouncementChange(input: $i) { id } }',
+    variables: () => ({ i: { id: 'matrix', lgaCode: FORBES, type: 'unsealed_roads', title: 'x', status: 'active', createdAt: 1, updatedAt: 1, notificationSent: false } }),
+    note: 'IAM only: the event consumer',
+  },
+  'Subscription.onAnnouncementChanged': { expected: EVERYONE, exercisedBy: ANNOUNCEMENTS },
+
+  // --- system administration ---
+  'Query.adminOverview': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Query.enquiries': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Query.diagnostics': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Query.lgaDataImports': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Mutation.markEnquiryHandled': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Mutation.replyToEnquiry': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Mutation.recordPageView': { expected: EVERYONE, exercisedBy: ADMIN, note: 'anonymous counters, no personal data' },
+  'Mutation.createLgaDataUpload': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Mutation.publishLgaDataImport': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Mutation.rollbackLgaDataImport': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
+  'Mutation.generateDemoData': { expected: ADMIN_ONLY, exercisedBy: 'test/integration/admin/genseed.test.ts' },
+
+  // --- billing and customers ---
+  'Query.customers': { expected: ADMIN_ONLY, exercisedBy: BILLING },
+  'Query.customer': { expected: ACCOUNT_MANAGERS, exercisedBy: BILLING, note: 'admins, or the account managers of the LGA' },
+  'Query.checkoutPrice': {
+    expected: SIGNED_IN,
+    document: 'query($c: String!) { checkoutPrice(lgaCode: $c) { currency } }',
+    variables: (caller) => ({ c: lgaOf(caller) }),
+  },
+  'Query.quote': {
+    expected: SIGNED_IN,
+    document: 'query { quote(id: "matrix-no-such-quote") { id } }',
+    note: 'signed-in users; an unknown quote is null',
+  },
+  'Mutation.createCheckoutSession': { expected: ACCOUNT_MANAGERS, exercisedBy: BILLING, note: 'also a new customer at the council\'s email domain' },
+  'Mutation.updateCustomer': { expected: ADMIN_ONLY, exercisedBy: BILLING },
+  'Mutation.createBillingPortalSession': {
+    expected: row(['staff', 'admin'], 'Forbidden', { anonymous: 'Unauthorized' }),
+    exercisedBy: 'lambdas/api/billing/handler.ts',
+    note: 'account managers of the LGA or admins (hasRole account_manager in the resolver); needs a Stripe customer, so it is exercised by the billing browser journey',
+  },
+  'Mutation.cancelSubscription': { expected: ACCOUNT_MANAGERS, exercisedBy: BILLING },
+  'Mutation.createQuote': {
+    expected: SIGNED_IN,
+    document: 'mutation($i: QuoteInput!) { createQuote(input: $i) { id } }',
+    variables: () => ({ i: { lgaCode: FORBES } }),
+  },
+  'Mutation.publishCustomerChanged': {
+    expected: row([], 'Unauthorized'),
+    document: 'mutation($i: CustomerChangeInput!) { publishCustomerChanged(input: $i) { lgaCode } }',
+    variables: () => ({ i: { lgaCode: FORBES, subscriptionStatus: 'active', eventType: 'matrix', updatedAt: 1 } }),
+    note: 'IAM only: the Stripe webhook',
+  },
+  'Subscription.onCustomerChanged': {
+    expected: SIGNED_IN,
+    exercisedBy: 'lambdas/api/billing/handler.ts',
+    note: 'admins hear every LGA; others only an LGA they are staff of or whose email domain they hold (filtered at subscribe time)',
+  },
+
+  // --- communications ---
+  'Query.contentTasks': { expected: STAFF_ONLY, exercisedBy: COMMS },
+  'Query.contentTask': { expected: STAFF_ONLY, exercisedBy: COMMS },
+  'Query.embeddedMapVisits': { expected: ADMIN_ONLY, exercisedBy: COMMS },
+  'Query.drfaEvidence': { expected: STAFF_ONLY, exercisedBy: COMMS, note: 'closure_administrator or media_comms_manager' },
+  'Mutation.createContentTask': { expected: STAFF_ONLY, exercisedBy: COMMS },
+  'Mutation.generateContentTask': { expected: STAFF_ONLY, exercisedBy: COMMS },
+  'Mutation.updateContentPost': { expected: STAFF_ONLY, exercisedBy: COMMS },
+  'Mutation.approveContentTask': { expected: STAFF_ONLY, exercisedBy: COMMS },
+  'Mutation.recordEmbedVisit': { expected: EVERYONE, exercisedBy: COMMS },
 };

@@ -56,7 +56,11 @@ export function closuresInView(closures: MapClosure[], [west, south, east, north
   });
 }
 
+/** The embedded map on a council's site stores nothing on its visitors' devices. */
+const mayStore = () => typeof window !== 'undefined' && !window.location.pathname.startsWith('/lga-embed');
+
 export async function rememberClosures(fresh: MapClosure[]): Promise<void> {
+  if (!mayStore()) return;
   try {
     const previous = (await kv().get<ClosureSnapshot>('closures'))?.closures ?? [];
     await kv().setMany({ closures: { savedAt: Date.now(), closures: mergeSnapshot(previous, fresh) } satisfies ClosureSnapshot });
@@ -66,6 +70,7 @@ export async function rememberClosures(fresh: MapClosure[]): Promise<void> {
 }
 
 export async function rememberClosureDetail(detail: ClosureDetail): Promise<void> {
+  if (!mayStore()) return;
   try {
     await kv().setMany({ [`closure:${detail.id}`]: { savedAt: Date.now(), detail } });
   } catch {

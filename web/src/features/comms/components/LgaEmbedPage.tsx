@@ -13,6 +13,7 @@ import { MapView } from '../../map/components/MapView';
 import { FORBES_BBOX, type Bbox, type LngLat } from '../../map/geo';
 import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, SOURCES } from '../../map/layers';
+import { UnsealedRoadsBanner } from '../../announcements/components/UnsealedRoadsBanner';
 import { recordEmbedVisit } from '../api/comms';
 import { readEmbedParams } from '../embed';
 import '../comms.css';
@@ -71,7 +72,7 @@ export function LgaEmbedPage() {
           <a href={`${origin}/map`} target="_blank" rel="noopener">Plan a route around closures</a>
         )}
       </header>
-      {/* UnsealedRoadsBanner: the council's unsealed-roads status goes here, above the map and list. */}
+      <UnsealedRoadsBanner lgaCode={lga.data.code} lgaName={lga.data.name} />
       <div className="lga-embed__body">
         <div className="lga-embed__map">
           <MapView
