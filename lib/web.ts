@@ -164,8 +164,10 @@ export class Web extends Construct {
         originOverride: true,
       },
       securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: csp("'none'"), override: true },
         contentTypeOptions: { override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
       },
     });

@@ -34,7 +34,7 @@ describe('notifications wiring (dev stage)', () => {
     const [topicId] = resourcesOfType(dev.json, 'AWS::SNS::Topic')[0];
     const subscriptions = resourcesOfType(dev.json, 'AWS::SNS::Subscription').map(([, s]) => s.Properties!);
     expect(subscriptions.map((s) => s.Endpoint).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
-      [arnOf(logicalIdOf(notify)), arnOf(logicalIdOf(push))].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      [arnOf(logicalIdOf(notify)), arnOf(logicalIdOf(push)), arnOf(logicalIdOf(dev.stack.node.findChild('CommsConsumer').node.findChild('Function') as never))].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     );
     expect(notify.entry).toBe('lambdas/events/notify.ts');
     expect(push.entry).toBe('lambdas/events/push.ts');
@@ -97,7 +97,8 @@ describe('notifications wiring (dev stage)', () => {
       expect(variablesOf(fn).GRAPHQL_URL, fn.node.path).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
     }
     const callers = resourcesOfType(dev.json, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('appsync:GraphQL'));
-    expect(callers).toHaveLength(3);
+    // notify, its fan-out worker, the reminders job, and the Stripe webhook (publishCustomerChanged).
+    expect(callers).toHaveLength(4);
     expect(variablesOf(push).GRAPHQL_URL).toBeUndefined();
   });
 

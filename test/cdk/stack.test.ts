@@ -169,7 +169,7 @@ describe('dev stage', () => {
       const domain = Object.entries(apiDomains).find(([, d]) => d.entry === fn.entry)![0];
       const needs = domainNeeds[domain] ?? defaultDomainNeeds;
       const needsSecrets = needs.includes('secrets');
-      expect(variables.includes('STRIPE_SECRET_ARN'), domain).toBe(needsSecrets);
+      expect(variables.includes('STRIPE_SECRET_ARN'), domain).toBe(needsSecrets || needs.includes('stripe'));
       expect(variables.includes('VAPID_SECRET_ARN'), domain).toBe(needsSecrets || needs.includes('vapid'));
     }
   });
@@ -343,7 +343,7 @@ describe('dev stage', () => {
     );
     // One per API domain, five user pool triggers, two schedules, the thumbnail maker, the three
     // event consumers, the notification fan-out worker and the Stripe webhook.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 11);
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 13);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
