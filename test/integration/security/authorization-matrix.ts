@@ -188,7 +188,7 @@ export const MATRIX: Record<string, MatrixRow> = {
     variables: () => ({ i: { id: 'matrix', lgaCode: FORBES, type: 'unsealed_roads', title: 'x', status: 'active', createdAt: 1, updatedAt: 1, notificationSent: false } }),
     note: 'IAM only: the event consumer',
   },
-  'Subscription.onAnnouncementChanged': { expected: EVERYONE, exercisedBy: ANNOUNCEMENTS },
+  'Subscription.onAnnouncementChanged': { expected: EVERYONE, exercisedBy: 'test/integration/announcements/announcements.test.ts' },
 
   // --- system administration ---
   'Query.adminOverview': { expected: ADMIN_ONLY, exercisedBy: ADMIN },
@@ -212,9 +212,9 @@ export const MATRIX: Record<string, MatrixRow> = {
     variables: (caller) => ({ c: lgaOf(caller) }),
   },
   'Query.quote': {
-    expected: SIGNED_IN,
+    expected: SIGNED_IN_NOT_FOUND,
     document: 'query { quote(id: "matrix-no-such-quote") { id } }',
-    note: 'signed-in users; an unknown quote is null',
+    note: 'signed-in users; a quote id that does not decode is NotFound',
   },
   'Mutation.createCheckoutSession': { expected: ACCOUNT_MANAGERS, exercisedBy: BILLING, note: 'also a new customer at the council\'s email domain' },
   'Mutation.updateCustomer': { expected: ADMIN_ONLY, exercisedBy: BILLING },
