@@ -125,7 +125,7 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
   });
 
   it('the billing page fits a phone', async () => {
-    const phone = await browser.newContext({ viewport: PHONE, storageState: await officer.context.storageState() });
+    const phone = await browser.newContext({ viewport: PHONE, bypassCSP: true, storageState: await officer.context.storageState() });
     const page = await phone.newPage();
     await page.goto(`${APP_URL}/lga/${LGA}/billing`);
     await page.getByRole('table', { name: 'Invoices' }).waitFor();

@@ -35,7 +35,8 @@ export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney' });
+  // bypassCSP: the tests inject axe-core as an inline script, which the app's own CSP rightly forbids.
+  const context = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney', bypassCSP: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
