@@ -20,6 +20,8 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/admin/lga-data.ts': 'feedsBucket',
   // The open feeds (GeoJSON, WZDx, Waze) written by the communications consumer.
   'lambdas/adapters/comms/feeds.ts': 'feedsBucket',
+  // The feeds bucket's own S3 client, shared by the two above.
+  'lambdas/adapters/feeds-bucket.ts': 'feedsBucket',
   'lambdas/adapters/events.ts': 'eventsTopic',
   'lambdas/adapters/cognito.ts': 'userPool',
   'lambdas/adapters/mail.ts': 'mail',

@@ -2,23 +2,11 @@
 // uploads/, never served), the published bundles (under feeds/, served at /feeds/*) and the
 // import records whose newest one every client's "local data installed" guard compares.
 // Its own S3 client, so the admin Lambda reaches the feeds bucket and nothing of the media bucket.
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { db } from '../db/db';
-
-let client: S3Client | undefined;
-function s3(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT;
-  client ??= new S3Client({ region: process.env.AWS_REGION ?? 'ap-southeast-2', ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
-  return client;
-}
-
-function feedsBucket(): string {
-  const bucket = process.env.FEEDS_BUCKET;
-  if (!bucket) throw new Error('FEEDS_BUCKET is not set');
-  return bucket;
-}
+import { feedsBucket, feedsS3 as s3 } from '../feeds-bucket';
 
 const uploadKey = (uploadId: string) => `uploads/lga-data/${uploadId}.geojson`;
 

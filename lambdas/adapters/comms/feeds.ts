@@ -1,6 +1,6 @@
 // Writes the open feeds of an LGA and of all LGAs to the feeds bucket (served by CloudFront under
 // /feeds/*, locally by the web server). Cache-Control is set per object; S3 gives the ETag.
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { effectiveView } from '../../core/closure-views';
 import type { ClosureRecord } from '../../core/closures/types';
 import { feedFiles } from '../../core/comms/feeds';
@@ -8,25 +8,12 @@ import { allClosuresInView } from '../closures-query';
 import { lgasWithClosures } from '../closures';
 import { db } from '../db/db';
 import { getLga } from '../lgas';
+import { feedsBucket, feedsS3 as feedsClient } from '../feeds-bucket';
 
 /** Short enough that a closure shows up within a minute; feeds are rewritten on every change. */
 export const FEED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 export const ALL_SCOPE = 'all';
 
-let client: S3Client | undefined;
-
-/** Its own client: this adapter reaches the feeds bucket only (lambdas/adapters/s3.ts is the media bucket's). */
-function feedsClient(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT;
-  client ??= new S3Client({ region: process.env.AWS_REGION ?? 'ap-southeast-2', ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
-  return client;
-}
-
-function feedsBucket(): string {
-  const bucket = process.env.FEEDS_BUCKET;
-  if (!bucket) throw new Error('FEEDS_BUCKET is not set');
-  return bucket;
-}
 
 /** Active closures of an LGA: the ACTIVE list plus scheduled ones whose start has passed. */
 export async function activeClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {
