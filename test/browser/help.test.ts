@@ -39,7 +39,8 @@ describe('help', { timeout: 120_000 }, () => {
       for (const [slug, title] of HELP_TOPICS) {
         await page.getByRole('navigation', { name: 'Help topics' }).getByRole('link', { name: title, exact: true }).click();
         await waitForPath(page, `/help/${slug}`);
-        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(title);
+        // The path changes before React renders the new topic: wait for its own heading.
+        await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
         const body = await page.locator('.help__body').innerText();
         expect(body.length).toBeGreaterThan(200);
         expect(body).not.toContain('being built');
