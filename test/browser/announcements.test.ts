@@ -68,6 +68,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Leave the demo resident following what other journeys expect: Forbes, not Parkes.
+  if (residentToken) await gql('mutation { unsubscribeFromLga(code: "16200") { lgas { code } } }', {}, { token: residentToken });
+  // And Forbes' unsealed roads open again, so no banner sits over other journeys' maps.
+  if (staffToken) await gql('mutation($c: String!) { setUnsealedRoadsStatus(lgaCode: $c, input: { status: OPEN }) { announcement { id } } }', { c: FORBES }, { token: staffToken });
   for (const c of contexts) await c.close();
   await browser?.close();
 });
