@@ -33,8 +33,8 @@ async function indexOf(id: string) {
 
 // Crosses the precision-4 cell edge at longitude 147.65625 and several fine cells, south of Forbes.
 const coordinates = [[147.645, -33.585], [147.668, -33.586]];
-/** A 2 km town view around the east end, in a fine cell other than the closure's own. */
-const eastView = { west: 147.662, south: -33.592, east: 147.674, north: -33.58 };
+/** A 1 km town view around the west end: a fine cell (and a precision-4 cell) other than the closure's own. */
+const westView = { west: 147.638, south: -33.59, east: 147.647, north: -33.58 };
 const councilView = { west: 147.4, south: -33.75, east: 147.85, north: -33.45 };
 
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('the map index', () => {
     expect(live.fine.every((p) => p.gsi3pk === `MAP#${p.cell}` && Array.isArray(p.bbox))).toBe(true);
 
     const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures-bounds');
-    const town = await queryClosuresInBounds(eastView);
+    const town = await queryClosuresInBounds(westView);
     expect(town.strategy).toBe('fine');
     expect(town.cells).not.toContain(live.mapCell);
     expect(town.closures.map((x) => x.id)).toContain(created.id);
@@ -65,7 +65,7 @@ describe('the map index', () => {
     expect(deleted.errors).toBeUndefined();
     const gone = await indexOf(created.id);
     expect(gone).toMatchObject({ gsi2: undefined, gsi3: undefined, coarse: [], fine: [] });
-    expect((await queryClosuresInBounds(eastView)).closures.map((x) => x.id)).not.toContain(created.id);
+    expect((await queryClosuresInBounds(westView)).closures.map((x) => x.id)).not.toContain(created.id);
 
     const restored = await gql(RESTORE, { id: created.id }, c.auth.staff);
     expect(restored.errors).toBeUndefined();
@@ -74,7 +74,7 @@ describe('the map index', () => {
     expect(back.gsi3).toBe(live.gsi3);
     expect(back.coarse.map((p) => p.sk).sort()).toEqual(live.coarse.map((p) => p.sk).sort());
     expect(back.fine.map((p) => p.sk).sort()).toEqual(live.fine.map((p) => p.sk).sort());
-    const map = await gql<{ closuresInBounds: { id: string }[] }>(IN_BOUNDS, { bounds: eastView });
+    const map = await gql<{ closuresInBounds: { id: string }[] }>(IN_BOUNDS, { bounds: westView });
     expect(map.data!.closuresInBounds.map((x) => x.id)).toContain(created.id);
   });
 
@@ -89,7 +89,7 @@ describe('the map index', () => {
     const { db } = await import('../../../lambdas/adapters/db/db');
     for (const p of before.fine) await db().entities.closureMapCell.delete({ closureId: created.id, cell: p.cell as string }).go();
     const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures-bounds');
-    const view = { ...eastView, south: eastView.south - 0.01, north: eastView.north - 0.01 };
+    const view = { ...westView, south: westView.south - 0.01, north: westView.north - 0.01 };
     expect((await queryClosuresInBounds(view)).closures.map((x) => x.id)).not.toContain(created.id);
 
     const { backfillMapIndex } = await import('../../../lambdas/adapters/closures-map-backfill');
