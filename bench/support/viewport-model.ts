@@ -1,17 +1,20 @@
-// What the bench table holds, kept in memory while seeding: how many gsi2 items each cell has and
-// which closures a viewport should show. Lets the benchmark check every query's itemsRead and
-// result against an answer worked out without DynamoDB.
+// What the bench table holds, kept in memory while seeding: how many map index items each
+// partition has (coarse GEO# and fine MAP#, sparse: closures off the map are in neither) and which
+// closures a viewport should show. Lets the benchmark check every query's itemsRead and result
+// against an answer worked out without DynamoDB.
 import Flatbush from 'flatbush';
-import type { Bounds, IndexedGeometry } from '../../lambdas/core/closures/geometry';
+import type { MapIndex } from '../../lambdas/adapters/closures-map-index';
+import type { Bounds } from '../../lambdas/core/closures/geometry';
+import { isOnMapIndex, longCell } from '../../lambdas/core/closures/map-index';
 import type { ClosureRecord } from '../../lambdas/core/closures/types';
 
 export interface Expected {
-  /** Items in the covering cells' GEO# partitions plus closures fetched only through an extra cell. */
+  /** Items in the covering partitions plus closures fetched only through a pointer whose box meets the view. */
   itemsRead: number;
   ids: string[];
   /** Visible closures whose bbox meets the view but none of whose cells is queried (cannot be found). */
   bboxOnly: number;
-  /** Where the items read go: closures shown, closures of the cells outside the view, closures not on the map, index items, batch-gets. */
+  /** Where the items read go: closures shown, closures of the cells outside the view, closures not shown (scheduled), pointer items, batch-gets. */
   breakdown: Breakdown;
 }
 
@@ -23,15 +26,29 @@ export interface Breakdown {
   batchGot: number;
 }
 
+export type Strategy = 'fine' | 'cells';
+
+/** One index's partitions: closure items by home partition, pointer items by partition. */
+class Partitions {
+  readonly homes = new Map<string, number[]>();
+  readonly pointers = new Map<string, number[]>();
+  count = 0;
+
+  add(map: Map<string, number[]>, cell: string, i: number): void {
+    const list = map.get(cell) ?? [];
+    list.push(i);
+    map.set(cell, list);
+    this.count++;
+  }
+}
+
 export class SeededModel {
   private readonly ids: string[] = [];
-  private readonly home: string[] = [];
-  private readonly extra: string[][] = [];
   private readonly visible: boolean[] = [];
   private readonly boxes: number[][] = [];
-  private readonly cellItems = new Map<string, number>();
-  private readonly extraByCell = new Map<string, number[]>();
-  private readonly homeByCell = new Map<string, number[]>();
+  /** Every partition (per strategy) the closure is in, home first. */
+  private readonly cellsOf: Record<Strategy, string[][]> = { fine: [], cells: [] };
+  private readonly partitions: Record<Strategy, Partitions> = { fine: new Partitions(), cells: new Partitions() };
   /** `${view}|${lgaCode}` → closures, the per-LGA view counters. */
   readonly counters = new Map<string, number>();
   private index: Flatbush | undefined;
@@ -40,37 +57,38 @@ export class SeededModel {
     return this.ids.length;
   }
 
-  get gsi2Items(): number {
-    let total = 0;
-    for (const n of this.cellItems.values()) total += n;
-    return total;
+  /** Items in the coarse and the fine map index. */
+  get indexItems(): { coarse: number; fine: number } {
+    return { coarse: this.partitions.cells.count, fine: this.partitions.fine.count };
   }
 
-  add(closure: ClosureRecord, geometry: IndexedGeometry): void {
+  add(closure: ClosureRecord, index: MapIndex): void {
     const i = this.ids.length;
     this.ids.push(closure.id);
-    this.home.push(geometry.geohash4);
-    this.extra.push(geometry.extraCells.map((c) => c.geohash4));
     // The public map without includeScheduled: live and recently opened closures only.
     this.visible.push(closure.view === 'ACTIVE' || closure.view === 'RECENTLY_OPENED');
-    this.boxes.push(geometry.bbox);
-    this.cellItems.set(geometry.geohash4, (this.cellItems.get(geometry.geohash4) ?? 0) + 1);
-    const home = this.homeByCell.get(geometry.geohash4) ?? [];
-    home.push(i);
-    this.homeByCell.set(geometry.geohash4, home);
-    for (const { geohash4 } of geometry.extraCells) {
-      this.cellItems.set(geohash4, (this.cellItems.get(geohash4) ?? 0) + 1);
-      const list = this.extraByCell.get(geohash4) ?? [];
-      list.push(i);
-      this.extraByCell.set(geohash4, list);
+    this.boxes.push(index.fields.bbox);
+    const on = isOnMapIndex(closure);
+    const coarse = [closure.geohash4, ...index.coarse.map((p) => p.geohash4)];
+    const long = index.fields.mapCell.startsWith('L');
+    const fine = long ? coarse.map(longCell) : [index.fields.mapCell, ...index.fine.map((p) => p.cell)];
+    this.cellsOf.cells.push(on ? coarse : []);
+    this.cellsOf.fine.push(on ? fine : []);
+    if (on) {
+      for (const [strategy, cells] of [['cells', coarse], ['fine', fine]] as const) {
+        const parts = this.partitions[strategy];
+        parts.add(parts.homes, cells[0], i);
+        for (const cell of cells.slice(1)) parts.add(parts.pointers, cell, i);
+      }
     }
     const key = `${closure.view}|${closure.lgaCode}`;
     this.counters.set(key, (this.counters.get(key) ?? 0) + 1);
     this.index = undefined;
   }
 
-  expected(bounds: Bounds, cells: readonly string[]): Expected {
+  expected(bounds: Bounds, cells: readonly string[], strategy: Strategy): Expected {
     const cellSet = new Set(cells);
+    const parts = this.partitions[strategy];
     let itemsRead = 0;
     const fetched = new Set<number>();
     const breakdown: Breakdown = { shown: 0, outsideView: 0, notOnMap: 0, cellItems: 0, batchGot: 0 };
@@ -79,15 +97,16 @@ export class SeededModel {
       return w <= bounds.east && bounds.west <= e && s <= bounds.north && bounds.south <= n;
     };
     for (const cell of cells) {
-      itemsRead += this.cellItems.get(cell) ?? 0;
-      for (const i of this.homeByCell.get(cell) ?? []) {
+      for (const i of parts.homes.get(cell) ?? []) {
+        itemsRead++;
         if (!this.visible[i]) breakdown.notOnMap++;
         else if (meets(i)) breakdown.shown++;
         else breakdown.outsideView++;
       }
-      for (const i of this.extraByCell.get(cell) ?? []) {
+      for (const i of parts.pointers.get(cell) ?? []) {
+        itemsRead++;
         breakdown.cellItems++;
-        if (!cellSet.has(this.home[i])) fetched.add(i);
+        if (!cellSet.has(this.cellsOf[strategy][i][0]) && meets(i)) fetched.add(i);
       }
     }
     itemsRead += fetched.size;
@@ -103,7 +122,7 @@ export class SeededModel {
     let bboxOnly = 0;
     for (const i of this.index.search(bounds.west, bounds.south, bounds.east, bounds.north)) {
       if (i >= this.ids.length || !this.visible[i]) continue;
-      if (cellSet.has(this.home[i]) || this.extra[i].some((c) => cellSet.has(c))) ids.push(this.ids[i]);
+      if (this.cellsOf[strategy][i].some((c) => cellSet.has(c))) ids.push(this.ids[i]);
       else bboxOnly++;
     }
     return { itemsRead, ids, bboxOnly, breakdown };

@@ -53,7 +53,7 @@ export function latencyTable(rows: readonly Row[]): string[] {
     header,
     ...rows.map((r) => {
       const sorted = [...r.times].sort((a, b) => a - b);
-      const cells = r.strategies.has('cells') ? `${fmt(mean(r.cells))} (≤${Math.max(...r.cells)})` : '-';
+      const cells = r.cells.length ? `${fmt(mean(r.cells))} (≤${Math.max(...r.cells)})` : '-';
       const read = mean(r.read);
       const returned = mean(r.returned);
       // A "zoom in" answer comes only from the per-LGA fallback.
@@ -77,8 +77,8 @@ export function latencyTable(rows: readonly Row[]): string[] {
 const PARTS: [string, keyof Breakdown][] = [
   ['shown', 'shown'],
   ['visible, outside view', 'outsideView'],
-  ['not on map', 'notOnMap'],
-  ['extra-cell items', 'cellItems'],
+  ['scheduled (hidden)', 'notOnMap'],
+  ['pointer items', 'cellItems'],
   ['batch-got', 'batchGot'],
 ];
 const width = (title: string) => Math.max(title.length, 14) + 2;
@@ -99,4 +99,31 @@ export function breakdownTable(rows: readonly Row[]): string[] {
         );
       }),
   ];
+}
+
+/** Targets: items read per item returned ≤ 3× (town and council views, largest size); p50 from the smallest to the largest size grows ≤ 1.5×. */
+export const READ_RATIO_TARGET = 3;
+export const P50_GROWTH_TARGET = 1.5;
+const TARGET_VIEWS = ['town 5 km', 'council 40 km'];
+
+export function targetLines(rows: readonly Row[]): string[] {
+  const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
+  if (sizes.length === 0) return [];
+  const [small, large] = [sizes[0], sizes[sizes.length - 1]];
+  const find = (size: number, view: string) => rows.find((r) => r.size === size && r.view === view);
+  const p50 = (r: Row) => percentile([...r.times].sort((a, b) => a - b), 50);
+  const verdict = (ok: boolean) => (ok ? 'holds' : 'MISSED');
+  const lines = ['  targets:'];
+  for (const view of TARGET_VIEWS) {
+    const big = find(large, view);
+    const little = find(small, view);
+    if (!big || !little) continue;
+    const ratio = mean(big.read) / mean(big.returned);
+    const growth = p50(big) / p50(little);
+    lines.push(
+      `    ${view.padEnd(14)} items read / returned at ${large}: ${fmt(ratio)}x (target <= ${READ_RATIO_TARGET}x: ${verdict(ratio <= READ_RATIO_TARGET)}); ` +
+        `p50 ${fmt(p50(little))} ms at ${small} -> ${fmt(p50(big))} ms at ${large} = ${fmt(growth, 2)}x (target <= ${P50_GROWTH_TARGET}x: ${verdict(growth <= P50_GROWTH_TARGET)})`,
+    );
+  }
+  return lines;
 }

@@ -1,11 +1,14 @@
-// The public map's viewport query (DESIGN §5): cover the bounds with precision-4 geohash cells,
-// query each cell's gsi2 partition (GEO#{cell}: closures and their extra-cell items), load the
-// closures only found through an extra cell, and keep the visible ones whose regions meet the
-// bounds. A viewport too big for cells falls back to the LGAs that have closures (the view
-// counters name them) and their gsi1 lists. Never a scan.
+// The public map's viewport query (DESIGN §5): the precision follows the view's size. A town view
+// reads the fine index (gsi3, precision-5 cells MAP#{cell}, plus MAP#L{geohash4} of long
+// closures), a council or regional view the coarse one (gsi2, precision-4 cells GEO#{cell}); both
+// hold only closures that are on the map (sparse). Closures found only through a pointer item are
+// loaded when their box meets the view, and the visible ones whose regions meet the bounds are
+// kept. A viewport too big for cells falls back to the LGAs that have closures (the view counters
+// name them) and their gsi1 lists. Never a scan.
 import { effectiveView } from '../core/closure-views';
 import { validationError } from '../core/errors';
-import { bboxesMeet, bboxOf, cellCountEstimate, cellsCovering, type Bbox, type Bounds } from '../core/closures/geometry';
+import { bboxesMeet, bboxOf, cellsCovering, type Bbox, type Bounds } from '../core/closures/geometry';
+import { fineCellsCovering, MAX_COARSE_VIEW_CELLS, viewPrecision } from '../core/closures/map-index';
 import { fitsResponse } from '../core/closures/response-size';
 import type { ClosureRecord } from '../core/closures/types';
 import { tableName } from './db/client';
@@ -15,7 +18,7 @@ import { closuresInCells, inBatches, queryPages } from './geo-cells';
 import { lgaPartition } from './closures-query';
 
 /** About 2 × 2 degrees around Forbes; beyond that the per-LGA fallback is cheaper. */
-export const MAX_VIEWPORT_CELLS = 64;
+export const MAX_VIEWPORT_CELLS = MAX_COARSE_VIEW_CELLS;
 /** The fallback reads each candidate LGA's lists; past this many, ask the user to zoom in. */
 export const MAX_FALLBACK_LGAS = 30;
 export const ZOOM_IN_MESSAGE = 'Zoom in to see closures';
@@ -25,7 +28,7 @@ export interface BoundsResult {
   /** Items DynamoDB read (query items before filtering plus batch-got closures): for the bench. */
   itemsRead: number;
   cells: string[];
-  strategy: 'cells' | 'lgas';
+  strategy: 'fine' | 'cells' | 'lgas';
 }
 
 export function isOnPublicMap(c: ClosureRecord, now: number, includeScheduled: boolean): boolean {
@@ -75,13 +78,14 @@ export async function queryClosuresInBounds(
 ): Promise<BoundsResult> {
   const now = options.now ?? Math.floor(Date.now() / 1000);
   const includeScheduled = options.includeScheduled ?? false;
-  const useCells = cellCountEstimate(bounds) <= MAX_VIEWPORT_CELLS;
-  const cells = useCells ? cellsCovering(bounds) : [];
-  const { closures, read } = useCells ? await closuresInCells(cells) : await closuresByLgas(bounds);
+  const precision = viewPrecision(bounds);
+  const cells = precision === 'fine' ? fineCellsCovering(bounds) : precision === 'coarse' ? cellsCovering(bounds) : [];
+  const { closures, read } =
+    precision === 'lgas' ? await closuresByLgas(bounds) : await closuresInCells(cells, undefined, { index: precision, bounds });
   const visible = closures
     .filter((c) => isOnPublicMap(c, now, includeScheduled) && meetsBounds(c, bounds))
     .sort((a, b) => b.updatedAt - a.updatedAt);
   // Never more than one Lambda response can carry: a view that full asks to zoom in.
   if (!fitsResponse(visible)) throw validationError(ZOOM_IN_MESSAGE);
-  return { closures: visible, itemsRead: read, cells, strategy: useCells ? 'cells' : 'lgas' };
+  return { closures: visible, itemsRead: read, cells, strategy: precision === 'coarse' ? 'cells' : precision };
 }

@@ -6,7 +6,7 @@ import { conflict } from '../core/errors';
 import type { StoredView } from '../core/closure-views';
 import type { ClosureChange } from '../core/closures/state';
 import type { ActivityEntry, ClosureRecord, Region } from '../core/closures/types';
-import { bboxOf } from '../core/closures/geometry';
+import { mapIndexOf, storedPointersOf, type MapIndex } from './closures-map-index';
 import { db } from './db/db';
 
 export const counterName = (view: string) => `closures#${view}`;
@@ -42,9 +42,9 @@ export async function getClosures(ids: readonly string[]): Promise<ClosureRecord
 }
 
 /** Items of the stored closure: undefined attributes are left out so `put` removes them. */
-function itemOf(c: ClosureRecord) {
+export function itemOf(c: ClosureRecord, index: MapIndex = mapIndexOf(c)) {
   const clean = Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined)) as ClosureRecord;
-  return { ...clean, bbox: bboxOf(c.regions.map((r) => r.geometry)), regions: c.regions as unknown };
+  return { ...clean, ...index.fields, regions: c.regions as unknown };
 }
 
 /** Activity sort keys must be unique within a second: ms plus random suffix, still in time order. */
@@ -78,10 +78,11 @@ async function writeClosureChange(
   activity: ClosureChange['activity'],
   extraWrites?: ExtraWrites,
 ): Promise<'saved' | 'condition' | 'other'> {
-  const item = itemOf(after);
+  const index = mapIndexOf(after);
+  const item = itemOf(after, index);
   const result = await db()
     .transaction.write((entities) => {
-      const { closure, closureCell, closureActivity, counter } = entities;
+      const { closure, closureCell, closureMapCell, closureActivity, counter } = entities;
       const writes = [...(extraWrites?.(entities) ?? [])];
       writes.push(
         before
@@ -91,14 +92,17 @@ async function writeClosureChange(
               .commit()
           : closure.create(item as never).commit(),
       );
-      if (geometry) {
-        const keep = new Set(geometry.extraCells.map((c) => c.geohash4));
-        for (const cell of before?.cells ?? []) {
-          if (cell !== before?.geohash4 && !keep.has(cell)) writes.push(closureCell.delete({ closureId: after.id, geohash4: cell }).commit());
-        }
-        for (const cell of geometry.extraCells) {
-          writes.push(closureCell.put({ closureId: after.id, geohash4: cell.geohash4, geohash7: cell.geohash7 }).commit());
-        }
+      // The map index's pointer items: gone when the closure leaves the map, back when it returns,
+      // rewritten when its regions move.
+      const stored = before ? storedPointersOf(before) : { coarse: [], fine: [] };
+      const keepCoarse = new Set(index.coarse.map((p) => p.geohash4));
+      const keepFine = new Set(index.fine.map((p) => p.cell));
+      for (const cell of stored.coarse) if (!keepCoarse.has(cell)) writes.push(closureCell.delete({ closureId: after.id, geohash4: cell }).commit());
+      for (const cell of stored.fine) if (!keepFine.has(cell)) writes.push(closureMapCell.delete({ closureId: after.id, cell }).commit());
+      const refresh = Boolean(geometry) || !before || before.mapCell === undefined || stored.coarse.length !== index.coarse.length || stored.fine.length !== index.fine.length;
+      if (refresh) {
+        for (const pointer of index.coarse) writes.push(closureCell.put(pointer).commit());
+        for (const pointer of index.fine) writes.push(closureMapCell.put(pointer).commit());
       }
       writes.push(
         closureActivity

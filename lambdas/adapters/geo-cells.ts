@@ -1,7 +1,10 @@
 // The map's shared index: gsi2 partitions GEO#{geohash4} hold closures, the extra-cell items of
-// closures that span several cells, and report clusters. One paginated reader serves the viewport
-// query, directions and report clustering.
+// closures that span several cells, and report clusters; gsi3 partitions MAP#{geohash5} (and
+// MAP#L{geohash4} for long closures) are the fine map index of town views. One paginated reader
+// serves the viewport query, directions and report clustering.
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Bounds } from '../core/closures/geometry';
+import { pointerMeets } from '../core/closures/map-index';
 import type { ClosureRecord } from '../core/closures/types';
 import { dynamoClient, tableName } from './db/client';
 import { db } from './db/db';
@@ -38,33 +41,47 @@ export interface CellFilter {
   values: Record<string, unknown>;
 }
 
+/** The coarse (gsi2, GEO#) or the fine (gsi3, MAP#) map index. */
+export type MapIndexName = 'coarse' | 'fine';
+const INDEXES = { coarse: { name: 'gsi2', pk: 'gsi2pk', prefix: 'GEO#' }, fine: { name: 'gsi3', pk: 'gsi3pk', prefix: 'MAP#' } } as const;
+
 /** One cell's partition, optionally filtered on the server (it still counts what it read). */
-export function queryGeoCell(cell: string, filter?: CellFilter): Promise<{ items: Item[]; read: number }> {
+export function queryGeoCell(cell: string, filter?: CellFilter, index: MapIndexName = 'coarse'): Promise<{ items: Item[]; read: number }> {
+  const { name, pk, prefix } = INDEXES[index];
   return queryPages({
     TableName: tableName(),
-    IndexName: 'gsi2',
+    IndexName: name,
     KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': 'gsi2pk', ...filter?.names },
-    ExpressionAttributeValues: { ':pk': `GEO#${cell}`, ...filter?.values },
+    ExpressionAttributeNames: { '#pk': pk, ...filter?.names },
+    ExpressionAttributeValues: { ':pk': `${prefix}${cell}`, ...filter?.values },
     ...(filter ? { FilterExpression: filter.expression } : {}),
   });
 }
 
+const POINTERS = new Set(['closureCell', 'closureMapCell']);
+
 /**
- * The closures indexed in the cells: closure items directly, closures found through an
- * extra-cell item fetched once each. `read` is items read plus closures fetched.
+ * The closures indexed in the cells: closure items directly, closures found through a pointer
+ * item fetched once each (with `bounds`, only those whose box meets it). `read` is items read
+ * plus closures fetched.
  */
-export async function closuresInCells(cells: readonly string[], filter?: CellFilter): Promise<{ closures: ClosureRecord[]; read: number }> {
+export async function closuresInCells(
+  cells: readonly string[],
+  filter?: CellFilter,
+  options: { index?: MapIndexName; bounds?: Bounds } = {},
+): Promise<{ closures: ClosureRecord[]; read: number }> {
   const found = new Map<string, ClosureRecord>();
   const viaCell = new Set<string>();
   let read = 0;
-  for (const { items, read: r } of await inBatches(cells, (cell) => queryGeoCell(cell, filter))) {
+  for (const { items, read: r } of await inBatches(cells, (cell) => queryGeoCell(cell, filter, options.index))) {
     read += r;
     for (const item of items) {
       if (item.__edb_e__ === 'closure') {
         const parsed = db().entities.closure.parse({ Item: item })?.data;
         if (parsed) found.set(parsed.id, toRecord(parsed));
-      } else if (item.__edb_e__ === 'closureCell' && typeof item.closureId === 'string') viaCell.add(item.closureId);
+      } else if (POINTERS.has(item.__edb_e__ as string) && typeof item.closureId === 'string') {
+        if (!options.bounds || pointerMeets(item.bbox as number[] | undefined, options.bounds)) viaCell.add(item.closureId);
+      }
     }
   }
   const missing = [...viaCell].filter((id) => !found.has(id));

@@ -42,14 +42,9 @@ export async function withConcurrency<T, R>(items: readonly T[], limit: number, 
   return out;
 }
 
-/** One batch of at most 25: the ones not stored yet, written with retries of what DynamoDB hands back. */
-async function writeNewBatch(batch: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
-  const { data: existing } = await db()
-    .entities.notification.get(batch.map((n) => ({ uid: n.uid, timestamp: n.timestamp, id: n.id })))
-    .go({ attributes: ['uid', 'id'] });
-  const have = new Set(existing.filter(Boolean).map((n) => `${n!.uid}/${n!.id}`));
-  const fresh = batch.filter((n) => !have.has(`${n.uid}/${n.id}`));
-  let pending = fresh;
+/** BatchWrite with retries of what DynamoDB hands back unprocessed. */
+async function putBatch(batch: readonly NotificationRecord[]): Promise<void> {
+  let pending = batch;
   for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
     const { unprocessed } = (await db().entities.notification.put(pending as never).go()) as unknown as { unprocessed: { uid: string; id: string }[] };
     const left = new Set(unprocessed.map((u) => `${u.uid}/${u.id}`));
@@ -57,6 +52,16 @@ async function writeNewBatch(batch: readonly NotificationRecord[]): Promise<Noti
     if (pending.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
   }
   if (pending.length) throw new Error(`${pending.length} notifications could not be written`);
+}
+
+/** One batch of at most 25: the ones not stored yet (BatchGet first), written. */
+async function writeNewBatch(batch: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
+  const { data: existing } = await db()
+    .entities.notification.get(batch.map((n) => ({ uid: n.uid, timestamp: n.timestamp, id: n.id })))
+    .go({ attributes: ['uid', 'id'] });
+  const have = new Set(existing.filter(Boolean).map((n) => `${n!.uid}/${n!.id}`));
+  const fresh = batch.filter((n) => !have.has(`${n.uid}/${n.id}`));
+  await putBatch(fresh);
   return fresh;
 }
 
@@ -68,6 +73,30 @@ async function writeNewBatch(batch: readonly NotificationRecord[]): Promise<Noti
  */
 export async function writeNewNotifications(items: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
   return (await withConcurrency(chunk(items, BATCH_WRITE_SIZE), FANOUT_CONCURRENCY, writeNewBatch)).flat();
+}
+
+/**
+ * A first delivery's writes: no BatchGet, since nothing of this group can exist before its mark
+ * was claimed (claimDelivery). Same batches and bounded concurrency.
+ */
+export async function writeFirstDelivery(items: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
+  await withConcurrency(chunk(items, BATCH_WRITE_SIZE), FANOUT_CONCURRENCY, putBatch);
+  return [...items];
+}
+
+/**
+ * Claims the delivery of one event to one group of recipients (a conditional put of its mark).
+ * True: the first delivery, nothing of it is stored yet. False: a retry or replay, which must
+ * check what exists (writeNewNotifications).
+ */
+export async function claimDelivery(eventId: string, part: string, recipients: number, timestamp: number): Promise<boolean> {
+  try {
+    await db().entities.fanoutMark.create({ eventId, part, recipients, expiresAt: timestamp + NOTIFICATION_TTL_SECONDS }).go();
+    return true;
+  } catch (error) {
+    if (/conditional/i.test(String((error as Error).message)) || (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 export interface NotificationPage {

@@ -1,14 +1,16 @@
 // The in-app notification consumer (DESIGN §8). In AWS an SNS subscription of the events topic;
 // locally the runtime's in-process event sink invokes it. Each event notifies each user at most
 // once, writes 25 per BatchWrite (8 in flight) and is idempotent: ids derive from (event id, uid),
-// so a replayed event writes nothing new and publishes nothing. In AWS an audience of more than
+// and a mark per (event, recipients) tells a first delivery (written without reading) from a replay
+// (which finds its items and writes and publishes nothing new). In AWS an audience of more than
 // 1,000 goes through the fan-out queue instead (lambdas/events/notify-fanout.ts).
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/events';
 import { enqueueFanout, fanoutQueueUrl, type FanoutDelivery } from '../adapters/notifications-fanout';
 import { publishNotification } from '../adapters/notifications-publish';
-import { withConcurrency, withTtl, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
+import { claimDelivery, withConcurrency, withTtl, writeFirstDelivery, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
+import { deliveryPart } from '../core/notifications/delivery-part';
 import { notificationId } from '../core/notifications/rules';
 import { planFor } from './plan';
 import { afterAnnouncementNotified } from './announcement-plan';
@@ -43,7 +45,10 @@ export async function deliver(event: DomainEvent, deliveries: readonly FanoutDel
   const records = deliveries.map(({ uid, content }) =>
     withTtl({ uid, id: notificationId(event.id, uid, event.occurredAt), timestamp: event.occurredAt, eventId: event.id, ...content }),
   );
-  const written = await writeNewNotifications(records);
+  // The first delivery of this group claims its mark and writes without reading; a retry or a
+  // replay (mark present) writes only what is missing.
+  const first = records.length > 0 && (await claimDelivery(event.id, deliveryPart(records.map((r) => r.uid)), records.length, event.occurredAt));
+  const written = first ? await writeFirstDelivery(records) : await writeNewNotifications(records);
   // Stored first, then live: a failed live push still leaves the notification in the list.
   // Bounded: 100,000 live publishes at once would open as many connections.
   const published = await withConcurrency(written, LIVE_PUBLISH_CONCURRENCY, (n) =>

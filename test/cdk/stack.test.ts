@@ -50,7 +50,7 @@ describe('dev stage', () => {
     }
   });
 
-  it('has the single table with both GSIs, TTL, PITR, a stream and on-demand billing', () => {
+  it('has the single table with its three GSIs, TTL, PITR, a stream and on-demand billing', () => {
     const tables = resourcesOfType(dev.json, 'AWS::DynamoDB::GlobalTable');
     expect(tables).toHaveLength(1);
     const [, table] = tables[0];
@@ -77,6 +77,13 @@ describe('dev stage', () => {
           KeySchema: [
             { AttributeName: 'gsi2pk', KeyType: 'HASH' },
             { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+          ],
+        }),
+        Match.objectLike({
+          IndexName: 'gsi3',
+          KeySchema: [
+            { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+            { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
           ],
         }),
       ],

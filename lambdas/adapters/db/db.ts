@@ -10,7 +10,7 @@ import {
   PushSubscriptionEntity,
   UserEntity,
 } from './entities/user';
-import { ClosureActivityEntity, ClosureCellEntity, ClosureEntity } from './entities/closure';
+import { ClosureActivityEntity, ClosureCellEntity, ClosureEntity, ClosureMapCellEntity } from './entities/closure';
 import { ReportClusterClaimEntity, ReportClusterEntity, ReportEntity } from './entities/report';
 import { AnnouncementEntity, ContentTaskEntity } from './entities/content';
 import { CheckoutSessionEntity, InvoiceEntity, StripeEventEntity } from './entities/billing';
@@ -23,6 +23,7 @@ import {
   MediaReferenceEntity,
 } from './entities/platform';
 import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
+import { FanoutMarkEntity } from './entities/fanout';
 
 function createService() {
   return new Service(
@@ -42,6 +43,7 @@ function createService() {
       pushSubscription: PushSubscriptionEntity,
       closure: ClosureEntity,
       closureCell: ClosureCellEntity,
+      closureMapCell: ClosureMapCellEntity,
       closureActivity: ClosureActivityEntity,
       report: ReportEntity,
       reportCluster: ReportClusterEntity,
@@ -56,6 +58,7 @@ function createService() {
       lgaDataImport: LgaDataImportEntity,
       clientErrorGroup: ClientErrorGroupEntity,
       scheduleRun: ScheduleRunEntity,
+      fanoutMark: FanoutMarkEntity,
     },
     { client: dynamoClient(), table: tableName() },
   );

@@ -5,7 +5,7 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  indexes: { gsi1: ['gsi1pk', 'gsi1sk'], gsi2: ['gsi2pk', 'gsi2sk'] },
+  indexes: { gsi1: ['gsi1pk', 'gsi1sk'], gsi2: ['gsi2pk', 'gsi2sk'], gsi3: ['gsi3pk', 'gsi3sk'] },
   timeToLiveAttribute: 'expiresAt',
 } as const;
 
@@ -14,7 +14,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
-    AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'].map(attribute),
+    AttributeDefinitions: ['pk', 'sk', ...Object.values(TABLE_KEYS.indexes).flat()].map(attribute),
     KeySchema: [
       { AttributeName: 'pk', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },

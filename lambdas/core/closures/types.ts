@@ -67,6 +67,9 @@ export interface ClosureRecord {
   geohash7: string;
   /** Every precision-4 cell the regions touch, the position's own cell included. */
   cells: string[];
+  /** The fine map index's partition and every one the closure is in (lambdas/core/closures/map-index.ts). */
+  mapCell?: string;
+  mapCells?: string[];
   nearestLocation?: NearestLocation;
   formattedAddress?: string;
   regions: Region[];

@@ -1,5 +1,7 @@
-// Closures, their activity trail and the extra geohash cells a long closure spans.
+// Closures, their activity trail and the map index's pointer items (the further cells a closure
+// spans). The map keys (gsi2, gsi3) are sparse: set only while the closure is on the map.
 import { Entity } from 'electrodb';
+import { isOnMapIndex } from '../../../core/closures/map-index';
 import { SERVICE, coordinate, nowSeconds, timestamps } from './common';
 
 export const CLOSURE_CONDITIONS = ['closed', 'changed', 'opened'] as const;
@@ -39,6 +41,9 @@ export const ClosureEntity = new Entity(
       version: { type: 'number', required: true, default: 1 },
       /** [west, south, east, north] of the regions, for the viewport's exact check. */
       bbox: { type: 'list', items: { type: 'number' } },
+      /** The fine map partition (precision-5 cell, or L{geohash4} for a long closure) and all it is in. */
+      mapCell: { type: 'string' },
+      mapCells: { type: 'list', items: { type: 'string' } },
       ...timestamps,
     },
     indexes: {
@@ -53,8 +58,15 @@ export const ClosureEntity = new Entity(
       },
       byCell: {
         index: 'gsi2',
+        condition: (attributes) => isOnMapIndex(attributes),
         pk: { field: 'gsi2pk', composite: ['geohash4'], casing: 'none', template: 'GEO#${geohash4}' },
         sk: { field: 'gsi2sk', composite: ['geohash7', 'id'], casing: 'none', template: '${geohash7}#${id}' },
+      },
+      byMapCell: {
+        index: 'gsi3',
+        condition: (attributes) => isOnMapIndex(attributes),
+        pk: { field: 'gsi3pk', composite: ['mapCell'], casing: 'none', template: 'MAP#${mapCell}' },
+        sk: { field: 'gsi3sk', composite: ['geohash7', 'id'], casing: 'none', template: '${geohash7}#${id}' },
       },
     },
   },
@@ -69,6 +81,10 @@ export const ClosureCellEntity = new Entity(
       closureId: { type: 'string', required: true, readOnly: true },
       geohash4: { type: 'string', required: true, readOnly: true },
       geohash7: { type: 'string', required: true },
+      /** The closure's box: a view it misses does not fetch the closure. */
+      bbox: { type: 'list', items: { type: 'number' } },
+      /** A long closure's coarse pointers are its fine pointers too (MAP#L{geohash4}). */
+      long: { type: 'boolean' },
     },
     indexes: {
       byClosure: {
@@ -79,6 +95,37 @@ export const ClosureCellEntity = new Entity(
         index: 'gsi2',
         pk: { field: 'gsi2pk', composite: ['geohash4'], casing: 'none', template: 'GEO#${geohash4}' },
         sk: { field: 'gsi2sk', composite: ['geohash7', 'closureId'], casing: 'none', template: '${geohash7}#${closureId}' },
+      },
+      byLongCell: {
+        index: 'gsi3',
+        condition: (attributes) => attributes.long === true,
+        pk: { field: 'gsi3pk', composite: ['geohash4'], casing: 'none', template: 'MAP#L${geohash4}' },
+        sk: { field: 'gsi3sk', composite: ['geohash7', 'closureId'], casing: 'none', template: '${geohash7}#${closureId}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+/** A short closure's presence in a further precision-5 cell of the fine map index (town views). */
+export const ClosureMapCellEntity = new Entity(
+  {
+    model: { entity: 'closureMapCell', version: '1', service: SERVICE },
+    attributes: {
+      closureId: { type: 'string', required: true, readOnly: true },
+      cell: { type: 'string', required: true, readOnly: true },
+      geohash7: { type: 'string', required: true },
+      bbox: { type: 'list', items: { type: 'number' } },
+    },
+    indexes: {
+      byClosure: {
+        pk: { field: 'pk', composite: ['closureId'], casing: 'none', template: 'CLOSURE#${closureId}' },
+        sk: { field: 'sk', composite: ['cell'], casing: 'none', template: 'MAPCELL#${cell}' },
+      },
+      byCell: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['cell'], casing: 'none', template: 'MAP#${cell}' },
+        sk: { field: 'gsi3sk', composite: ['geohash7', 'closureId'], casing: 'none', template: '${geohash7}#${closureId}' },
       },
     },
   },
