@@ -27,7 +27,9 @@ export async function keyedGql<T>(
     try {
       return await gql<T>(query, variables, { idempotencyKey: key });
     } catch (error) {
-      const again = error instanceof ApiError && error.errorType === 'NetworkError' && attempt < delays.length;
+      // Offline, a retry cannot help; the caller (e.g. the report queue) tries again when the connection returns.
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      const again = error instanceof ApiError && error.errorType === 'NetworkError' && !offline && attempt < delays.length;
       if (!again) throw error;
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
     }

@@ -100,35 +100,45 @@ function stripState(entry: QueueEntry): QueuedReport {
 const retryable = (error: unknown) => (error instanceof ApiError && error.errorType === 'NetworkError') || !navigator.onLine;
 
 let flushing: Promise<number> | null = null;
+let again: Promise<number> | null = null;
 /** Sends what waits, oldest first; stops at the first lost connection. Resolves to how many still wait. */
 export function sendQueuedReports(): Promise<number> {
-  flushing ??= (async () => {
-    try {
-      for (;;) {
-        const next = entries.find((e) => e.state === 'waiting' && e.uid === owner);
-        if (!next || !navigator.onLine) break;
-        patch(next.key, { state: 'sending' });
-        try {
-          const report = await send(next);
-          await queueStore.remove(next.key);
-          patch(next.key, { state: 'sent', report });
-          sentListeners.forEach((listener) => listener(report));
-        } catch (error) {
-          if (retryable(error)) {
-            patch(next.key, { state: 'waiting' });
-            break;
-          }
-          const message = error instanceof Error ? error.message : String(error);
-          await queueStore.put({ ...stripState(next), error: message }).catch(() => undefined);
-          patch(next.key, { state: 'failed', error: message });
+  // Asked again while sending (the connection came back meanwhile): go round once more afterwards.
+  if (flushing) {
+    again ??= flushing.catch(() => 0).then(() => {
+      again = null;
+      return sendQueuedReports();
+    });
+    return again;
+  }
+  const run = (async () => {
+    for (;;) {
+      const next = entries.find((e) => e.state === 'waiting' && e.uid === owner);
+      if (!next || !navigator.onLine) break;
+      patch(next.key, { state: 'sending' });
+      try {
+        const report = await send(next);
+        await queueStore.remove(next.key);
+        patch(next.key, { state: 'sent', report });
+        sentListeners.forEach((listener) => listener(report));
+      } catch (error) {
+        if (retryable(error)) {
+          patch(next.key, { state: 'waiting' });
+          break;
         }
+        const message = error instanceof Error ? error.message : String(error);
+        await queueStore.put({ ...stripState(next), error: message }).catch(() => undefined);
+        patch(next.key, { state: 'failed', error: message });
       }
-      return entries.filter((e) => e.state === 'waiting').length;
-    } finally {
-      flushing = null;
     }
+    return entries.filter((e) => e.state === 'waiting').length;
   })();
-  return flushing;
+  // Cleared once settled (not inside the body: with nothing to send it finishes before this line).
+  flushing = run;
+  void run.finally(() => {
+    if (flushing === run) flushing = null;
+  }).catch(() => undefined);
+  return run;
 }
 
 /** Drops a report from the queue (one the server refused, or one the user no longer wants sent). */

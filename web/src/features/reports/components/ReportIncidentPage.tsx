@@ -64,6 +64,8 @@ export function ReportIncidentPage() {
   });
 
   const submit = useMutation({
+    // Runs offline too (TanStack would otherwise pause it): without a connection the report is queued.
+    networkMode: 'always',
     // Every report goes through the queue: sent at once when there is a connection, kept with its
     // photos until there is one otherwise, and never sent twice (one idempotency key per report).
     mutationFn: async () => {
