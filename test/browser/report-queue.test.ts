@@ -45,7 +45,7 @@ describe('a report written offline', { timeout: 90_000 }, () => {
       await page.getByRole('heading', { name: 'Your report is waiting to send' }).waitFor();
       const queued = page.getByRole('region', { name: 'Reports on this device' });
       await queued.getByText('Waiting to send', { exact: true }).waitFor();
-      expect(await queued.getByText(/Storm damage at -33\.4165, 147\.9443/).count()).toBe(1);
+      expect(await queued.getByText(/^Storm at -33\.4165, 147\.9443, written/).count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, 'report-queue-waiting');

@@ -48,18 +48,20 @@ export function QueuedReports() {
           ? `${waiting === 1 ? 'One report is' : `${waiting} reports are`} waiting for a connection. They are sent, with their photos, as soon as you are back online; keep the app open or open it again later.`
           : 'Everything you wrote offline has been sent.'}
       </p>
-      <ul role="status" aria-live="polite">
-        {queue.map((entry) => (
-          <li key={entry.key} data-queue-key={entry.key}>
-            <span>
-              {typeText(entry.input.type)} at {entry.input.position.lat.toFixed(4)}, {entry.input.position.lng.toFixed(4)}, written{' '}
-              {formatTime(Math.floor(entry.queuedAt / 1000))}
-              {entry.photos.length > 0 ? ` with ${entry.photos.length} photo${entry.photos.length === 1 ? '' : 's'}` : ''}
-            </span>{' '}
-            <StateOf entry={entry} />
-          </li>
-        ))}
-      </ul>
+      <div role="status" aria-live="polite">
+        <ul>
+          {queue.map((entry) => (
+            <li key={entry.key} data-queue-key={entry.key}>
+              <span>
+                {typeText(entry.input.type)} at {entry.input.position.lat.toFixed(4)}, {entry.input.position.lng.toFixed(4)}, written{' '}
+                {formatTime(Math.floor(entry.queuedAt / 1000))}
+                {entry.photos.length > 0 ? ` with ${entry.photos.length} photo${entry.photos.length === 1 ? '' : 's'}` : ''}
+              </span>{' '}
+              <StateOf entry={entry} />
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
