@@ -10,6 +10,8 @@ import { AppError, INTERNAL_MESSAGE, isAppError, unauthorized } from '../core/er
 import { parseArgs } from '../core/validation';
 import type { Principal } from '../core/access';
 import { createProfile, getProfile, loadPrincipal } from '../adapters/principal';
+import { IDEMPOTENT_MUTATIONS, idempotencyKeyOf } from '../core/idempotency';
+import { runOnce } from '../adapters/idempotency/store';
 
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
 
@@ -55,7 +57,7 @@ async function principalFor(caller: Caller | null): Promise<Principal> {
 }
 
 export function createResolverHandler(fields: Record<string, FieldDefinition<z.ZodTypeAny>>) {
-  const resolve = async (event: AppSyncResolverEvent<Record<string, unknown>>, _context: Context) => {
+  const resolve = async (event: AppSyncResolverEvent<Record<string, unknown>>, context: Context) => {
     const definition = fields[event.info.fieldName];
     try {
       if (!definition) throw new AppError('NotFound', `No resolver for ${event.info.fieldName}`);
@@ -63,12 +65,19 @@ export function createResolverHandler(fields: Record<string, FieldDefinition<z.Z
       if (definition.access === 'user' && !caller) throw unauthorized();
       const args = parseArgs(definition.args, event.arguments ?? {});
       let principal: Promise<Principal> | undefined;
-      return await definition.resolve({
-        args,
-        caller,
-        event,
-        principal: () => (principal ??= principalFor(caller)),
-      });
+      const run = () =>
+        definition.resolve({
+          args,
+          caller,
+          event,
+          principal: () => (principal ??= principalFor(caller)),
+        });
+      // A keyed create or submit from a signed-in caller runs once; its repeats get the first result.
+      const key = IDEMPOTENT_MUTATIONS.includes(event.info.fieldName) ? idempotencyKeyOf(event.request?.headers) : undefined;
+      if (key && caller) {
+        return await runOnce({ uid: caller.uid, fieldName: event.info.fieldName, key, payload: event.arguments ?? {}, context }, run);
+      }
+      return await run();
     } catch (error) {
       if (isAppError(error)) throw error;
       logger.error('resolver failed', { field: event.info.fieldName, error: error as Error });

@@ -10,7 +10,7 @@ export const GRAPHQL_PATH = '/graphql';
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, x-api-key, authorization, x-amz-user-agent, x-amz-date, x-amz-security-token, x-amz-content-sha256',
+  'access-control-allow-headers': 'content-type, x-api-key, authorization, x-amz-user-agent, x-amz-date, x-amz-security-token, x-amz-content-sha256, idempotency-key',
   'access-control-max-age': '86400',
 };
 

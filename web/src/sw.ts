@@ -100,3 +100,33 @@ self.addEventListener('notificationclick', (event) => {
     }),
   );
 });
+
+// Background Sync: incident reports written offline wait in IndexedDB (features/report-queue).
+// When the connection returns the browser wakes this worker, which asks the open app to send
+// them (the user's sign-in lives in the page, so the worker cannot send them itself). If no tab
+// is open, or some still wait, the sync fails and the browser tries again later; the app also
+// sends its queue whenever it starts or sees the `online` event.
+const REPORT_SYNC_TAG = 'send-queued-reports';
+
+function askWindowToSend(client: Client): Promise<number> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve(Number.POSITIVE_INFINITY), 60_000);
+    channel.port1.onmessage = (message) => {
+      clearTimeout(timer);
+      resolve(Number((message.data as { remaining?: number }).remaining ?? 0));
+    };
+    client.postMessage({ type: 'SEND_QUEUED_REPORTS' }, [channel.port2]);
+  });
+}
+
+self.addEventListener('sync', ((event: Event & { tag: string; waitUntil(p: Promise<unknown>): void }) => {
+  if (event.tag !== REPORT_SYNC_TAG) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then(async (windows) => {
+      if (windows.length === 0) throw new Error('No open app to send the queued reports');
+      const remaining = await askWindowToSend(windows[0]);
+      if (remaining > 0) throw new Error('Some queued reports still wait');
+    }),
+  );
+}) as EventListener);

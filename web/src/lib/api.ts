@@ -28,7 +28,10 @@ export function currentAuthMode(): AuthMode {
 
 // Amplify's generic client types are built for its codegen models and overwhelm the compiler on
 // plain documents; this layer only needs the untyped call.
-type GraphqlCall = (options: { query: string; variables?: Record<string, unknown>; authMode: AuthMode }) => Promise<unknown>;
+type GraphqlCall = (
+  options: { query: string; variables?: Record<string, unknown>; authMode: AuthMode },
+  additionalHeaders?: Record<string, string>,
+) => Promise<unknown>;
 
 let graphql: GraphqlCall | null = null;
 function graphqlCall(): GraphqlCall {
@@ -70,14 +73,18 @@ export function toApiError(thrown: unknown): ApiError {
 export async function gql<T>(
   query: string,
   variables?: Record<string, unknown>,
-  options: { authMode?: AuthMode } = {},
+  options: { authMode?: AuthMode; idempotencyKey?: string } = {},
 ): Promise<T> {
   try {
-    const result = (await graphqlCall()({
-      query,
-      variables,
-      authMode: options.authMode ?? currentAuthMode(),
-    })) as GraphQLResult<T>;
+    const result = (await graphqlCall()(
+      {
+        query,
+        variables,
+        authMode: options.authMode ?? currentAuthMode(),
+      },
+      // A keyed write is done once by the server, however often it is sent (lambdas/core/idempotency.ts).
+      options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
+    )) as GraphQLResult<T>;
     if (result.errors?.length) throw result;
     if (result.data == null) throw new ApiError('Unknown', 'The server returned no data');
     return result.data;

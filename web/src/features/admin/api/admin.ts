@@ -3,6 +3,7 @@
 import { generateClient } from 'aws-amplify/api';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { currentAuthMode, gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 
 export interface Enquiry {
   id: string;
@@ -148,7 +149,7 @@ export const lgaDataImportsQuery = () =>
 
 /** Uploads the file with a presigned POST, then asks the server to validate and publish it. */
 export async function uploadLgaData(file: File): Promise<LgaDataImportRecord> {
-  const { createLgaDataUpload: upload } = await gql<{ createLgaDataUpload: { uploadId: string; url: string; fields: string } }>(
+  const { createLgaDataUpload: upload } = await keyedGql<{ createLgaDataUpload: { uploadId: string; url: string; fields: string } }>(
     `mutation($bytes: Int!) { createLgaDataUpload(bytes: $bytes) { uploadId url fields } }`,
     { bytes: file.size },
   );

@@ -1,6 +1,7 @@
 // What anyone may send to the platform's administrators: an enquiry (councils: get in touch on
 // /home) or feedback (the Feedback button), and the anonymous page-view counter.
 import { gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 import { ENQUIRY_FIELDS, type Enquiry } from './admin';
 
 export interface EnquiryDraft {
@@ -15,7 +16,7 @@ export interface EnquiryDraft {
 
 export async function submitEnquiry(input: EnquiryDraft): Promise<Enquiry> {
   // Every field the admins' live subscription asks for is selected here (AppSync sends the mutation's selection).
-  return (await gql<{ submitEnquiry: Enquiry }>(`mutation($input: EnquiryInput!) { submitEnquiry(input: $input) { ${ENQUIRY_FIELDS} } }`, { input })).submitEnquiry;
+  return (await keyedGql<{ submitEnquiry: Enquiry }>(`mutation($input: EnquiryInput!) { submitEnquiry(input: $input) { ${ENQUIRY_FIELDS} } }`, { input })).submitEnquiry;
 }
 
 /** Counts a view of a route pattern; failures are ignored (counting must never get in the way). */

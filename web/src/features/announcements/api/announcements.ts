@@ -2,6 +2,7 @@
 // announcements, the announcement managers' changes and the live onAnnouncementChanged feed.
 import { generateClient } from 'aws-amplify/api';
 import { currentAuthMode, gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 
 export type UnsealedStatus = 'open' | 'closed' | 'restricted';
 
@@ -60,7 +61,7 @@ export async function fetchAnnouncements(lgaCode: string): Promise<Announcement[
 }
 
 export async function setUnsealedRoadsStatus(lgaCode: string, input: UnsealedRoadsInput): Promise<UnsealedRoads> {
-  const data = await gql<{ setUnsealedRoadsStatus: UnsealedRoads }>(
+  const data = await keyedGql<{ setUnsealedRoadsStatus: UnsealedRoads }>(
     `mutation SetUnsealedRoadsStatus($lgaCode: String!, $input: UnsealedRoadsInput!) { setUnsealedRoadsStatus(lgaCode: $lgaCode, input: $input) { ${UNSEALED_FIELDS} } }`,
     { lgaCode, input },
   );

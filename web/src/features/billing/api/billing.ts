@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { generateClient } from 'aws-amplify/api';
 import { gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 
 export interface Invoice {
   id: string;
@@ -116,7 +117,7 @@ export async function updateCustomer(code: string, input: { emailSuffix?: string
 }
 
 export async function createCheckoutSession(input: { lgaCode: string; poNumber?: string; skipTrial: boolean }): Promise<{ id: string; url: string }> {
-  const data = await gql<{ createCheckoutSession: { id: string; url: string } }>(
+  const data = await keyedGql<{ createCheckoutSession: { id: string; url: string } }>(
     'mutation CreateCheckoutSession($input: CheckoutInput!) { createCheckoutSession(input: $input) { id url } }',
     { input },
   );
@@ -124,11 +125,11 @@ export async function createCheckoutSession(input: { lgaCode: string; poNumber?:
 }
 
 export async function createQuote(input: { lgaCode: string; poNumber?: string }): Promise<Quote> {
-  return (await gql<{ createQuote: Quote }>(`mutation CreateQuote($input: QuoteInput!) { createQuote(input: $input) { ${QUOTE_FIELDS} } }`, { input })).createQuote;
+  return (await keyedGql<{ createQuote: Quote }>(`mutation CreateQuote($input: QuoteInput!) { createQuote(input: $input) { ${QUOTE_FIELDS} } }`, { input })).createQuote;
 }
 
 export async function createBillingPortalSession(lgaCode: string): Promise<string> {
-  return (await gql<{ createBillingPortalSession: string }>('mutation Portal($lgaCode: String!) { createBillingPortalSession(lgaCode: $lgaCode) }', { lgaCode }))
+  return (await keyedGql<{ createBillingPortalSession: string }>('mutation Portal($lgaCode: String!) { createBillingPortalSession(lgaCode: $lgaCode) }', { lgaCode }))
     .createBillingPortalSession;
 }
 

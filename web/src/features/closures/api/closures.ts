@@ -1,6 +1,7 @@
 // The staff closure screens' side of the closures API (lib/schema.graphql, issue 4).
 // Mutations select every field the list, the detail page and onClosureChanged subscribers use.
 import { gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 import { CLOSURE_FIELDS } from '../../map/api/closure-fields';
 
 export type ClosureViewEnum =
@@ -190,7 +191,7 @@ export interface MediaUpload {
 }
 
 export async function createMediaUpload(input: { contentType: string; size: number; closureId?: string }): Promise<MediaUpload> {
-  const data = await gql<{ createMediaUpload: MediaUpload }>(
+  const data = await keyedGql<{ createMediaUpload: MediaUpload }>(
     `mutation CreateMediaUpload($input: MediaUploadInput!) {
       createMediaUpload(input: $input) { media { ${MEDIA} } url fields maxBytes expiresIn closureId }
     }`,

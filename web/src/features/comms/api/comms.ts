@@ -1,6 +1,7 @@
 // The communications operations (DESIGN §6.1): content tasks, embedded-map visits and the DRFA
 // evidence for the export.
 import { gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 import { CLOSURE_FIELDS, type MapClosure } from '../../map/api/closure-fields';
 
 export type TaskStatus = 'error' | 'draft' | 'generating' | 'awaiting_approval' | 'approved';
@@ -50,7 +51,7 @@ export async function getTask(id: string): Promise<ContentTask | null> {
 }
 
 export async function createTask(input: { lgaCode: string; name: string; closureIds: string[] }): Promise<ContentTask> {
-  return (await gql<{ createContentTask: ContentTask }>(`mutation($input: ContentTaskInput!) { createContentTask(input: $input) { ${TASK} } }`, { input })).createContentTask;
+  return (await keyedGql<{ createContentTask: ContentTask }>(`mutation($input: ContentTaskInput!) { createContentTask(input: $input) { ${TASK} } }`, { input })).createContentTask;
 }
 
 export async function generateTask(id: string): Promise<ContentTask> {

@@ -1,5 +1,6 @@
 import type * as GeoJSON from 'geojson';
 import { gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 import type { Bbox, LngLat } from '../geo';
 import { CLOSURE_FIELDS, type ClosureDetail, type MapClosure } from './closure-fields';
 import {
@@ -73,7 +74,7 @@ const CREATE = /* GraphQL */ `
 `;
 
 export async function createClosure(input: NewClosureInput): Promise<MapClosure> {
-  return (await gql<{ createClosure: MapClosure }>(CREATE, { input })).createClosure;
+  return (await keyedGql<{ createClosure: MapClosure }>(CREATE, { input })).createClosure;
 }
 
 const REOPEN = /* GraphQL */ `

@@ -1,5 +1,6 @@
 // The reports API (lib/schema.graphql, issue 5): submitting, one's own reports, and moderation.
 import { gql } from '../../../lib/api';
+import { keyedGql } from '../../../lib/keyed-write';
 import { parseFields, postToPresignedUrl } from '../../closures/upload';
 
 export interface LatLng {
@@ -73,8 +74,9 @@ export interface ReportInput {
   mediaIds?: string[];
 }
 
-export async function submitReport(input: ReportInput): Promise<Report> {
-  const data = await gql<{ submitReport: Report }>(`mutation($input: ReportInput!) { submitReport(input: $input) { ${REPORT} } }`, { input });
+/** Sends a report; `key` names the user's action, so a repeat of it never makes a second report. */
+export async function submitReport(input: ReportInput, key?: string): Promise<Report> {
+  const data = await keyedGql<{ submitReport: Report }>(`mutation($input: ReportInput!) { submitReport(input: $input) { ${REPORT} } }`, { input }, { key });
   return data.submitReport;
 }
 
@@ -155,10 +157,11 @@ export async function pendingClustersCard(lgaCode: string): Promise<PendingCard>
 }
 
 /** Uploads one photo (presigned POST) and returns its media id for the report. */
-export async function uploadPhoto(file: File, onProgress: (fraction: number) => void = () => {}): Promise<string> {
-  const data = await gql<{ createMediaUpload: { media: { id: string }; url: string; fields: string } }>(
+export async function uploadPhoto(file: File, onProgress: (fraction: number) => void = () => {}, key?: string): Promise<string> {
+  const data = await keyedGql<{ createMediaUpload: { media: { id: string }; url: string; fields: string } }>(
     `mutation($input: MediaUploadInput!) { createMediaUpload(input: $input) { media { id } url fields } }`,
     { input: { contentType: file.type, size: file.size } },
+    { key },
   );
   const upload = data.createMediaUpload;
   await postToPresignedUrl(upload.url, parseFields(upload.fields), file, onProgress);

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { myReports } from '../api/reports';
+import { QueuedReports } from '../../report-queue/components/QueuedReports';
 import { StatusBadge, formatTime } from './ReportParts';
 import './reports.css';
 
@@ -13,6 +14,7 @@ export function MyReportsPage() {
     <div className="reports-page">
       <PageHeader title="My incident reports">What you reported and what the council did with it.</PageHeader>
       <p><Link className="rp-button" to="/report">Report an incident</Link></p>
+      <QueuedReports />
       {reports.isPending ? (
         <p aria-busy="true">Loading your reports…</p>
       ) : reports.isError ? (

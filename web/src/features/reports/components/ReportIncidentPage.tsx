@@ -10,7 +10,11 @@ import { CLOSURE_TYPES } from '../../map/closure-display';
 import { FORBES_BBOX } from '../../map/geo';
 import { MapView } from '../../map/components/MapView';
 import { SubscribeButton } from '../../subscriptions/components/SubscribeButton';
-import { nearbyForReport, submitReport, uploadPhoto, type LatLng, type Report } from '../api/reports';
+import { nearbyForReport, type LatLng, type Report } from '../api/reports';
+import { getQueue, queueReport, removeQueued, sendQueuedReports } from '../../report-queue/api/queue';
+import { useReportQueue } from '../../report-queue/hooks/useReportQueue';
+import { QueuedReports } from '../../report-queue/components/QueuedReports';
+import { useConnectivity } from '../../offline/connectivity';
 import { LoginRequiredDialog } from './LoginRequiredDialog';
 import './reports.css';
 
@@ -35,7 +39,8 @@ function pinSource(position: LatLng | null) {
 
 /** /report: place a pin, say what and add photos; nearby closures and reports first (spec §2). */
 export function ReportIncidentPage() {
-  const { status } = useAuth();
+  const { status, me } = useAuth();
+  const { online } = useConnectivity();
   const { mapStyle } = useAppConfig();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -46,6 +51,9 @@ export function ReportIncidentPage() {
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
   const [sent, setSent] = useState<Report | null>(null);
+  // A report written without a connection waits in the queue under this key.
+  const [waitingKey, setWaitingKey] = useState<string | null>(null);
+  const waiting = useReportQueue().find((e) => e.key === waitingKey);
   // The map moves to the pin only once it exists: a location found before it loaded waits for it.
   const [mapReady, setMapReady] = useState(false);
 
@@ -56,14 +64,26 @@ export function ReportIncidentPage() {
   });
 
   const submit = useMutation({
+    // Runs offline too (TanStack would otherwise pause it): without a connection the report is queued.
+    networkMode: 'always',
+    // Every report goes through the queue: sent at once when there is a connection, kept with its
+    // photos until there is one otherwise, and never sent twice (one idempotency key per report).
     mutationFn: async () => {
-      const mediaIds: string[] = [];
-      for (const photo of photos) mediaIds.push(await uploadPhoto(photo));
-      return submitReport({ type, description: description.trim() || undefined, position: position!, mediaIds });
+      const key = await queueReport(me!.uid, { type, description: description.trim() || undefined, position: position! }, photos);
+      if (navigator.onLine) await sendQueuedReports();
+      const entry = getQueue().find((e) => e.key === key);
+      if (entry?.state === 'failed') {
+        // Refused as written (not a lost connection): show why and let the user change it.
+        await removeQueued(key);
+        throw new Error(entry.error);
+      }
+      return { key, report: entry?.state === 'sent' ? entry.report ?? null : null };
     },
-    onSuccess: (report) => {
-      setSent(report);
-      void queryClient.invalidateQueries({ queryKey: ['reports'] });
+    onSuccess: ({ key, report }) => {
+      if (report) {
+        setSent(report);
+        void queryClient.invalidateQueries({ queryKey: ['reports'] });
+      } else setWaitingKey(key);
     },
   });
 
@@ -89,7 +109,27 @@ export function ReportIncidentPage() {
     if (!problem) setPhotos([...photos, ...chosen]);
   }
 
-  if (sent) {
+  const delivered = sent ?? (waiting?.state === 'sent' ? waiting.report ?? null : null);
+  if (waitingKey && !delivered) {
+    return (
+      <div className="reports-page">
+        <PageHeader title="Your report is waiting to send" />
+        <div className="panel">
+          <p>
+            There is no connection right now, so your report is kept on this device. It will be sent as soon as you are back
+            online, and only once.
+          </p>
+          <p>
+            <Link to="/my-reports">My incident reports</Link> shows it until it has been sent.
+          </p>
+        </div>
+        <QueuedReports />
+      </div>
+    );
+  }
+
+  if (delivered) {
+    const sent = delivered;
     return (
       <div className="reports-page">
         <PageHeader title="Thank you for your report" />
@@ -165,6 +205,7 @@ export function ReportIncidentPage() {
           <label>
             Photos (up to {MAX_PHOTOS})
             <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" multiple onChange={(e) => addPhotos(e.target.files)} />
+            <span className="muted">Without a connection, the report and its photos wait on this device and are sent when you are back online.</span>
           </label>
           {photos.length > 0 && (
             <ul className="report-photos">
@@ -181,7 +222,9 @@ export function ReportIncidentPage() {
           {position && (
             <section className="report-nearby" aria-label="Already reported nearby">
               <h2>Already reported nearby</h2>
-              {nearby.isPending ? (
+              {nearby.isError ? (
+                <p className="muted">Nearby reports cannot be checked right now (no connection?).</p>
+              ) : nearby.isPending ? (
                 <p className="muted">Looking nearby…</p>
               ) : (nearby.data?.closures.length ?? 0) + (nearby.data?.clusters.length ?? 0) === 0 ? (
                 <p className="muted">Nothing reported within 500 m.</p>
@@ -203,6 +246,7 @@ export function ReportIncidentPage() {
           )}
 
           {error && <p className="form-error" role="alert">{error.message}</p>}
+          {!online && <p className="muted">You are offline: the report will wait on this device and be sent when you are back online.</p>}
           <button type="submit" className="rp-button" disabled={!position || submit.isPending}>
             {submit.isPending ? 'Sending…' : 'Send report'}
           </button>
