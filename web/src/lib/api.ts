@@ -1,6 +1,6 @@
-import { generateClient } from 'aws-amplify/api';
 import type { GraphQLResult } from 'aws-amplify/api';
 import { QueryClient } from '@tanstack/react-query';
+import { amplifyConfig, loadAmplify } from './amplify';
 
 /** The error types the API promises (DESIGN §6), plus the two the client itself can hit. */
 export type ApiErrorType =
@@ -30,14 +30,40 @@ export function currentAuthMode(): AuthMode {
 // plain documents; this layer only needs the untyped call.
 type GraphqlCall = (options: { query: string; variables?: Record<string, unknown>; authMode: AuthMode }) => Promise<unknown>;
 
-let graphql: GraphqlCall | null = null;
-function graphqlCall(): GraphqlCall {
-  // Created on first use because generateClient must run after Amplify.configure.
-  if (!graphql) {
-    const client = generateClient();
-    graphql = client.graphql.bind(client) as unknown as GraphqlCall;
-  }
+let graphql: Promise<GraphqlCall> | null = null;
+function signedInCall(): Promise<GraphqlCall> {
+  // Loaded on the first signed-in call: Amplify adds the user's token and refreshes it.
+  graphql ??= loadAmplify()
+    .then(() => import('aws-amplify/api'))
+    .then(({ generateClient }) => {
+      const client = generateClient();
+      return client.graphql.bind(client) as unknown as GraphqlCall;
+    });
+  graphql.catch(() => {
+    graphql = null;
+  });
   return graphql;
+}
+
+/**
+ * Public operations with the API key: one POST, exactly what Amplify would send, without loading
+ * Amplify (anonymous visitors of the home page and the map never need it).
+ */
+async function apiKeyCall({ query, variables }: { query: string; variables?: Record<string, unknown> }): Promise<unknown> {
+  const api = amplifyConfig().API?.GraphQL;
+  if (!api?.endpoint || !api.apiKey) throw new ApiError('Unauthorized', 'This deployment has no public API key');
+  const response = await fetch(api.endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': api.apiKey },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json().catch(() => null)) as GraphQLResult<unknown> | null;
+  if (!body) throw new ApiError(response.status === 429 ? 'RateLimited' : 'Unknown', `The server answered ${response.status}`);
+  return body;
+}
+
+function graphqlCall(authMode: AuthMode): Promise<GraphqlCall> | GraphqlCall {
+  return authMode === 'apiKey' ? apiKeyCall : signedInCall();
 }
 
 interface RawGraphQLError {
@@ -73,11 +99,9 @@ export async function gql<T>(
   options: { authMode?: AuthMode } = {},
 ): Promise<T> {
   try {
-    const result = (await graphqlCall()({
-      query,
-      variables,
-      authMode: options.authMode ?? currentAuthMode(),
-    })) as GraphQLResult<T>;
+    const authMode = options.authMode ?? currentAuthMode();
+    const call = await graphqlCall(authMode);
+    const result = (await call({ query, variables, authMode })) as GraphQLResult<T>;
     if (result.errors?.length) throw result;
     if (result.data == null) throw new ApiError('Unknown', 'The server returned no data');
     return result.data;

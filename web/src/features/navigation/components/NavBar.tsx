@@ -89,7 +89,9 @@ export function NavBar() {
                   align="end"
                   ariaLabel={`Account menu for ${name}`}
                   buttonClassName="nav-link nav-link--button nav-profile"
-                  label={<span className="avatar" aria-hidden="true">{initials(name) || '?'}</span>}
+                  // The initials are drawn by CSS, not text: the button's name ("Account menu for …") must
+                  // contain any visible text it has (WCAG 2.5.3), and the initials alone say nothing.
+                  label={<span className="avatar" aria-hidden="true" data-initials={initials(name) || '?'} />}
                   header={<><strong className="dropdown__title">{name}</strong>{me?.email !== name && <span>{me?.email}</span>}</>}
                   items={profileItems}
                 />
