@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in one run, printed as tables. Timings live here, never in
 // tests. Each section is a module exporting an async function that returns its printed table.
 import { benchFanout } from './fanout';
+import { benchInitialJs } from './initial-js';
 import { benchRouting } from './routing';
 import { benchViewport } from './viewport';
 
@@ -12,6 +13,7 @@ const sections: { key: string; name: string; run: () => Promise<string> }[] = [
     name: `Notification fan-out: one closure event to ${Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000).toLocaleString('en-AU')} LGA subscribers`,
     run: benchFanout,
   },
+  { key: 'initial-js', name: 'Initial JavaScript of the public pages, before the map chunk (run npm run build:web first)', run: benchInitialJs },
 ];
 
 // `npm run bench -- routing viewport` runs only those sections (all when none are named).

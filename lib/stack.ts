@@ -16,6 +16,7 @@ import { projectRoot } from './project-function';
 import { Schedules } from './schedules';
 import { Secrets } from './secrets';
 import { BillingWebhook } from './billing-webhook';
+import { TextPages } from './text-pages';
 import { Web } from './web';
 import { webConfig } from './web-config';
 import { WebDeployment } from './web-deployment';
@@ -102,7 +103,11 @@ export class RoadClosuresStack extends Stack {
       domains: props.apiDomains,
     });
 
+    // The low-bandwidth closures pages (/text): plain HTML for one bar of signal.
+    const textPages = new TextPages(this, 'TextPages', { stage, table: this.data.table });
+
     this.web = new Web(this, 'Web', {
+      textPagesUrl: textPages.url,
       logsBucket: media.logsBucket,
       feedsBucket: media.feedsBucket,
       graphqlHost: this.api.graphqlHost,

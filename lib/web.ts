@@ -16,7 +16,8 @@ import {
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { privateBucketDefaults } from './media';
@@ -29,6 +30,8 @@ export interface WebProps {
   readonly realtimeHost: string;
   /** The media bucket's name (lib/media.ts mediaBucketName): the only bucket the CSP lets the app reach. */
   readonly mediaBucketName?: string;
+  /** The low-bandwidth closures pages' function URL (lib/text-pages.ts), served at /text and /text/*. */
+  readonly textPagesUrl?: IFunctionUrl;
   /** Optional own domain; its ACM certificate must be in us-east-1. */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
 }
@@ -180,12 +183,34 @@ export class Web extends Construct {
       cachePolicy: CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS,
     };
 
+    // The low-bandwidth closures pages: rendered by a function, cached at the edge for a minute
+    // (the function's Cache-Control), so a burst of visitors during a flood costs one call a minute.
+    const textBehaviors: Record<string, BehaviorOptions> = {};
+    if (props.textPagesUrl) {
+      const textBehavior: BehaviorOptions = {
+        ...secure,
+        origin: FunctionUrlOrigin.withOriginAccessControl(props.textPagesUrl),
+        responseHeadersPolicy: appHeaders,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: new CachePolicy(this, 'TextPagesCache', {
+          comment: 'Low-bandwidth closures pages: the origin says a minute; no cookies, headers or query strings',
+          defaultTtl: Duration.seconds(60),
+          minTtl: Duration.seconds(0),
+          maxTtl: Duration.minutes(5),
+          enableAcceptEncodingGzip: true,
+          enableAcceptEncodingBrotli: true,
+        }),
+      };
+      textBehaviors['/text'] = textBehavior;
+      textBehaviors['/text/*'] = textBehavior;
+    }
+
     const domain = props.customDomain;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Road closures web app',
       defaultRootObject: 'index.html',
       defaultBehavior: { ...secure, origin: siteOrigin, responseHeadersPolicy: appHeaders },
-      additionalBehaviors: { [embedPathPattern]: embedBehavior, '/feeds/*': feedsBehavior },
+      additionalBehaviors: { [embedPathPattern]: embedBehavior, '/feeds/*': feedsBehavior, ...textBehaviors },
       // Client-side routes: S3 answers 403 (no ListBucket) or 404 for them; serve the app shell.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,

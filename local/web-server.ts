@@ -1,6 +1,6 @@
 // The one local origin (http://127.0.0.1:3000): the built web app with SPA fallback,
-// /config.json, the GraphQL API and its realtime endpoint, /feeds/* from the feeds bucket and
-// the Lambda Invoke API that cognito-local calls for triggers.
+// /config.json, the GraphQL API and its realtime endpoint, /feeds/* from the feeds bucket, the
+// low-bandwidth closures pages (/text) and the Lambda Invoke API that cognito-local calls for triggers.
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -12,6 +12,7 @@ import { readOutbox } from './outbox';
 import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
 import { applySecurityHeaders } from './security-headers';
+import { respondTextPage } from '../lambdas/web/text-pages';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -182,6 +183,12 @@ export function createWebServer(options: WebServerOptions): http.Server {
         return res.end(result.body);
       }
       if (url.pathname.startsWith('/feeds/')) return await serveFeed(options.s3, url.pathname.slice(1), req, res);
+      if ((url.pathname === '/text' || url.pathname.startsWith('/text/')) && (req.method === 'GET' || req.method === 'HEAD')) {
+        // The low-bandwidth closures page: the same function CloudFront calls in AWS.
+        const page = await respondTextPage(url.pathname);
+        res.writeHead(page.status, { ...page.headers, 'content-length': String(Buffer.byteLength(page.body)) });
+        return res.end(req.method === 'HEAD' ? undefined : page.body);
+      }
       if (await handleMapRequest(req, res, url.pathname)) return;
       const invocation = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
       if (invocation && req.method === 'POST') {

@@ -46,15 +46,22 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
+    // dist/web/.vite/manifest.json: which chunks each page loads (bench/initial-js.ts measures the budget).
+    manifest: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
         // Amplify and the UI kit change rarely; keeping them apart lets browsers cache them across releases.
+        // Scripts only: a group that also took the UI kit's stylesheet would be loaded with the
+        // entry (which imports that stylesheet), and with it all of Amplify on the first paint.
+        // React has the highest priority: groups take their modules' dependencies too, and React
+        // must stay in its own chunk rather than ride with the UI kit.
         codeSplitting: {
           groups: [
-            { name: 'amplify', test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
+            { name: 'amplify-ui', priority: 20, test: /node_modules[\\/]@aws-amplify[\\/](ui|ui-react)[\\/].*\.[cm]?js$/ },
+            { name: 'amplify', priority: 10, test: /node_modules[\\/](aws-amplify|@aws-amplify|@aws-crypto|@aws-sdk|@smithy)[\\/].*\.[cm]?js$/ },
+            { name: 'react', priority: 30, test: /node_modules[\\/](react|react-dom|react-router|scheduler|@tanstack)[\\/]/ },
           ],
         },
       },

@@ -2,7 +2,7 @@
 // first, paged with an opaque token. Stored views are key ranges; the clock-dependent views read
 // the ACTIVE range with a key bound (STALE) or a filter (reopening scheduled/overdue), never a scan.
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isStoredView, STALE_AFTER_SECONDS, STORED_VIEWS, type ClosureView } from '../core/closure-views';
+import { effectiveView, isStoredView, STALE_AFTER_SECONDS, STORED_VIEWS, type ClosureView } from '../core/closure-views';
 import { invalidNextToken } from '../core/closures/input';
 import type { ClosureRecord } from '../core/closures/types';
 import { dynamoClient, tableName } from './db/client';
@@ -125,6 +125,12 @@ export async function allClosuresInView(lgaCode: string, view: ClosureView, now:
     token = page.nextToken;
   } while (token);
   return out;
+}
+
+/** Active closures of an LGA: the ACTIVE list plus scheduled ones whose start has passed. */
+export async function activeClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {
+  const [active, scheduled] = await Promise.all([allClosuresInView(lgaCode, 'ACTIVE', now), allClosuresInView(lgaCode, 'SCHEDULED', now)]);
+  return [...active, ...scheduled.filter((c) => effectiveView(c, now) === 'ACTIVE')].sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 export const RECENT_WINDOW_SECONDS = 12 * 3600;

@@ -2,6 +2,8 @@
 // unsealed-road status as plain HTML, readable on one bar of signal with JavaScript off. Pure:
 // the caller supplies the data; the result stays well under 30 kB (long lists are cut with a
 // count of what was left out).
+import type { AnnouncementRecord } from './announcements/rules';
+import { NO_EXPIRY } from './announcements/rules';
 import type { ClosureRecord } from './closures/types';
 import { closureTypeOf } from './closures/types';
 
@@ -25,6 +27,9 @@ export interface TextPageInput {
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const encoder = new TextEncoder();
+const byteLength = (text: string) => encoder.encode(text).length;
 
 const CONDITION_TEXT: Record<string, string> = { closed: 'Closed', changed: 'Changed conditions', opened: 'Reopened' };
 
@@ -72,11 +77,15 @@ export function renderTextPage(input: TextPageInput): string {
   const empty = '<p>No roads are closed by this council right now.</p>';
   let items = '';
   let shown = 0;
-  const fixed = page('', head + '<h2>Closures (0)</h2><ul></ul><p>and 0000 more: see the full map.</p>').length;
+  // Bytes, not characters: council text may hold accents, dashes and emoji.
+  const fixed = byteLength(page(`Road closures: ${input.lgaName}`, head + '<h2>Closures (0000)</h2><ul></ul><p>and 0000 more: see the full map.</p>'));
+  let used = fixed;
   for (const closure of sorted) {
     const item = closureItem(closure);
-    if (fixed + items.length + item.length > TEXT_PAGE_BUDGET_BYTES - 512) break;
+    const size = byteLength(item);
+    if (used + size > TEXT_PAGE_BUDGET_BYTES - 512) break;
     items += item;
+    used += size;
     shown++;
   }
   const more = sorted.length - shown;
@@ -94,4 +103,34 @@ export function renderTextIndex(councils: { code: string; name: string; activeCl
     'Road closures: councils',
     `<h1>Road closures</h1><p>As of ${escapeHtml(formatLocalTime(generatedAt))}. A light page for slow connections; <a href="/map">open the full map</a>.</p><h2>Councils</h2><ul>${rows || '<li>No council publishes closures here yet.</li>'}</ul>`,
   );
+}
+
+/** Which page a request path asks for: the index, one council's page, or nothing we serve. */
+export type TextRoute = { kind: 'index' } | { kind: 'lga'; lgaCode: string } | { kind: 'none' };
+
+/** LGA codes are the ABS's numeric codes (five digits for NSW). */
+const LGA_CODE = /^[0-9]{3,8}$/;
+
+export function parseTextPath(pathname: string): TextRoute {
+  if (pathname === '/text' || pathname === '/text/') return { kind: 'index' };
+  const match = /^\/text\/([^/]+)\/?$/.exec(pathname);
+  if (match && LGA_CODE.test(match[1]!)) return { kind: 'lga', lgaCode: match[1]! };
+  return { kind: 'none' };
+}
+
+/** The council's current unsealed-roads announcement as the page's one status line (none: open). */
+export function unsealedLineOf(announcement: AnnouncementRecord | undefined): UnsealedStatusLine {
+  if (!announcement || !announcement.unsealedRoadsStatus || announcement.unsealedRoadsStatus === 'open') return { status: 'open' };
+  const restrictions = announcement.vehicleRestrictions;
+  return {
+    status: announcement.unsealedRoadsStatus,
+    message: announcement.message || restrictions?.restrictionMessage || undefined,
+    maxGVM: restrictions?.enabled ? restrictions.maxGVM : undefined,
+    expiresAt: announcement.expiresAt && announcement.expiresAt < NO_EXPIRY ? announcement.expiresAt : undefined,
+  };
+}
+
+/** The short answer for a council code we do not know. */
+export function renderTextNotFound(): string {
+  return page('Council not found', '<h1>Council not found</h1><p>No council has that code. <a href="/text">See the list of councils</a>.</p>');
 }

@@ -3,7 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, newPage, screenshot, waitForPath } from './support/browser';
+import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
 /** The spec's /help children (§2), in order, with the titles the pages carry. */
 const HELP_TOPICS = [
@@ -65,6 +65,36 @@ describe('help', { timeout: 120_000 }, () => {
       await page.keyboard.press('Enter');
       await waitForPath(page, '/help/report-moderation');
       await screenshot(page, 'help-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('explains the closure lists in a help popover with Learn more: keyboard, Escape and focus return, axe-clean at 360 px', async () => {
+    const { context, page } = await newPage(browser, PHONE_360);
+    try {
+      await signInWithForm(page, STAFF);
+      await waitForPath(page, '/dashboard');
+      await page.goto(`${APP_URL}/closures/active`);
+      const button = page.getByRole('button', { name: 'Help: Closure lists' });
+      await button.waitFor();
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      const more = page.getByRole('link', { name: 'Learn more about closure lists' });
+      await more.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await screenshot(page, 'help-popover-closure-lists');
+      await page.keyboard.press('Escape');
+      await more.waitFor({ state: 'hidden' });
+      expect(await button.getAttribute('aria-expanded')).toBe('false');
+      expect(await button.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+      await button.click();
+      await more.click();
+      await waitForPath(page, '/help/closure-administration');
+      await page.getByRole('heading', { name: 'Closure administration', level: 1 }).waitFor();
     } finally {
       await context.close();
     }

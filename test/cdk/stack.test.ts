@@ -285,7 +285,25 @@ describe('dev stage', () => {
     expect(config.CustomErrorResponses).toEqual(
       expect.arrayContaining([403, 404].map((code) => expect.objectContaining({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' }))),
     );
-    expect(config.Origins.every((o: any) => o.OriginAccessControlId && o.S3OriginConfig)).toBe(true);
+    // Every origin is signed by CloudFront: the buckets, and the low-bandwidth pages' function URL over HTTPS.
+    expect(config.Origins.every((o: any) => o.OriginAccessControlId && (o.S3OriginConfig || o.CustomOriginConfig?.OriginProtocolPolicy === 'https-only'))).toBe(true);
+  });
+
+  it('serves the low-bandwidth closures pages at /text from a function URL only CloudFront may call, cached for a minute', () => {
+    const [, distribution] = resourcesOfType(dev.json, 'AWS::CloudFront::Distribution')[0]!;
+    const config = distribution.Properties!.DistributionConfig;
+    const behaviors = config.CacheBehaviors as Record<string, any>[];
+    const text = behaviors.filter((b) => b.PathPattern === '/text' || b.PathPattern === '/text/*');
+    expect(text).toHaveLength(2);
+    const origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === text[0]!.TargetOriginId)!;
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(text[0]!.AllowedMethods).toEqual(['GET', 'HEAD']);
+    const [, cachePolicy] = resourcesOfType(dev.json, 'AWS::CloudFront::CachePolicy').find(([id]) => id.includes('TextPagesCache'))!;
+    expect(cachePolicy.Properties!.CachePolicyConfig).toMatchObject({ DefaultTTL: 60, MaxTTL: 300 });
+    dev.template.hasResourceProperties('AWS::Lambda::Url', { AuthType: 'AWS_IAM' });
+    dev.template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunctionUrl', Principal: 'cloudfront.amazonaws.com' });
+    const [, fn] = resourcesOfType(dev.json, 'AWS::Lambda::Function').find(([id]) => id.startsWith('TextPagesTextPagesFunction'))!;
+    expect(fn.Properties!.Environment.Variables.TABLE_NAME).toBeDefined();
   });
 
   it('runs the two schedules with retries and encrypted dead-letter queues', () => {
@@ -349,8 +367,8 @@ describe('dev stage', () => {
       ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
     );
     // One per API domain, five user pool triggers, two schedules, the thumbnail maker, the three
-    // event consumers, the notification fan-out worker and the Stripe webhook.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 13);
+    // event consumers, the notification fan-out worker, the Stripe webhook and the low-bandwidth pages.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 14);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

@@ -1,7 +1,7 @@
 import '@aws-amplify/ui-react/styles.css';
+import './styles/amplify-theme.css';
 import './styles/global.css';
 import './components/feedback.css';
-import { Amplify } from 'aws-amplify';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -9,6 +9,7 @@ import { loadRuntimeConfig } from './config/app-config';
 import { installLocalWebSocketRewrite } from './config/local-websocket';
 import { installAppUpdates } from './features/offline/app-update';
 import { startConnectivityTracking } from './features/offline/connectivity';
+import { hasStoredSession, loadAmplify, setAmplifyConfig } from './lib/amplify';
 import { installGlobalErrorReporting } from './lib/error-reporting';
 
 function BootError({ message }: { message: string }) {
@@ -33,7 +34,9 @@ async function boot() {
     const config = await loadRuntimeConfig();
     // Must happen before Amplify opens its first realtime socket.
     if (config.app.local) installLocalWebSocketRewrite();
-    Amplify.configure(config.amplify);
+    // Amplify itself loads only when needed (lib/amplify.ts); a returning signed-in user needs it now.
+    setAmplifyConfig(config.amplify);
+    if (hasStoredSession()) void loadAmplify();
     installGlobalErrorReporting(config.app.version);
     root.render(
       <StrictMode>

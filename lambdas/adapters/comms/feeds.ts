@@ -1,10 +1,9 @@
 // Writes the open feeds of an LGA and of all LGAs to the feeds bucket (served by CloudFront under
 // /feeds/*, locally by the web server). Cache-Control is set per object; S3 gives the ETag.
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { effectiveView } from '../../core/closure-views';
 import type { ClosureRecord } from '../../core/closures/types';
 import { feedFiles } from '../../core/comms/feeds';
-import { allClosuresInView } from '../closures-query';
+import { activeClosuresOf } from '../closures-query';
 import { lgasWithClosures } from '../closures';
 import { db } from '../db/db';
 import { getLga } from '../lgas';
@@ -15,11 +14,6 @@ export const FEED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 export const ALL_SCOPE = 'all';
 
 
-/** Active closures of an LGA: the ACTIVE list plus scheduled ones whose start has passed. */
-export async function activeClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {
-  const [active, scheduled] = await Promise.all([allClosuresInView(lgaCode, 'ACTIVE', now), allClosuresInView(lgaCode, 'SCHEDULED', now)]);
-  return [...active, ...scheduled.filter((c) => effectiveView(c, now) === 'ACTIVE')].sort((a, b) => b.updatedAt - a.updatedAt);
-}
 
 const GENERATION_COUNTER = 'feeds_generation';
 

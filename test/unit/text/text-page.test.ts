@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClosureRecord } from '../../../lambdas/core/closures/types';
-import { renderTextIndex, renderTextPage, TEXT_PAGE_BUDGET_BYTES } from '../../../lambdas/core/text-page';
+import type { AnnouncementRecord } from '../../../lambdas/core/announcements/rules';
+import { parseTextPath, renderTextIndex, renderTextPage, TEXT_PAGE_BUDGET_BYTES, unsealedLineOf } from '../../../lambdas/core/text-page';
 
 const closure = (id: string, updatedAt: number, extra: Partial<ClosureRecord> = {}): ClosureRecord =>
   ({
@@ -49,5 +50,29 @@ describe('low-bandwidth closures page', () => {
     const html = renderTextIndex([{ code: '12900', name: 'Forbes', activeClosures: 3 }, { code: '10050', name: 'Albury', activeClosures: 0 }], 1_795_000_000);
     expect(html.indexOf('Albury')).toBeLessThan(html.indexOf('Forbes'));
     expect(html).toContain('<a href="/text/12900">Forbes</a> (3 active)');
+  });
+
+  it('counts bytes, not characters, when council text is not plain ASCII', () => {
+    const many = Array.from({ length: 400 }, (_, i) => closure(`c${i}`, 1_794_000_000 + i, { reason: '🌊 water — über die Straße '.repeat(8) }));
+    const html = renderTextPage({ lgaCode: '12900', lgaName: 'Forbes', generatedAt: 1_795_000_000, closures: many });
+    expect(Buffer.byteLength(html)).toBeLessThan(TEXT_PAGE_BUDGET_BYTES);
+    expect(html).toMatch(/and \d+ more: see the full map\./);
+  });
+
+  it('serves the index, a council by its numeric code, and nothing else', () => {
+    expect(parseTextPath('/text')).toEqual({ kind: 'index' });
+    expect(parseTextPath('/text/')).toEqual({ kind: 'index' });
+    expect(parseTextPath('/text/12900')).toEqual({ kind: 'lga', lgaCode: '12900' });
+    expect(parseTextPath('/text/12900/')).toEqual({ kind: 'lga', lgaCode: '12900' });
+    for (const bad of ['/text/abc', '/text/12900/x', '/text/%3Cscript%3E', '/textual', '/text/1234567890']) expect(parseTextPath(bad)).toEqual({ kind: 'none' });
+  });
+
+  it('reads the unsealed-roads line from the current announcement', () => {
+    const base = { id: 'a', lgaCode: '12900', type: 'unsealed_roads', title: 't', status: 'active', createdAt: 1, updatedAt: 1 } as const;
+    expect(unsealedLineOf(undefined)).toEqual({ status: 'open' });
+    expect(unsealedLineOf({ ...base, unsealedRoadsStatus: 'closed', message: 'Wet', expiresAt: 9_999_999_999 } as AnnouncementRecord))
+      .toEqual({ status: 'closed', message: 'Wet', maxGVM: undefined, expiresAt: undefined });
+    expect(unsealedLineOf({ ...base, unsealedRoadsStatus: 'restricted', expiresAt: 1_795_000_000, vehicleRestrictions: { enabled: true, maxGVM: 4.5, restrictionMessage: 'Light vehicles only' } } as AnnouncementRecord))
+      .toEqual({ status: 'restricted', message: 'Light vehicles only', maxGVM: 4.5, expiresAt: 1_795_000_000 });
   });
 });

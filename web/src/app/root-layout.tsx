@@ -58,7 +58,7 @@ export function RootLayout() {
         <div className="app-footer__inner">
           <span>Road Closures · v{app.version}{app.stage !== 'prod' ? ` · ${app.stage}` : ''}{app.demo ? ' · demo' : ''}</span>
           <span>
-            <Link to="/help">Help</Link> · <Link to="/legal/terms">Terms</Link> · <Link to="/legal/privacy">Privacy</Link>
+            <Link to="/help">Help</Link> · <a href="/text">Text-only closures</a> · <Link to="/legal/terms">Terms</Link> · <Link to="/legal/privacy">Privacy</Link>
           </span>
           <span>Map data {OSM_ATTRIBUTION}</span>
         </div>

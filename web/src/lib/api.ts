@@ -1,6 +1,6 @@
-import { generateClient } from 'aws-amplify/api';
 import type { GraphQLResult } from 'aws-amplify/api';
 import { QueryClient } from '@tanstack/react-query';
+import { amplifyConfig, loadAmplify } from './amplify';
 
 /** The error types the API promises (DESIGN §6), plus the two the client itself can hit. */
 export type ApiErrorType =
@@ -33,14 +33,43 @@ type GraphqlCall = (
   additionalHeaders?: Record<string, string>,
 ) => Promise<unknown>;
 
-let graphql: GraphqlCall | null = null;
-function graphqlCall(): GraphqlCall {
-  // Created on first use because generateClient must run after Amplify.configure.
-  if (!graphql) {
-    const client = generateClient();
-    graphql = client.graphql.bind(client) as unknown as GraphqlCall;
-  }
+let graphql: Promise<GraphqlCall> | null = null;
+function signedInCall(): Promise<GraphqlCall> {
+  // Loaded on the first signed-in call: Amplify adds the user's token and refreshes it.
+  graphql ??= loadAmplify()
+    .then(() => import('aws-amplify/api'))
+    .then(({ generateClient }) => {
+      const client = generateClient();
+      return client.graphql.bind(client) as unknown as GraphqlCall;
+    });
+  graphql.catch(() => {
+    graphql = null;
+  });
   return graphql;
+}
+
+/**
+ * Public operations with the API key: one POST, exactly what Amplify would send, without loading
+ * Amplify (anonymous visitors of the home page and the map never need it).
+ */
+async function apiKeyCall(
+  { query, variables }: { query: string; variables?: Record<string, unknown> },
+  additionalHeaders?: Record<string, string>,
+): Promise<unknown> {
+  const api = amplifyConfig().API?.GraphQL;
+  if (!api?.endpoint || !api.apiKey) throw new ApiError('Unauthorized', 'This deployment has no public API key');
+  const response = await fetch(api.endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': api.apiKey, ...additionalHeaders },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json().catch(() => null)) as GraphQLResult<unknown> | null;
+  if (!body) throw new ApiError(response.status === 429 ? 'RateLimited' : 'Unknown', `The server answered ${response.status}`);
+  return body;
+}
+
+function graphqlCall(authMode: AuthMode): Promise<GraphqlCall> | GraphqlCall {
+  return authMode === 'apiKey' ? apiKeyCall : signedInCall();
 }
 
 interface RawGraphQLError {
@@ -76,12 +105,10 @@ export async function gql<T>(
   options: { authMode?: AuthMode; idempotencyKey?: string } = {},
 ): Promise<T> {
   try {
-    const result = (await graphqlCall()(
-      {
-        query,
-        variables,
-        authMode: options.authMode ?? currentAuthMode(),
-      },
+    const authMode = options.authMode ?? currentAuthMode();
+    const call = await graphqlCall(authMode);
+    const result = (await call(
+      { query, variables, authMode },
       // A keyed write is done once by the server, however often it is sent (lambdas/core/idempotency.ts).
       options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
     )) as GraphQLResult<T>;

@@ -10,6 +10,7 @@ import { useMyAccessRequests } from '../../features/identity/hooks';
 import '../../features/dashboard/components/dashboard.css';
 import { SubscribeLgaButton } from '../../features/subscriptions/components/SubscribeButton';
 import { PushCard } from '../../features/push/components/PushCard';
+import { InstallCard } from '../../features/install/components/InstallCard';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -80,6 +81,8 @@ export function DashboardPage() {
       {!access.isStaff && <LgaInfoCard lgaCode={me.lgaCode} />}
 
       <PushCard />
+
+      <InstallCard />
 
       {myRequests.length > 0 && (
         <div className="panel" style={{ marginBottom: 20 }}>

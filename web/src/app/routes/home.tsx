@@ -1,5 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { ContactForm } from '../../features/admin/components/ContactForm';
+
+// The enquiry form (and the UI kit it is built with) sits at the foot of the page: it loads after the first paint.
+const ContactForm = lazy(() => import('../../features/admin/components/ContactForm').then((m) => ({ default: m.ContactForm })));
 import './home.css';
 
 function HeroMap() {
@@ -111,7 +114,9 @@ export function HomePage() {
         </div>
       </section>
 
-      <ContactForm />
+      <Suspense fallback={<p className="muted">Loading the enquiry form…</p>}>
+        <ContactForm />
+      </Suspense>
     </div>
   );
 }

@@ -1,105 +1,60 @@
+// Every page is its own chunk, loaded when its route is first visited, so the public pages start
+// with the app shell only. Pages that sign in or talk to the API as a signed-in user also wait for
+// Amplify (lib/amplify.ts); the public ones never load it.
 import type { ComponentType } from 'react';
 import type { PageId, RouteDef } from '../../features/routing/route-table';
-import { AccountsPage } from '../../features/lga-admin/pages/AccountsPage';
-import { RequestAccessPage } from '../../features/identity/pages/RequestAccessPage';
-import { SignInLinkPage } from '../../features/identity/pages/SignInLinkPage';
-import { MapViewPage } from '../../features/profile/pages/MapViewPage';
-import { NotificationSettingsPage } from '../../features/profile/pages/NotificationSettingsPage';
-import { ProfilePage } from '../../features/profile/pages/ProfilePage';
-import { WelcomePage } from '../../features/profile/pages/WelcomePage';
-import { AdminHomePage } from './admin-home';
-import { ClosureDetailPage } from '../../features/closures/components/ClosureDetailPage';
-import { ClosureListPage } from '../../features/closures/components/ClosureListPage';
-import { DashboardPage } from './dashboard';
-import { HomePage } from './home';
-import { InitPage } from './init';
-import { LegalPage } from './legal';
-import { LoginPage } from './login';
-import { LogoutPage } from './logout';
-import { NotFoundPage } from './not-found';
-import { PlaceholderPage } from './placeholder';
-import { SignUpPage } from './sign-up';
-import { AdminMapPage, PublicMapPage } from '../../features/public-map/PublicMapPage';
-import { StaffMapPage } from '../../features/staff-map/StaffMapPage';
-import { NotificationDetailPage, NotificationsPage } from '../../features/notifications/components/NotificationsPage';
-import { SubscriptionsPage } from '../../features/subscriptions/components/SubscriptionsPage';
-import { ReportIncidentPage } from '../../features/reports/components/ReportIncidentPage';
-import { MyReportsPage } from '../../features/reports/components/MyReportsPage';
-import { ReportDetailPage } from '../../features/reports/components/ReportDetailPage';
-import { ReportsListPage } from '../../features/reports/components/ReportsListPage';
-import { ClusterListPage } from '../../features/reports/components/ClusterListPage';
-import { ClusterDetailPage } from '../../features/reports/components/ClusterDetailPage';
-import { HelpPage } from '../../features/help/components/HelpPage';
-import { AnnouncementsPage } from '../../features/announcements/pages/AnnouncementsPage';
-import { EnquiriesPage } from '../../features/admin/pages/EnquiriesPage';
-import { DiagnosticsPage } from '../../features/admin/pages/DiagnosticsPage';
-import { LgaManagersPage } from '../../features/admin/pages/LgaManagersPage';
-import { LgaDataPage } from '../../features/admin/pages/LgaDataPage';
-import { GenseedPage } from '../../features/admin/pages/GenseedPage';
-import { AdminCustomersPage } from '../../features/billing/components/AdminCustomersPage';
-import { CustomerDetailPage } from '../../features/billing/components/CustomerDetailPage';
-import { OnboardPage } from '../../features/billing/components/OnboardPage';
-import { OnboardProcessingPage } from '../../features/billing/components/OnboardProcessingPage';
-import { OnboardSuccessPage } from '../../features/billing/components/OnboardSuccessPage';
-import { LgaBillingPage } from '../../features/billing/components/LgaBillingPage';
-import { QuotePage } from '../../features/billing/components/QuotePage';
-import { LgaEmbedPage } from '../../features/comms/components/LgaEmbedPage';
-import { TasksPage } from '../../features/comms/components/TasksPage';
-import { TaskDetailPage } from '../../features/comms/components/TaskDetailPage';
-import { IntegrationPage } from '../../features/comms/components/IntegrationPage';
-import { EvidencePage } from '../../features/comms/components/EvidencePage';
-import { EmbedVisitsPage } from '../../features/comms/components/EmbedVisitsPage';
+import { lazyPage } from './lazy-page';
 
 export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
-  home: HomePage,
-  login: LoginPage,
-  signUp: SignUpPage,
-  logout: LogoutPage,
-  dashboard: DashboardPage,
-  legal: LegalPage,
-  notFound: NotFoundPage,
-  init: InitPage,
-  adminHome: AdminHomePage,
-  placeholder: PlaceholderPage,
-  publicMap: PublicMapPage,
-  adminMap: AdminMapPage,
-  staffMap: StaffMapPage,
-  signInLink: SignInLinkPage,
-  welcome: WelcomePage,
-  requestAccess: RequestAccessPage,
-  profile: ProfilePage,
-  profileMapView: MapViewPage,
-  profileNotifications: NotificationSettingsPage,
-  lgaAccounts: AccountsPage,
-  closureList: ClosureListPage,
-  closureDetail: ClosureDetailPage,
-  notifications: NotificationsPage,
-  notificationDetail: NotificationDetailPage,
-  subscriptions: SubscriptionsPage,
-  reportIncident: ReportIncidentPage,
-  myReports: MyReportsPage,
-  reportDetail: ReportDetailPage,
-  reportsList: ReportsListPage,
-  reportClusters: ClusterListPage,
-  reportClusterDetail: ClusterDetailPage,
-  help: HelpPage,
-  announcements: AnnouncementsPage,
-  adminEnquiries: EnquiriesPage,
-  adminDiagnostics: DiagnosticsPage,
-  adminLgaManagers: LgaManagersPage,
-  adminLgaData: LgaDataPage,
-  adminGenseed: GenseedPage,
-  adminCustomers: AdminCustomersPage,
-  customerDetail: CustomerDetailPage,
-  onboard: OnboardPage,
-  onboardProcessing: OnboardProcessingPage,
-  onboardSuccess: OnboardSuccessPage,
-  lgaBilling: LgaBillingPage,
-  quote: QuotePage,
-  lgaEmbed: LgaEmbedPage,
-  commsTasks: TasksPage,
-  commsTaskDetail: TaskDetailPage,
-  commsIntegration: IntegrationPage,
-  commsEvidence: EvidencePage,
-  embedVisits: EmbedVisitsPage,
+  home: lazyPage(() => import('./home'), 'HomePage'),
+  login: lazyPage(() => import('./login'), 'LoginPage', true),
+  signUp: lazyPage(() => import('./sign-up'), 'SignUpPage', true),
+  logout: lazyPage(() => import('./logout'), 'LogoutPage', true),
+  dashboard: lazyPage(() => import('./dashboard'), 'DashboardPage', true),
+  legal: lazyPage(() => import('./legal'), 'LegalPage'),
+  notFound: lazyPage(() => import('./not-found'), 'NotFoundPage'),
+  init: lazyPage(() => import('./init'), 'InitPage'),
+  adminHome: lazyPage(() => import('./admin-home'), 'AdminHomePage', true),
+  placeholder: lazyPage(() => import('./placeholder'), 'PlaceholderPage'),
+  publicMap: lazyPage(() => import('../../features/public-map/PublicMapPage'), 'PublicMapPage'),
+  adminMap: lazyPage(() => import('../../features/public-map/PublicMapPage'), 'AdminMapPage', true),
+  staffMap: lazyPage(() => import('../../features/staff-map/StaffMapPage'), 'StaffMapPage', true),
+  signInLink: lazyPage(() => import('../../features/identity/pages/SignInLinkPage'), 'SignInLinkPage', true),
+  welcome: lazyPage(() => import('../../features/profile/pages/WelcomePage'), 'WelcomePage', true),
+  requestAccess: lazyPage(() => import('../../features/identity/pages/RequestAccessPage'), 'RequestAccessPage', true),
+  profile: lazyPage(() => import('../../features/profile/pages/ProfilePage'), 'ProfilePage', true),
+  profileMapView: lazyPage(() => import('../../features/profile/pages/MapViewPage'), 'MapViewPage', true),
+  profileNotifications: lazyPage(() => import('../../features/profile/pages/NotificationSettingsPage'), 'NotificationSettingsPage', true),
+  lgaAccounts: lazyPage(() => import('../../features/lga-admin/pages/AccountsPage'), 'AccountsPage', true),
+  closureList: lazyPage(() => import('../../features/closures/components/ClosureListPage'), 'ClosureListPage', true),
+  closureDetail: lazyPage(() => import('../../features/closures/components/ClosureDetailPage'), 'ClosureDetailPage', true),
+  notifications: lazyPage(() => import('../../features/notifications/components/NotificationsPage'), 'NotificationsPage', true),
+  notificationDetail: lazyPage(() => import('../../features/notifications/components/NotificationsPage'), 'NotificationDetailPage', true),
+  subscriptions: lazyPage(() => import('../../features/subscriptions/components/SubscriptionsPage'), 'SubscriptionsPage', true),
+  reportIncident: lazyPage(() => import('../../features/reports/components/ReportIncidentPage'), 'ReportIncidentPage', true),
+  myReports: lazyPage(() => import('../../features/reports/components/MyReportsPage'), 'MyReportsPage', true),
+  reportDetail: lazyPage(() => import('../../features/reports/components/ReportDetailPage'), 'ReportDetailPage', true),
+  reportsList: lazyPage(() => import('../../features/reports/components/ReportsListPage'), 'ReportsListPage', true),
+  reportClusters: lazyPage(() => import('../../features/reports/components/ClusterListPage'), 'ClusterListPage', true),
+  reportClusterDetail: lazyPage(() => import('../../features/reports/components/ClusterDetailPage'), 'ClusterDetailPage', true),
+  help: lazyPage(() => import('../../features/help/components/HelpPage'), 'HelpPage'),
+  announcements: lazyPage(() => import('../../features/announcements/pages/AnnouncementsPage'), 'AnnouncementsPage', true),
+  adminEnquiries: lazyPage(() => import('../../features/admin/pages/EnquiriesPage'), 'EnquiriesPage', true),
+  adminDiagnostics: lazyPage(() => import('../../features/admin/pages/DiagnosticsPage'), 'DiagnosticsPage', true),
+  adminLgaManagers: lazyPage(() => import('../../features/admin/pages/LgaManagersPage'), 'LgaManagersPage', true),
+  adminLgaData: lazyPage(() => import('../../features/admin/pages/LgaDataPage'), 'LgaDataPage', true),
+  adminGenseed: lazyPage(() => import('../../features/admin/pages/GenseedPage'), 'GenseedPage', true),
+  adminCustomers: lazyPage(() => import('../../features/billing/components/AdminCustomersPage'), 'AdminCustomersPage', true),
+  customerDetail: lazyPage(() => import('../../features/billing/components/CustomerDetailPage'), 'CustomerDetailPage', true),
+  onboard: lazyPage(() => import('../../features/billing/components/OnboardPage'), 'OnboardPage', true),
+  onboardProcessing: lazyPage(() => import('../../features/billing/components/OnboardProcessingPage'), 'OnboardProcessingPage', true),
+  onboardSuccess: lazyPage(() => import('../../features/billing/components/OnboardSuccessPage'), 'OnboardSuccessPage', true),
+  lgaBilling: lazyPage(() => import('../../features/billing/components/LgaBillingPage'), 'LgaBillingPage', true),
+  quote: lazyPage(() => import('../../features/billing/components/QuotePage'), 'QuotePage', true),
+  lgaEmbed: lazyPage(() => import('../../features/comms/components/LgaEmbedPage'), 'LgaEmbedPage'),
+  commsTasks: lazyPage(() => import('../../features/comms/components/TasksPage'), 'TasksPage', true),
+  commsTaskDetail: lazyPage(() => import('../../features/comms/components/TaskDetailPage'), 'TaskDetailPage', true),
+  commsIntegration: lazyPage(() => import('../../features/comms/components/IntegrationPage'), 'IntegrationPage', true),
+  commsEvidence: lazyPage(() => import('../../features/comms/components/EvidencePage'), 'EvidencePage', true),
+  embedVisits: lazyPage(() => import('../../features/comms/components/EmbedVisitsPage'), 'EmbedVisitsPage', true),
 };

@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
+import { hasStoredSession, isAmplifyLoaded, loadAmplify, onAmplifyLoaded } from '../../lib/amplify';
 import { setApiSignedIn } from '../../lib/api';
 import { deriveAccess, type Access } from './access';
 import { fetchMe, meQueryKey, type Me } from './api/me';
@@ -27,7 +26,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session>({ status: 'loading' });
 
   const checkSession = useCallback(async () => {
+    // No stored session and nobody signing in: anonymous without loading Amplify at all.
+    if (!isAmplifyLoaded() && !hasStoredSession()) {
+      setApiSignedIn(false);
+      setSession({ status: 'anonymous' });
+      return;
+    }
     try {
+      await loadAmplify();
+      const { getCurrentUser } = await import('aws-amplify/auth');
       const user = await getCurrentUser();
       setApiSignedIn(true);
       setSession((prev) => (prev.status === 'signedIn' && prev.userId === user.userId ? prev : { status: 'signedIn', userId: user.userId }));
@@ -39,23 +46,36 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     void checkSession();
-    return Hub.listen('auth', ({ payload }) => {
-      switch (payload.event) {
-        case 'signedIn':
-        case 'signInWithRedirect':
-        case 'tokenRefresh':
-          void checkSession();
-          break;
-        case 'signedOut':
-        case 'tokenRefresh_failure':
-        case 'signInWithRedirect_failure':
-          setApiSignedIn(false);
-          setSession({ status: 'anonymous' });
-          // Another user may sign in next on this device: nothing of this one may linger.
-          queryClient.clear();
-          break;
-      }
+    // Sign-in pages load Amplify; from then on its auth events drive the session.
+    let stopListening: (() => void) | null = null;
+    let unmounted = false;
+    const stopWaiting = onAmplifyLoaded(() => {
+      void import('aws-amplify/utils').then(({ Hub }) => {
+        if (unmounted) return;
+        stopListening = Hub.listen('auth', ({ payload }) => {
+          switch (payload.event) {
+            case 'signedIn':
+            case 'signInWithRedirect':
+            case 'tokenRefresh':
+              void checkSession();
+              break;
+            case 'signedOut':
+            case 'tokenRefresh_failure':
+            case 'signInWithRedirect_failure':
+              setApiSignedIn(false);
+              setSession({ status: 'anonymous' });
+              // Another user may sign in next on this device: nothing of this one may linger.
+              queryClient.clear();
+              break;
+          }
+        });
+      });
     });
+    return () => {
+      unmounted = true;
+      stopWaiting();
+      stopListening?.();
+    };
   }, [checkSession, queryClient]);
 
   const userId = session.status === 'signedIn' ? session.userId : null;
@@ -72,6 +92,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [checkSession, queryClient]);
 
   const signOut = useCallback(async () => {
+    await loadAmplify();
+    const { signOut: amplifySignOut } = await import('aws-amplify/auth');
     await amplifySignOut();
   }, []);
 

@@ -1,6 +1,7 @@
 import type { Access } from '../auth/access';
 import type { AppSettings } from '../../config/app-config';
 import type { DropdownItem } from '../../components/Dropdown';
+import type { InstallOffer } from '../install/install-offer';
 
 export type NavEntry =
   | { kind: 'link'; label: string; to: string }
@@ -79,7 +80,8 @@ export function showRequestAccess(access: Access, hasPendingRequest = false): bo
 }
 
 export interface ProfileMenuOptions {
-  installAvailable: boolean;
+  /** features/install: the browser's prompt, iPhone instructions, not offered, or hidden. */
+  install: InstallOffer;
   onInstall(): void;
   /** This device's Web Push state (features/push); without it the item stays disabled. */
   push?: { on: boolean; blockedReason?: string; busy?: boolean; onToggle(): void };
@@ -96,12 +98,10 @@ function pushItem(app: AppSettings, push: ProfileMenuOptions['push']): DropdownI
 
 export function buildProfileItems(app: AppSettings, options: ProfileMenuOptions): DropdownItem[] {
   const items: DropdownItem[] = [];
-  if (!app.demo) {
-    items.push(pushItem(app, options.push));
-    items.push(options.installAvailable
-      ? { kind: 'action', label: 'Install app', onSelect: options.onInstall }
-      : { kind: 'disabled', label: 'Install app', reason: 'Your browser has not offered to install this app' });
-  }
+  if (!app.demo) items.push(pushItem(app, options.push));
+  const install = options.install;
+  if (install.kind === 'prompt' || install.kind === 'ios') items.push({ kind: 'action', label: 'Install app', onSelect: options.onInstall });
+  else if (install.kind === 'unavailable') items.push({ kind: 'disabled', label: 'Install app', reason: install.reason });
   items.push({ kind: 'link', label: 'My Subscriptions', to: '/subscriptions' });
   items.push({ kind: 'link', label: 'My Incident Reports', to: '/my-reports' });
   if (!app.demo) items.push({ kind: 'link', label: 'User Settings', to: '/profile' });

@@ -7,6 +7,7 @@ import { useAuth } from '../auth/auth-provider';
 import { isValidCustomerStatus } from '../auth/access';
 import type { RouteDef } from '../routing/route-table';
 import { createClosure, snapToRoads } from '../map/api/closures';
+import { HelpPopover } from '../help/components/HelpPopover';
 import { ClosureExplorer, type DraftOverlay } from '../map/components/ClosureExplorer';
 import { FALLBACK_LGA, type LngLat } from '../map/geo';
 import { useApplyClosureChange } from '../map/hooks/useLiveClosures';
@@ -102,7 +103,15 @@ export function StaffMapPage({ def }: { def: RouteDef }) {
             {`Region ${draft.regions.length + 1}: ${draft.current.points.length} point(s). Finished regions: ${draft.regions.length}.`}
             {snapping && ' Snapping…'}
           </p>
-          {snapError && <p className="draw-panel__error" role="alert">{snapError}</p>}
+          {snapError && (
+            <p className="draw-panel__error">
+              <span role="alert">{snapError}</span>
+              <HelpPopover topic="Snapping to roads" page="closure-administration">
+                Each pair of points is joined along the roads. Points more than 10 km apart, points far from any road, or
+                roads that do not connect cannot be joined: undo the last point, zoom in and click closer along the road.
+              </HelpPopover>
+            </p>
+          )}
           <div className="draw-panel__actions">
             <button type="button" className="map-button" onClick={() => setDraft(undoLastPoint)} disabled={snapping || (draft.current.points.length === 0 && draft.regions.length === 0)}>
               Undo last point

@@ -1,7 +1,7 @@
 // The System Administration API: landing counts, enquiries and feedback (live through
 // onEnquirySubmitted), diagnostics and the LGA boundaries imports.
-import { generateClient } from 'aws-amplify/api';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { liveSubscription } from '../../../lib/amplify';
 import { currentAuthMode, gql } from '../../../lib/api';
 import { keyedGql } from '../../../lib/keyed-write';
 
@@ -79,23 +79,13 @@ export async function replyToEnquiry(id: string, message: string): Promise<Enqui
   ).replyToEnquiry;
 }
 
-interface Subscribable {
-  subscribe(observer: { next(message: { data?: { onEnquirySubmitted?: Enquiry | null } }): void; error(error: unknown): void }): { unsubscribe(): void };
-}
-
 /** Each new enquiry or feedback as it is submitted; returns the unsubscribe function. */
 export function subscribeToEnquiries(onEnquiry: (e: Enquiry) => void, onError: (error: unknown) => void): () => void {
-  const client = generateClient() as unknown as { graphql(options: unknown): Subscribable };
-  const subscription = client
-    .graphql({ query: `subscription { onEnquirySubmitted { ${ENQUIRY_FIELDS} } }`, authMode: currentAuthMode() })
-    .subscribe({
-      next: (message) => {
-        const enquiry = message.data?.onEnquirySubmitted;
-        if (enquiry) onEnquiry(enquiry);
-      },
-      error: onError,
-    });
-  return () => subscription.unsubscribe();
+  return liveSubscription<Enquiry>(
+    { query: `subscription { onEnquirySubmitted { ${ENQUIRY_FIELDS} } }`, authMode: currentAuthMode(), field: 'onEnquirySubmitted' },
+    onEnquiry,
+    onError,
+  );
 }
 
 export interface ClientErrorGroup {

@@ -1,6 +1,6 @@
 // The announcements API through the Amplify client: an LGA's unsealed-roads status (public), its
 // announcements, the announcement managers' changes and the live onAnnouncementChanged feed.
-import { generateClient } from 'aws-amplify/api';
+import { liveSubscription } from '../../../lib/amplify';
 import { currentAuthMode, gql } from '../../../lib/api';
 import { keyedGql } from '../../../lib/keyed-write';
 
@@ -89,20 +89,11 @@ export async function deleteAnnouncement(id: string): Promise<Announcement> {
 
 const ON_CHANGED = `subscription OnAnnouncementChanged($lgaCode: String!) { onAnnouncementChanged(lgaCode: $lgaCode) { ${ANNOUNCEMENT_FIELDS} } }`;
 
-interface Subscribable {
-  subscribe(observer: { next(message: { data?: { onAnnouncementChanged?: Announcement | null } }): void; error(error: unknown): void }): { unsubscribe(): void };
-}
-
 /** The LGA's announcement changes as they happen; returns the unsubscribe function. */
 export function subscribeToAnnouncementChanges(lgaCode: string, onChange: (a: Announcement) => void, onError: (error: unknown) => void = () => undefined): () => void {
-  // Amplify's generated types expect codegen models; the untyped call is all this needs.
-  const client = generateClient() as unknown as { graphql(options: unknown): Subscribable };
-  const subscription = client.graphql({ query: ON_CHANGED, variables: { lgaCode }, authMode: currentAuthMode() }).subscribe({
-    next: (message) => {
-      const announcement = message.data?.onAnnouncementChanged;
-      if (announcement) onChange(announcement);
-    },
-    error: onError,
-  });
-  return () => subscription.unsubscribe();
+  return liveSubscription<Announcement>(
+    { query: ON_CHANGED, variables: { lgaCode }, authMode: currentAuthMode(), field: 'onAnnouncementChanged' },
+    onChange,
+    onError,
+  );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { fromDatetimeLocal, toDatetimeLocal } from '../../closures/format';
+import { HelpPopover } from '../../help/components/HelpPopover';
 import { setUnsealedRoadsStatus, type UnsealedRoads, type UnsealedStatus } from '../api/announcements';
 import {
   GVM_DEFAULT,
@@ -132,7 +133,13 @@ export function UnsealedRoadsModal({ open, lgaCode, lgaName, current, onClose, o
         <>
           <p className="unsealed-field__hint">Step 1 of 2: choose the status.</p>
           <fieldset>
-            <legend>Status</legend>
+            <legend>
+              Status
+              <HelpPopover topic="Unsealed-road statuses" page="road-conditions">
+                Open: all unsealed roads may be used. Closed: nobody may drive on them. Restricted: only vehicles up to the
+                mass limit you set may use them. Residents see the status on the map and can be notified.
+              </HelpPopover>
+            </legend>
             {(['open', 'closed', 'restricted'] as const).map((value) => (
               <label key={value} className="unsealed-option">
                 <input type="radio" name={`${ids}-status`} value={value} checked={status === value} onChange={() => choose(value)} />

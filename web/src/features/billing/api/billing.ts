@@ -1,7 +1,7 @@
 // Billing and customers through the API: the admin's customer list and detail, the council's
 // settings, checkout, the customer portal, cancelling, prices and quotes, and live changes.
 import { queryOptions } from '@tanstack/react-query';
-import { generateClient } from 'aws-amplify/api';
+import { liveSubscription } from '../../../lib/amplify';
 import { gql } from '../../../lib/api';
 import { keyedGql } from '../../../lib/keyed-write';
 
@@ -145,19 +145,16 @@ export interface CustomerChange {
   updatedAt: number;
 }
 
-interface Subscribable {
-  subscribe(observer: { next(message: { data?: { onCustomerChanged?: CustomerChange | null } }): void; error(error: unknown): void }): { unsubscribe(): void };
-}
-
 /** Live customer changes (all councils for admins, or one council); returns the unsubscribe function. */
 export function subscribeToCustomerChanges(lgaCode: string | null, onChange: (c: CustomerChange) => void, onError: (error: unknown) => void): () => void {
-  const client = generateClient() as unknown as { graphql(options: unknown): Subscribable };
-  const subscription = client
-    .graphql({
+  return liveSubscription<CustomerChange>(
+    {
       query: 'subscription OnCustomerChanged($lgaCode: String) { onCustomerChanged(lgaCode: $lgaCode) { lgaCode subscriptionStatus paymentStatus eventType updatedAt } }',
       variables: { lgaCode },
       authMode: 'userPool',
-    })
-    .subscribe({ next: (m) => m.data?.onCustomerChanged && onChange(m.data.onCustomerChanged), error: onError });
-  return () => subscription.unsubscribe();
+      field: 'onCustomerChanged',
+    },
+    onChange,
+    onError,
+  );
 }

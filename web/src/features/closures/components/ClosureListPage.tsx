@@ -9,6 +9,7 @@ import { useClosureLga } from '../hooks/useClosureLga';
 import { CLOSURE_VIEWS, viewBySlug } from '../views';
 import { ClosureTable, ClosureTableSkeleton } from './ClosureTable';
 import { LgaPicker } from './LgaPicker';
+import { HelpPopover } from '../../help/components/HelpPopover';
 import './closures.css';
 
 export const PAGE_SIZE = 20;
@@ -49,6 +50,10 @@ export function ClosureListPage({ def }: { def: RouteDef }) {
         <div className="closures-page__tools">
           <LgaPicker value={lgaCode} options={options} always={access.isAdmin} onChange={select} />
           <Link className="cl-button-link" to="/staff-map">Draw a closure on the staff map</Link>
+          <HelpPopover topic="Closure lists" page="closure-administration">
+            Active closures are on the map now; scheduled ones start later; recently opened ones were reopened in the last
+            24 hours and are then archived. The reopening-scheduled, overdue and stale lists show closures that need your attention.
+          </HelpPopover>
         </div>
       </div>
 

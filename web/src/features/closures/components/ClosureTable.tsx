@@ -8,8 +8,9 @@ import { TypeIcon } from './TypeIcon';
 export function TypeBadge({ type }: { type: { value: string; text: string } }) {
   const style = typeStyle(type.value);
   return (
-    <span className="closure-type" style={{ borderColor: style.colour, color: style.colour }}>
-      <TypeIcon type={type.value} /> {type.text || style.text}
+    // The type's colour on the border and icon only: some (roadworks orange) are too light for text (WCAG 1.4.3).
+    <span className="closure-type" style={{ borderColor: style.colour }}>
+      <span style={{ color: style.colour, display: 'inline-flex' }}><TypeIcon type={type.value} /></span> {type.text || style.text}
     </span>
   );
 }

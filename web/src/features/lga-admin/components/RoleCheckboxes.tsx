@@ -1,4 +1,5 @@
 import { ROLE_LABELS, ROLES, type Role } from '../../auth/roles';
+import { HelpPopover } from '../../help/components/HelpPopover';
 
 /** One checkbox per staff role, in the canonical order. */
 export function RoleCheckboxes({ legend, value, onChange, idPrefix, error }: {
@@ -11,7 +12,14 @@ export function RoleCheckboxes({ legend, value, onChange, idPrefix, error }: {
   const toggle = (role: Role, on: boolean) => onChange(ROLES.filter((r) => (r === role ? on : value.includes(r))));
   return (
     <fieldset className="role-checkboxes" aria-invalid={!!error}>
-      <legend>{legend}</legend>
+      <legend>
+        {legend}
+        <HelpPopover topic="Staff roles" page="lga-management">
+          Account managers assign roles and answer access requests; closure administrators draw and reopen closures;
+          submission moderators review incident reports; media and communications managers write social posts and embed the
+          map; announcement managers set the unsealed-road status.
+        </HelpPopover>
+      </legend>
       {ROLES.map((role) => (
         <label key={role} className="check-row">
           <input type="checkbox" name={`${idPrefix}-${role}`} value={role} checked={value.includes(role)}

@@ -57,14 +57,17 @@ describe('profile menu and request access', () => {
   const base = parseRuntimeConfig({ app: { stage: 'local', version: '1' } }).app;
 
   it('lists push, install, subscriptions, reports, settings, legal and sign out', () => {
-    const items = buildProfileItems(base, { installAvailable: false, onInstall: () => undefined });
+    const items = buildProfileItems(base, { install: { kind: 'unavailable', reason: 'not offered' }, onInstall: () => undefined });
     expect(labels(items)).toEqual(['Enable Push Notifications', 'Install app', 'My Subscriptions', 'My Incident Reports', 'User Settings', 'Legal', 'Sign Out']);
     expect(items[1].kind).toBe('disabled');
-    expect(buildProfileItems(base, { installAvailable: true, onInstall: () => undefined })[1].kind).toBe('action');
+    expect(buildProfileItems(base, { install: { kind: 'prompt' }, onInstall: () => undefined })[1].kind).toBe('action');
+    expect(buildProfileItems(base, { install: { kind: 'ios' }, onInstall: () => undefined })[1].kind).toBe('action');
+    // Installed already: no item at all.
+    expect(labels(buildProfileItems(base, { install: { kind: 'hidden' }, onInstall: () => undefined }))).not.toContain('Install app');
   });
 
   it('demo mode hides push, install, profile and sign-out', () => {
-    const items = buildProfileItems({ ...base, demo: true }, { installAvailable: true, onInstall: () => undefined });
+    const items = buildProfileItems({ ...base, demo: true }, { install: { kind: 'hidden' }, onInstall: () => undefined });
     expect(labels(items)).toEqual(['My Subscriptions', 'My Incident Reports', 'Legal']);
   });
 

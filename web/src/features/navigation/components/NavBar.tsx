@@ -1,12 +1,13 @@
+import { useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Dropdown, type DropdownItem } from '../../../components/Dropdown';
-import { useToast } from '../../../components/toast/toast-context';
 import { useAppConfig } from '../../../config/app-config';
 import { useIsMobile } from '../../../lib/device';
 import { useAuth } from '../../auth/auth-provider';
 import { useHasPendingAccessRequest } from '../../identity/hooks';
 import { usePush } from '../../push/hooks/usePush';
-import { useInstallPrompt } from '../hooks/useInstallPrompt';
+import { IosInstallDialog } from '../../install/components/IosInstallDialog';
+import { useInstall } from '../../install/hooks/useInstall';
 import { buildPrimaryNav, buildProfileItems, showRequestAccess } from '../nav-model';
 import { Brand } from './Brand';
 import { MobileMenu } from './MobileMenu';
@@ -22,19 +23,16 @@ export function NavBar() {
   const { status, me, access } = useAuth();
   const app = useAppConfig();
   const isMobile = useIsMobile();
-  const toast = useToast();
-  const installPrompt = useInstallPrompt();
+  const installing = useInstall();
+  const [showIosInstall, setShowIosInstall] = useState(false);
   const push = usePush();
 
   const signedIn = status === 'signedIn' && !!me;
   const lgaNames = Object.fromEntries((me?.managed ?? []).map((lga) => [lga.lgaCode, lga.lgaName ?? lga.lgaCode]));
   const primary = buildPrimaryNav(access, signedIn, lgaNames);
   const profileItems = buildProfileItems(app, {
-    installAvailable: installPrompt.available,
-    onInstall: () => {
-      installPrompt.install().catch((err: Error) =>
-        toast.show({ kind: 'error', message: `Failed to gather permission to install the app: ${err.message}` }));
-    },
+    install: installing.offer,
+    onInstall: () => (installing.offer.kind === 'ios' ? setShowIosInstall(true) : installing.install()),
     push: {
       on: push.state.kind === 'on',
       blockedReason: push.state.kind === 'unsupported' || push.state.kind === 'denied' ? push.state.reason : undefined,
@@ -91,7 +89,9 @@ export function NavBar() {
                   align="end"
                   ariaLabel={`Account menu for ${name}`}
                   buttonClassName="nav-link nav-link--button nav-profile"
-                  label={<span className="avatar" aria-hidden="true">{initials(name) || '?'}</span>}
+                  // The initials are drawn by CSS, not text: the button's name ("Account menu for …") must
+                  // contain any visible text it has (WCAG 2.5.3), and the initials alone say nothing.
+                  label={<span className="avatar" aria-hidden="true" data-initials={initials(name) || '?'} />}
                   header={<><strong className="dropdown__title">{name}</strong>{me?.email !== name && <span>{me?.email}</span>}</>}
                   items={profileItems}
                 />
@@ -105,6 +105,7 @@ export function NavBar() {
           </>
         )}
       </div>
+      <IosInstallDialog open={showIosInstall} onClose={() => setShowIosInstall(false)} />
     </header>
   );
 }

@@ -1,5 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Dropdown, type DropdownItem } from '../../../components/Dropdown';
-import { NotificationBell } from '../../notifications/components/NotificationBell';
+
+// The live dropdown (queries, realtime, formatting) is for signed-in users only: its own chunk.
+const NotificationBell = lazy(() => import('../../notifications/components/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 
 function BellIcon() {
   return (
@@ -11,7 +14,13 @@ function BellIcon() {
 
 /** Signed in: the live notification dropdown (features/notifications); otherwise a sign-in prompt. */
 export function NotificationsBell({ signedIn }: { signedIn: boolean }) {
-  if (signedIn) return <NotificationBell icon={<BellIcon />} />;
+  if (signedIn) {
+    return (
+      <Suspense fallback={<span className="nav-link nav-link--icon" aria-hidden="true"><BellIcon /></span>}>
+        <NotificationBell icon={<BellIcon />} />
+      </Suspense>
+    );
+  }
   const items: DropdownItem[] = signedIn
     ? [
         { kind: 'link', label: 'View all', to: '/notifications' },

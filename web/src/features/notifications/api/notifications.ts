@@ -1,4 +1,4 @@
-import { generateClient } from 'aws-amplify/api';
+import { liveSubscription } from '../../../lib/amplify';
 import { gql } from '../../../lib/api';
 
 export interface AppNotification {
@@ -80,21 +80,11 @@ export async function saveNotificationSettings(input: NotificationSettings): Pro
   return data.updateNotificationSettings;
 }
 
-interface Subscribable {
-  subscribe(observer: { next(message: { data?: { onNotification?: AppNotification | null } }): void; error(error: unknown): void }): { unsubscribe(): void };
-}
-
 /** The caller's own notifications as they arrive; returns the unsubscribe function. */
 export function subscribeToNotifications(uid: string, onNotification: (n: AppNotification) => void, onError: (error: unknown) => void): () => void {
-  const client = generateClient() as unknown as { graphql(options: unknown): Subscribable };
-  const subscription = client
-    .graphql({ query: `subscription OnNotification($uid: ID!) { onNotification(uid: $uid) { ${FIELDS} } }`, variables: { uid }, authMode: 'userPool' })
-    .subscribe({
-      next: (message) => {
-        const n = message.data?.onNotification;
-        if (n) onNotification(n);
-      },
-      error: onError,
-    });
-  return () => subscription.unsubscribe();
+  return liveSubscription<AppNotification>(
+    { query: `subscription OnNotification($uid: ID!) { onNotification(uid: $uid) { ${FIELDS} } }`, variables: { uid }, authMode: 'userPool', field: 'onNotification' },
+    onNotification,
+    onError,
+  );
 }

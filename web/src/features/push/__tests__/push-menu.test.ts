@@ -6,7 +6,7 @@ import { DENIED, UNSUPPORTED } from '../push-client';
 
 const app = parseRuntimeConfig({ app: { stage: 'local', version: '1', features: { push: true, socialProviders: [] } } }).app;
 const pushItem = (push: Parameters<typeof buildProfileItems>[1]['push'], settings = app) =>
-  buildProfileItems(settings, { installAvailable: false, onInstall: () => undefined, push })[0];
+  buildProfileItems(settings, { install: { kind: 'unavailable', reason: 'not offered' }, onInstall: () => undefined, push })[0];
 
 describe('profile menu push item', () => {
   it('enables and disables from a click', () => {
@@ -26,7 +26,7 @@ describe('profile menu push item', () => {
   });
 
   it('is hidden in demo mode', () => {
-    const items = buildProfileItems({ ...app, demo: true }, { installAvailable: false, onInstall: () => undefined, push: { on: false, onToggle: () => undefined } });
+    const items = buildProfileItems({ ...app, demo: true }, { install: { kind: 'unavailable', reason: 'not offered' }, onInstall: () => undefined, push: { on: false, onToggle: () => undefined } });
     expect(items.map((i) => i.label)).not.toContain('Enable Push Notifications');
   });
 });

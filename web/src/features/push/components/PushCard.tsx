@@ -1,6 +1,7 @@
 // Dashboard card: this device's push notifications. Permission is requested by the button only.
 import { useAppConfig } from '../../../config/app-config';
 import { usePush } from '../hooks/usePush';
+import { HelpPopover } from '../../help/components/HelpPopover';
 
 export function PushCard() {
   const app = useAppConfig();
@@ -16,6 +17,10 @@ export function PushCard() {
         {state.kind === 'on'
           ? 'This device shows a notification when a closure or council you follow changes, even when the app is closed.'
           : 'Get a notification on this device when a closure or council you follow changes, even when the app is closed.'}
+        <HelpPopover topic="Push notifications" page="subscriptions">
+          Push works per device: turn it on on each phone or computer you use. Your browser asks for permission once; if you
+          blocked it, allow notifications for this site in the browser's settings.
+        </HelpPopover>
       </p>
       {state.kind === 'denied' && <p role="status" data-testid="push-denied-help">{state.help}</p>}
       <button
