@@ -1,6 +1,6 @@
 // Vehicle-aware directions on a small network: a gravel shortcut between two sealed roads, and a
 // gravel dead end. The rules stand in for the announcements table and the LGA boundaries.
-import type { Position } from 'geojson';
+import type { Position } from '../../../lambdas/core/roads/geo';
 import { describe, expect, it } from 'vitest';
 import { planTrip, TripClosures, type TripRequest } from '../../../lambdas/core/directions/trip';
 import { NO_ROUTE_FOR_VEHICLE, TripUnsealed, type UnsealedRules } from '../../../lambdas/core/directions/unsealed';
