@@ -1,15 +1,15 @@
 // Builds the binary road graph the engine loads.
 //   npx tsx scripts/build-roads.ts [input.geojson] [output.roadgraph]
-// Defaults: data/roads/nsw-major-roads.geojson -> data/roads/build/nsw.roadgraph
+// Defaults: data/roads/nsw-major-roads.geojson (plus the demo fixtures) -> data/roads/build/nsw.roadgraph
 import { join, relative } from 'node:path';
-import { buildRoadGraphFromGeoJSON, projectRoot, writeRoadGraph } from '../lambdas/core/roads/load';
+import { buildRoadGraphFromGeoJSON, fixturesFor, projectRoot, writeRoadGraph } from '../lambdas/core/roads/load';
 
 const root = projectRoot();
 const input = process.argv[2] ?? join(root, 'data', 'roads', 'nsw-major-roads.geojson');
 const output = process.argv[3] ?? join(root, 'data', 'roads', 'build', 'nsw.roadgraph');
 
 const started = performance.now();
-const graph = buildRoadGraphFromGeoJSON(input);
+const graph = buildRoadGraphFromGeoJSON(process.argv[2] ? [input] : [input, ...fixturesFor(output)]);
 const bytes = writeRoadGraph(graph, output);
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 console.log(

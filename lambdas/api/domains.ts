@@ -118,6 +118,8 @@ export const apiDomains: Record<string, ApiDomain> = {
     memorySize: 1024,
     timeoutSeconds: 15,
     roadEngine: true,
+    // A vehicle's route looks up the LGA of each unsealed road it would use.
+    lgaBoundaries: true,
   },
   announcements: {
     entry: 'lambdas/api/announcements/handler.ts',

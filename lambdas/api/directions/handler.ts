@@ -4,10 +4,12 @@ import { AppError, isAppError } from '../../core/errors';
 import { DirectionsArgs, SearchPlacesArgs } from '../../core/directions/input';
 import { searchPlaces } from '../../core/directions/places';
 import { offGraphLocations, planTrip, TripClosures, type TripPlan } from '../../core/directions/trip';
+import { TripUnsealed } from '../../core/directions/unsealed';
 import { getRoadEngine } from '../../core/roads/engine';
 import { amazonLocationRoutesEnabled, amazonTrip } from '../../adapters/amazon-location';
 import { tableClosureSource } from '../../adapters/directions-closures';
 import { placeIndex } from '../../adapters/directions-places';
+import { unsealedRules } from '../../adapters/directions/unsealed-rules';
 import { createResolverHandler, field, logger } from '../resolver';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -21,6 +23,7 @@ function present(plan: TripPlan) {
     steps: plan.steps.map((s) => ({ instruction: s.instruction, name: s.name || null, distance: s.distance, duration: s.duration })),
     avoidedClosureIds: plan.avoidedClosureIds,
     crossesClosureIds: plan.crossesClosureIds,
+    unsealedAvoidedLgaCodes: plan.unsealedAvoidedLgaCodes ?? [],
   };
 }
 
@@ -40,7 +43,9 @@ export const handler = createResolverHandler({
       try {
         const engine = getRoadEngine();
         const viaAmazon = amazonLocationRoutesEnabled() && offGraphLocations(engine, args.locations).length > 0;
-        const plan = viaAmazon ? await amazonTrip(request, closures) : await planTrip(engine, closures, request);
+        // The vehicle's mass only matters on the road engine's graph, which knows road surfaces.
+        const unsealed = args.vehicleMass === undefined ? undefined : new TripUnsealed(engine, unsealedRules(now), args.vehicleMass);
+        const plan = viaAmazon ? await amazonTrip(request, closures) : await planTrip(engine, closures, request, unsealed);
         logger.info('directions', {
           provider: viaAmazon ? 'amazon-location' : 'road-engine',
           locations: args.locations.length,
@@ -48,6 +53,8 @@ export const handler = createResolverHandler({
           closuresKnown: closures.all().length,
           avoided: plan.avoidedClosureIds.length,
           crosses: plan.crossesClosureIds.length,
+          vehicleMass: args.vehicleMass,
+          unsealedAvoided: plan.unsealedAvoidedLgaCodes?.length ?? 0,
         });
         return present(plan);
       } catch (error) {

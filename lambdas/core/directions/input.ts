@@ -23,6 +23,7 @@ export const MESSAGES = {
   invalidPolygon: 'Avoid areas must be GeoJSON polygons inside Australia',
   invalidCoordinates: 'Invalid coordinates',
   outsideAustralia: (label: string) => `${label} is outside Australia`,
+  vehicleMass: 'Vehicle mass must be between 0.5 and 100 tonnes',
 } as const;
 
 const number = z.number({ invalid_type_error: MESSAGES.invalidCoordinates, required_error: MESSAGES.invalidCoordinates }).finite(MESSAGES.invalidCoordinates);
@@ -127,6 +128,14 @@ export const DirectionsArgs = z
     avoidPolygons: avoidPolygonsSchema.optional(),
     // GraphQL's default (true) applies when the argument is left out; an explicit null means the same.
     avoidClosures: z.boolean({ invalid_type_error: 'avoidClosures must be true or false' }).nullish().transform((v) => v ?? true),
+    // Gross vehicle mass in tonnes (the profile's bounds): keeps off unsealed roads closed to it.
+    vehicleMass: z
+      .number({ invalid_type_error: MESSAGES.vehicleMass })
+      .finite(MESSAGES.vehicleMass)
+      .min(0.5, MESSAGES.vehicleMass)
+      .max(100, MESSAGES.vehicleMass)
+      .nullish()
+      .transform((v) => v ?? undefined),
   })
   .strict()
   .transform((args) => ({ ...args, avoidPolygons: args.avoidPolygons ?? [] }));

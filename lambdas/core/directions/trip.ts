@@ -8,9 +8,11 @@
 import type { LineString, Polygon } from 'geojson';
 import type { ClosureRecord } from '../closures/types';
 import type { RouteClosure } from '../roads/avoid';
-import { ROUTE_SEARCH_RADIUS_M, type RoadEngine, type RouteStep } from '../roads/engine';
+import { ROUTE_SEARCH_RADIUS_M, type RoadEngine, type RouteOptions, type RouteResult, type RouteStep } from '../roads/engine';
 import type { LatLng, Position } from '../roads/geo';
+import { RoadError } from '../roads/engine';
 import { bboxAround, blocksTraffic, cellsAlong, cellsAroundLegs, routeClosureOf, type Bbox } from './closures';
+import { NO_ROUTE_FOR_VEHICLE, type TripUnsealed } from './unsealed';
 
 /** Spec §9: directions re-route iterations, max 5. */
 export const MAX_REROUTES = 5;
@@ -102,6 +104,8 @@ export interface TripPlan {
   steps: RouteStep[];
   avoidedClosureIds: string[];
   crossesClosureIds: string[];
+  /** LGAs whose unsealed roads the route keeps off for the vehicle's mass (none without one). */
+  unsealedAvoidedLgaCodes?: string[];
 }
 
 /**
@@ -123,14 +127,22 @@ export function offGraphLocations(engine: RoadEngine, locations: readonly LatLng
  * `avoidClosures` is false), the avoid polygons and the avoid locations. Road errors (a location
  * too far from a road, no route) come from the engine with the location named.
  */
-export async function planTrip(engine: RoadEngine, closures: TripClosures, request: TripRequest): Promise<TripPlan> {
+export async function planTrip(engine: RoadEngine, closures: TripClosures, request: TripRequest, unsealed?: TripUnsealed): Promise<TripPlan> {
   const userAvoid = { avoidLocations: request.avoidLocations, avoidPolygons: request.avoidPolygons };
+  const options = (withClosures: boolean): RouteOptions => ({
+    ...userAvoid,
+    avoidEdges: unsealed?.edges(),
+    closures: withClosures ? closures.all() : undefined,
+  });
   let route = engine.route(request.locations, userAvoid);
   for (let i = 0; i < MAX_REROUTES; i++) {
     const fresh = await closures.along(route.geometry.coordinates as Position[]);
-    if (!request.avoidClosures || i === MAX_REROUTES - 1) break;
-    if (engine.closuresAlong(route.travelled, fresh).length === 0) break;
-    route = engine.route(request.locations, { ...userAvoid, closures: closures.all() });
+    // A road the vehicle must keep off is never traded for a shorter trip: checked on every route.
+    const offLimits = unsealed ? await unsealed.check(route.edgeIds) : false;
+    if (i === MAX_REROUTES - 1) break;
+    const closed = request.avoidClosures && engine.closuresAlong(route.travelled, fresh).length > 0;
+    if (!closed && !offLimits) break;
+    route = reroute(engine, request.locations, options(request.avoidClosures), unsealed);
   }
   // The engine only knows the closures it was given; the last read may have found more.
   const crosses = engine.closuresAlong(route.travelled, closures.all());
@@ -141,5 +153,19 @@ export async function planTrip(engine: RoadEngine, closures: TripClosures, reque
     steps: route.steps,
     avoidedClosureIds: request.avoidClosures ? route.avoidedClosureIds.filter((id) => !crosses.includes(id)) : [],
     crossesClosureIds: crosses,
+    unsealedAvoidedLgaCodes: unsealed ? [...unsealed.keptOffIn] : [],
   };
+}
+
+/** A route with the vehicle's off-limits roads blocked; says so when they leave no way through. */
+function reroute(engine: RoadEngine, locations: LatLng[], options: RouteOptions, unsealed: TripUnsealed | undefined): RouteResult {
+  try {
+    return engine.route(locations, options);
+  } catch (error) {
+    if (unsealed && unsealed.edges().size > 0 && error instanceof RoadError && error.code === 442) {
+      const open = engine.route(locations, { ...options, avoidEdges: undefined });
+      if (open) throw new RoadError(NO_ROUTE_FOR_VEHICLE, 442);
+    }
+    throw error;
+  }
 }

@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { classIndex, DEFAULT_SPEED_KMH } from './classes';
+import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
 import type { RoadGraph } from './graph';
 import type { RoadLine } from './input';
@@ -39,6 +39,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const edgeDuration = new Float32Array(edgeCount);
   const edgeRoad = new Uint32Array(edgeCount);
   const edgeOneway = new Uint8Array(edgeCount);
+  const edgeSurface = new Uint8Array(edgeCount);
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
   let vertexTotal = 0;
   for (const piece of pieces) vertexTotal += piece.vertices.length;
@@ -62,6 +63,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeDuration[e] = length / (speedKmh / 3.6);
     edgeRoad[e] = piece.line;
     edgeOneway[e] = line.oneway ? 1 : 0;
+    edgeSurface[e] = surfaceIndex(line.surface ?? 'unknown');
   });
   edgeGeomStart[edgeCount] = g;
 
@@ -119,6 +121,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeDuration,
     edgeRoad,
     edgeOneway,
+    edgeSurface,
     edgeGeomStart,
     geom,
     ...csr,

@@ -113,3 +113,33 @@ export function parseOneway(value: unknown): -1 | 0 | 1 {
   if (v === '-1' || v === 'reverse') return -1;
   return 0;
 }
+
+/** A road's surface as far as the source says: sealed (asphalt, concrete…), unsealed (gravel, dirt…) or unknown. */
+export const ROAD_SURFACES = ['unknown', 'sealed', 'unsealed'] as const;
+export type RoadSurface = (typeof ROAD_SURFACES)[number];
+
+// OSM surface values (https://wiki.openstreetmap.org/wiki/Key:surface); OpenMapTiles folds them into paved/unpaved.
+const SEALED = new Set(['paved', 'asphalt', 'chipseal', 'concrete', 'concrete:plates', 'concrete:lanes', 'paving_stones', 'sett', 'cobblestone', 'unhewn_cobblestone', 'bricks', 'metal', 'wood']);
+const UNSEALED = new Set(['unpaved', 'gravel', 'fine_gravel', 'compacted', 'dirt', 'earth', 'ground', 'grass', 'sand', 'mud', 'pebblestone', 'rock', 'clay', 'woodchips', 'salt', 'shells', 'grass_paver']);
+
+/**
+ * The surface of a road from its OSM `surface` tag, else its `tracktype` (grade1 is solid, usually
+ * sealed; grade2–5 are gravel, earth or grass); unknown when neither says.
+ */
+export function surfaceOf(surface: unknown, tracktype?: unknown): RoadSurface {
+  if (typeof surface === 'string') {
+    const first = surface.trim().toLowerCase().split(';')[0].trim();
+    if (SEALED.has(first)) return 'sealed';
+    if (UNSEALED.has(first)) return 'unsealed';
+  }
+  if (typeof tracktype === 'string') {
+    const grade = tracktype.trim().toLowerCase();
+    if (grade === 'grade1') return 'sealed';
+    if (/^grade[2-5]$/.test(grade)) return 'unsealed';
+  }
+  return 'unknown';
+}
+
+export function surfaceIndex(surface: RoadSurface): number {
+  return ROAD_SURFACES.indexOf(surface);
+}

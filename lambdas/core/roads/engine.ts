@@ -2,13 +2,13 @@ import type { LineString } from 'geojson';
 import { AppError } from '../errors';
 import { avoidedEdges, ClosureEdgeCache, type AvoidPolygon, type RouteClosure } from './avoid';
 import { haversine, isLatLng, type LatLng, type Position } from './geo';
-import { roadLabel, roadNameOfEdge, roadRefOfEdge, type RoadGraph } from './graph';
+import { edgeCoordinates, isUnsealedEdge, roadLabel, roadNameOfEdge, roadRefOfEdge, type RoadGraph } from './graph';
 import { defaultRoadGraphPath, loadRoadGraph } from './load';
 import { loadLocalities, localityAt, type LocalityIndex } from './localities';
 import { findLeg, legCoordinates, legEdges, type PathLeg } from './paths';
 import { EdgeMask, RoadSearch } from './search';
 import { snapPath } from './snap';
-import { nearestOnNetwork, projectionsNear, type EdgeProjection } from './spatial';
+import { edgesInPolygon, nearestOnNetwork, projectionsNear, type EdgeProjection } from './spatial';
 import { legSteps, type RouteStep } from './steps';
 import { ClosedRoads, type EdgeStretch } from './stretches';
 
@@ -248,6 +248,24 @@ export class RoadEngine {
     for (const edge of userAvoided) this.partMask.add(edge);
     for (const edge of others.edges()) this.partMask.add(edge);
     return findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked: this.partMask, closed: others });
+  }
+
+  /** The unsealed edges among these (a route's edgeIds), each with a point midway along it. */
+  unsealedAlong(edgeIds: readonly number[]): { edge: number; at: Position }[] {
+    const out: { edge: number; at: Position }[] = [];
+    for (const edge of new Set(edgeIds)) {
+      if (!isUnsealedEdge(this.graph, edge)) continue;
+      const shape = edgeCoordinates(this.graph, edge);
+      out.push({ edge, at: shape[Math.floor(shape.length / 2)] as Position });
+    }
+    return out;
+  }
+
+  /** Every unsealed edge with a piece inside the polygons (outer ring first, then holes). */
+  unsealedEdgesIn(polygons: readonly Position[][][]): number[] {
+    const inside = new Set<number>();
+    for (const rings of polygons) edgesInPolygon(this.graph, rings as Position[][], inside);
+    return [...inside].filter((edge) => isUnsealedEdge(this.graph, edge));
   }
 
   /** "Road name, Locality, NSW" for a point; the road only when a named road is within 200 m. */

@@ -26,6 +26,7 @@ const ARRAY_FIELDS = [
   'edgeDuration',
   'edgeRoad',
   'edgeOneway',
+  'edgeSurface',
   'edgeGeomStart',
   'geom',
   'arcStart',

@@ -1,8 +1,8 @@
 import type Flatbush from 'flatbush';
-import { describeRoadClass, ROAD_CLASSES, type RoadClass } from './classes';
+import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 1;
+export const ROAD_GRAPH_VERSION = 2;
 
 export interface RoadGraphMeta {
   source: string;
@@ -39,6 +39,8 @@ export interface RoadGraph {
   edgeDuration: Float32Array;
   edgeRoad: Uint32Array;
   edgeOneway: Uint8Array;
+  /** Index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed), per edge. */
+  edgeSurface: Uint8Array;
   edgeGeomStart: Uint32Array;
   geom: Float64Array;
   arcStart: Uint32Array;
@@ -62,6 +64,12 @@ export interface RoadGraph {
 export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
   return ROAD_CLASSES[graph.roadClass[graph.edgeRoad[edge]]];
 }
+
+export function surfaceOfEdge(graph: RoadGraph, edge: number): RoadSurface {
+  return ROAD_SURFACES[graph.edgeSurface[edge]] ?? 'unknown';
+}
+
+export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => graph.edgeSurface[edge] === 2;
 
 export function roadNameOfEdge(graph: RoadGraph, edge: number): string | null {
   const index = graph.roadName[graph.edgeRoad[edge]];

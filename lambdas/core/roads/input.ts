@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseMaxspeed, parseOneway, roadClassOf, type RoadClass } from './classes';
+import { parseMaxspeed, parseOneway, roadClassOf, surfaceOf, type RoadClass, type RoadSurface } from './classes';
 import type { Position } from './geo';
 
 /** One drivable road line, normalised so that a one-way road always runs along its geometry. */
@@ -11,6 +11,8 @@ export interface RoadLine {
   oneway: boolean;
   /** km/h, null when the source has none (the class default applies). */
   maxspeed: number | null;
+  /** From OSM `surface`/`tracktype`; 'unknown' when the source has neither (the OpenMapTiles major roads). */
+  surface?: RoadSurface;
 }
 
 interface FeatureLike {
@@ -53,6 +55,7 @@ export function roadLinesFromFeatures(features: readonly FeatureLike[]): RoadLin
         roadClass,
         oneway: direction !== 0,
         maxspeed: parseMaxspeed(props.maxspeed),
+        surface: surfaceOf(props.surface, props.tracktype),
       });
     }
   }

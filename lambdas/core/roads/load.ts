@@ -36,8 +36,26 @@ export function defaultSourceFor(file: string): string {
   return join(folder, name === 'nsw' ? 'nsw-major-roads.geojson' : `${name}.geojson`);
 }
 
-export function buildRoadGraphFromGeoJSON(input: string, options: BuildOptions = {}): RoadGraph {
-  return buildRoadGraph(readRoadLinesFromGeoJSON(input), { source: basename(input), ...options });
+/**
+ * Road lines added to the shipped NSW graph: the OpenMapTiles major roads carry no surface, so
+ * the Forbes demo has one hand-drawn unsealed road (not OpenStreetMap data; data/roads/README.md).
+ */
+export const DEMO_ROAD_FIXTURES = ['forbes-unsealed-fixture.geojson'] as const;
+
+/** Extra GeoJSON files built into a graph with its source: the demo fixtures for build/nsw.roadgraph. */
+export function fixturesFor(file: string): string[] {
+  if (basename(file) !== 'nsw.roadgraph') return [];
+  const folder = dirname(dirname(resolve(file)));
+  return DEMO_ROAD_FIXTURES.map((name) => join(folder, name)).filter((path) => existsSync(path));
+}
+
+/** Builds a graph from one GeoJSON file, or from several merged (a network plus its fixtures). */
+export function buildRoadGraphFromGeoJSON(input: string | readonly string[], options: BuildOptions = {}): RoadGraph {
+  const files = typeof input === 'string' ? [input] : input;
+  return buildRoadGraph(
+    files.flatMap((file) => readRoadLinesFromGeoJSON(file)),
+    { source: files.map((file) => basename(file)).join(' + '), ...options },
+  );
 }
 
 /** Writes atomically so concurrent processes (parallel test workers) never read half a file. */
@@ -71,8 +89,9 @@ export function loadRoadGraph(file: string = defaultRoadGraphPath(), options: Lo
 
   const source = options.source ?? defaultSourceFor(path);
   const haveSource = existsSync(source);
+  const sources = haveSource ? [source, ...(options.source ? [] : fixturesFor(path))] : [];
   let graph: RoadGraph | undefined;
-  if (existsSync(path) && !(haveSource && statSync(source).mtimeMs > statSync(path).mtimeMs)) {
+  if (existsSync(path) && !sources.some((file) => statSync(file).mtimeMs > statSync(path).mtimeMs)) {
     try {
       graph = readRoadGraph(path);
     } catch (error) {
@@ -81,7 +100,7 @@ export function loadRoadGraph(file: string = defaultRoadGraphPath(), options: Lo
   }
   if (!graph) {
     if (!haveSource) throw new Error(`Road graph ${path} is missing and there is no source GeoJSON at ${source}`);
-    graph = buildRoadGraphFromGeoJSON(source);
+    graph = buildRoadGraphFromGeoJSON(sources);
     try {
       writeRoadGraph(graph, path);
     } catch {

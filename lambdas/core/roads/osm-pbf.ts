@@ -1,5 +1,5 @@
 import { createOSMStream } from 'osm-pbf-parser-node';
-import { parseMaxspeed, parseOneway, roadClassOf } from './classes';
+import { parseMaxspeed, parseOneway, roadClassOf, surfaceOf } from './classes';
 import type { Position } from './geo';
 import type { RoadLine } from './input';
 
@@ -17,7 +17,7 @@ interface OsmWay {
   tags?: Record<string, string>;
 }
 
-const WAY_TAGS = ['highway', 'name', 'ref', 'oneway', 'maxspeed', 'junction'];
+const WAY_TAGS = ['highway', 'name', 'ref', 'oneway', 'maxspeed', 'junction', 'surface', 'tracktype'];
 
 /**
  * OSM's implied one-way rules: motorways and their links, and roundabouts, are one way unless
@@ -72,6 +72,7 @@ export async function readRoadLinesFromOsmPbf(file: string): Promise<RoadLine[]>
       roadClass,
       oneway: direction !== 0,
       maxspeed: parseMaxspeed(tags.maxspeed),
+      surface: surfaceOf(tags.surface, tags.tracktype),
     });
   }
   return lines;

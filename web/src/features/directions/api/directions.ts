@@ -25,6 +25,10 @@ export interface Route {
   steps: DirectionStep[];
   avoidedClosureIds: string[];
   crossesClosureIds: string[];
+  /** LGAs whose unsealed roads the route keeps off for the vehicle mass sent. */
+  unsealedAvoidedLgaCodes?: string[];
+  /** The vehicle mass (tonnes) the route was planned for, if any. */
+  vehicleMass?: number;
 }
 
 const SEARCH = /* GraphQL */ `
@@ -40,25 +44,29 @@ export async function searchPlaces(query: string, limit = 8): Promise<Place[]> {
 }
 
 const DIRECTIONS = /* GraphQL */ `
-  query Directions($locations: [CoordinateInput!]!) {
-    directions(locations: $locations) {
+  query Directions($locations: [CoordinateInput!]!, $vehicleMass: Float) {
+    directions(locations: $locations, vehicleMass: $vehicleMass) {
       geometry distance duration
       steps { instruction name distance duration }
-      avoidedClosureIds crossesClosureIds
+      avoidedClosureIds crossesClosureIds unsealedAvoidedLgaCodes
     }
   }
 `;
 
 type RawRoute = Omit<Route, 'geometry'> & { geometry: string | GeoJSON.LineString };
 
-/** Asks for the fastest open route; the server keeps off closed roads by default (avoidClosures). */
-export async function getDirections(locations: LngLat[]): Promise<Route> {
+/**
+ * Asks for the fastest open route; the server keeps off closed roads by default (avoidClosures),
+ * and with the vehicle's mass also off unsealed roads closed or restricted below it.
+ */
+export async function getDirections(locations: LngLat[], vehicleMass?: number): Promise<Route> {
   const data = await gql<{ directions: RawRoute | null }>(DIRECTIONS, {
     locations: locations.map((l) => ({ lat: l.lat, lng: l.lng })),
+    vehicleMass: vehicleMass ?? null,
   });
   if (!data.directions) throw new Error('No route was found between these places');
   const raw = data.directions;
   // AWSJSON arrives as a string through AppSync and as an object from some local resolvers.
   const geometry = (typeof raw.geometry === 'string' ? JSON.parse(raw.geometry) : raw.geometry) as GeoJSON.LineString;
-  return { ...raw, geometry };
+  return { ...raw, geometry, unsealedAvoidedLgaCodes: raw.unsealedAvoidedLgaCodes ?? [], vehicleMass };
 }

@@ -21,6 +21,7 @@ import { DirectionsPanel, type PickTarget } from './DirectionsPanel';
 import type { Endpoint } from './PlaceField';
 import '../directions.css';
 import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
+import { useSavedMapOptions, useVehicleGvm } from '../../profile/hooks/useSavedProfile';
 
 // The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
 const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
@@ -55,8 +56,11 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
   const closures = useClosuresInBounds(viewport?.bbox ?? null, false);
   useLiveClosures(useMemo(() => () => toast.show({ kind: 'warning', message: 'Live updates are paused: the connection was lost.' }), [toast]));
 
+  // A signed-in resident's saved vehicle mass: the route keeps off unsealed roads closed to it.
+  const vehicleGvm = useVehicleGvm();
+  const savedMap = useSavedMapOptions();
   const directions = useMutation({
-    mutationFn: (locations: LngLat[]) => getDirections(locations),
+    mutationFn: (locations: LngLat[]) => getDirections(locations, vehicleGvm),
     onSuccess: (result) => {
       setRoute(result);
       setFitted({ key: `route:${Date.now()}`, bbox: routeBbox(result, from, to) });
@@ -103,6 +107,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
           key={fitted?.key ?? 'home'}
           styleUrl={app.mapStyle}
           initialBbox={fitted?.bbox ?? lga.homeBbox}
+          initialZoom={fitted ? undefined : savedMap?.zoom}
           sources={sources}
           layers={LAYERS}
           clickLayers={picking ? [] : CLOSURE_CLICK_LAYERS}

@@ -1,4 +1,6 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { formatTonnes } from '../../announcements/validation';
+import { lgasQuery } from '../../identity/api/identity';
 import { useState, type FormEvent } from 'react';
 import type { MapClosure } from '../../map/api/closure-fields';
 import { closureQueryKey, fetchClosure } from '../../map/api/closures';
@@ -43,6 +45,10 @@ export function DirectionsPanel(props: Props) {
   });
   const lookup = (id: string): MapClosure | undefined =>
     props.loaded.find((c) => c.id === id) ?? fetched.find((q) => q.data?.id === id)?.data ?? undefined;
+
+  const kept = route?.unsealedAvoidedLgaCodes ?? [];
+  const lgas = useQuery({ ...lgasQuery, enabled: kept.length > 0 });
+  const lgaName = (code: string) => lgas.data?.find((l) => l.code === code)?.name ?? code;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -107,6 +113,13 @@ export function DirectionsPanel(props: Props) {
             <p className="directions__summary" data-testid="route-summary">
               <strong>{formatDistance(route.distance)}</strong> · about {formatDuration(route.duration)}
             </p>
+            {route.vehicleMass !== undefined && (
+              <p className="directions__vehicle" data-testid="route-vehicle">
+                {kept.length > 0
+                  ? `For your ${formatTonnes(route.vehicleMass)} vehicle: keeps off unsealed roads in ${kept.map(lgaName).join(', ')} (closed or restricted below your vehicle's mass).`
+                  : `Planned for your ${formatTonnes(route.vehicleMass)} vehicle: no unsealed road on this route is closed to it.`}
+              </p>
+            )}
             {route.avoidedClosureIds.length > 0 && (
               <div className="directions__avoided">
                 <h3>Avoids {route.avoidedClosureIds.length === 1 ? 'this closure' : `these ${route.avoidedClosureIds.length} closures`}</h3>

@@ -15,6 +15,7 @@ import { ClosureDetailPanel } from './ClosureDetailPanel';
 import { ClosureList } from './ClosureList';
 import { MapView, type MapViewport } from './MapView';
 import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
+import { useSavedMapOptions } from '../../profile/hooks/useSavedProfile';
 
 export interface DraftOverlay {
   source: GeoJSON.FeatureCollection;
@@ -38,6 +39,8 @@ interface Props {
 /** Map + list twin + detail panel over live viewport closures: the body of every map page. */
 export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes = null, detailActions, draft }: Props) {
   const app = useAppConfig();
+  // Every signed-in user's map opens at their saved zoom (/profile/map-view).
+  const savedMap = useSavedMapOptions();
   const toast = useToast();
   const lga = useLgaBoundaries(homeLgaCode);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
@@ -77,6 +80,7 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
         <MapView
           styleUrl={app.mapStyle}
           initialBbox={lga.homeBbox}
+          initialZoom={savedMap?.zoom}
           sources={sources}
           layers={layers}
           clickLayers={draft?.drawing ? [] : CLOSURE_CLICK_LAYERS}

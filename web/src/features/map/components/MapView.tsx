@@ -28,6 +28,11 @@ export interface MapViewProps {
   /** Changing `key` moves the map to the point (list twin → map). */
   focus?: { key: string; center: LngLat; zoom?: number } | null;
   crosshair?: boolean;
+  /**
+   * The user's saved default zoom (/profile/map-view): the map opens on the middle of initialBbox
+   * at this zoom instead of fitting the box. Applied once, also when it arrives after the map.
+   */
+  initialZoom?: number | null;
   /** Called once the map exists (the social-post map image reads its canvas). */
   onReady?(map: MapLibreMap): void;
 }
@@ -48,6 +53,7 @@ export function MapView(props: MapViewProps) {
   // Handlers change every render; the map's listeners read the latest through this ref.
   const handlers = useRef(props);
   handlers.current = props;
+  const zoomApplied = useRef(false);
 
   useEffect(() => {
     let map: MapLibreMap | null = null;
@@ -73,11 +79,13 @@ export function MapView(props: MapViewProps) {
     NavigationControl: typeof import('maplibre-gl').NavigationControl,
     ScaleControl: typeof import('maplibre-gl').ScaleControl,
   ): MapLibreMap {
+    const [w, s, e, n] = props.initialBbox;
+    const zoom = props.initialZoom ?? undefined;
+    zoomApplied.current = zoom !== undefined;
     const map = new MapLibre({
       container: container.current!,
       style: props.styleUrl,
-      bounds: props.initialBbox,
-      fitBoundsOptions: { padding: 24 },
+      ...(zoom !== undefined ? { center: [(w + e) / 2, (s + n) / 2] as [number, number], zoom } : { bounds: props.initialBbox, fitBoundsOptions: { padding: 24 } }),
       attributionControl: { compact: true },
       keyboard: true,
       cooperativeGestures: false,
@@ -136,6 +144,15 @@ export function MapView(props: MapViewProps) {
     if (!map || !props.focus) return;
     map.easeTo({ center: [props.focus.center.lng, props.focus.center.lat], zoom: Math.max(map.getZoom(), props.focus.zoom ?? 12), duration: 400 });
   }, [props.focus?.key]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const map = mapRef.current;
+    const zoom = props.initialZoom;
+    if (!map || zoom === null || zoom === undefined || zoomApplied.current) return;
+    zoomApplied.current = true;
+    const [w, s, e, n] = props.initialBbox;
+    map.jumpTo({ center: [(w + e) / 2, (s + n) / 2], zoom });
+  }, [props.initialZoom, loaded]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     const canvas = mapRef.current?.getCanvas();
