@@ -16,6 +16,7 @@ const DAY = 86_400;
 interface DemoClosure {
   type: ClosureInputValue['type'];
   reason: string;
+  detour?: string;
   condition?: 'closed' | 'changed';
   /** Rough points along the road; each is moved onto the network, then the line is snapped. */
   along: LatLng[];
@@ -27,6 +28,7 @@ const DEMO: DemoClosure[] = [
   {
     type: 'flood',
     reason: 'Newell Highway closed south-west of Forbes: floodwater over the road on the Lachlan River flats. Use the Henry Parkes Way detour.',
+    detour: 'Use Henry Parkes Way between Forbes and Parkes, then the Newell Highway north of Parkes.',
     along: [
       { lng: 147.85, lat: -33.47 },
       { lng: 147.89, lat: -33.45 },
@@ -46,6 +48,7 @@ const DEMO: DemoClosure[] = [
   {
     type: 'event',
     reason: 'Road closed for the Forbes community fun run. Local access only.',
+    detour: 'Follow the signed detour through the town centre.',
     along: [
       { lng: 148.04, lat: -33.423 },
       { lng: 148.06, lat: -33.43 },
@@ -64,6 +67,7 @@ export function demoClosureInputs(lgaCode: string, now: number, engine: RoadEngi
       lgaCode,
       type: demo.type,
       reason: demo.reason,
+      detour: demo.detour,
       condition: demo.condition,
       regions: [{ geometry }],
       scheduledFor: demo.scheduledIn ? now + demo.scheduledIn : undefined,

@@ -15,6 +15,7 @@ export function presentClosure(c: ClosureRecord, now: number, media: PresentedMe
     condition: c.condition,
     type: closureTypeOf(c.type),
     reason: c.reason ?? null,
+    detour: c.detour ?? null,
     position: c.position,
     geohash: c.geohash,
     nearestLocation: c.nearestLocation ?? null,

@@ -8,6 +8,9 @@ import { CLOSURE_TYPE_VALUES, type ClosureTypeValue } from './types';
 
 const EARLIEST = 946_684_800; // 2000-01-01
 const LATEST = 4_102_444_800; // 2100-01-01
+/** Longest detour description (one or two sentences naming the roads to use). */
+export const MAX_DETOUR = 500;
+
 export const timestamp = z
   .number({ invalid_type_error: 'Invalid date' })
   .int('Invalid date')
@@ -36,6 +39,8 @@ export const ClosureInput = z
     regions: z.array(RegionInput).min(1, MESSAGES.noRegions).max(MAX_REGIONS, MESSAGES.tooManyRegions),
     scheduledFor: timestamp.optional().nullable(),
     estimatedReopening: timestamp.optional().nullable(),
+    /** The way around the closure that posts, the public map and the feeds name. */
+    detour: z.string().trim().max(MAX_DETOUR, `Detour is too long (maximum ${MAX_DETOUR} characters)`).optional().nullable(),
   })
   .strict()
   .superRefine((input, ctx) => {

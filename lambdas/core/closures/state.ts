@@ -84,6 +84,7 @@ export function createClosure(id: string, input: ClosureInputValue, ctx: ChangeC
       condition: input.condition ?? 'closed',
       type: input.type,
       reason: orUndefined(input.reason),
+      detour: input.detour?.trim() || undefined,
       ...fields,
       regions,
       scheduledFor: orUndefined(input.scheduledFor),
@@ -115,7 +116,7 @@ function assertChangeable(c: ClosureRecord): void {
 const next = (c: ClosureRecord, ctx: ChangeContext, changes: Partial<ClosureRecord>): ClosureRecord =>
   withDerivedState({ ...c, ...changes, version: c.version + 1, updatedAt: ctx.now, updatedBy: ctx.actor.uid }, ctx.now);
 
-const TRACKED = ['type', 'reason', 'condition', 'scheduledFor', 'estimatedReopening'] as const;
+const TRACKED = ['type', 'reason', 'detour', 'condition', 'scheduledFor', 'estimatedReopening'] as const;
 
 export function updateClosure(before: ClosureRecord, input: ClosureInputValue, ctx: ChangeContext): ClosureChange {
   assertChangeable(before);
@@ -127,6 +128,8 @@ export function updateClosure(before: ClosureRecord, input: ClosureInputValue, c
   const after = next(before, ctx, {
     type: input.type,
     reason: orUndefined(input.reason),
+    // Added after the first clients: leaving it out keeps the detour, empty or null clears it.
+    detour: input.detour === undefined ? before.detour : input.detour?.trim() || undefined,
     condition,
     openedAt: condition === 'opened' ? before.openedAt : undefined,
     scheduledFor: orUndefined(input.scheduledFor),

@@ -61,6 +61,8 @@ export interface ClosureRecord {
   condition: Condition;
   type: string;
   reason?: string;
+  /** The way around the closure, as staff describe it. */
+  detour?: string;
   position: LatLng;
   geohash: string;
   geohash4: string;

@@ -44,6 +44,7 @@ export function closuresGeoJson(closures: ClosureRecord[], ctx: FeedContext) {
           condition: c.condition,
           type: closureTypeOf(c.type),
           reason: c.reason ?? null,
+          detour: c.detour ?? null,
           position: c.position,
           formattedAddress: c.formattedAddress ?? null,
           nearestLocation: c.nearestLocation ?? null,
@@ -65,6 +66,11 @@ export function closuresGeoJson(closures: ClosureRecord[], ctx: FeedContext) {
   };
 }
 
+/** Free-text description for feeds without a detour field of their own: the reason, then the detour. */
+export function closureDescription(c: Pick<ClosureRecord, 'reason' | 'detour'>): string {
+  return [c.reason?.trim(), c.detour?.trim() ? `Detour: ${c.detour.trim()}` : ''].filter(Boolean).join(' ');
+}
+
 export const WZDX_DATA_SOURCE_ID = 'road-closures-app';
 
 /** WZDx 4.2 WorkZoneFeed: one work-zone road event per closure region. */
@@ -84,7 +90,7 @@ export function wzdxFeed(closures: ClosureRecord[], ctx: FeedContext) {
             road_names: road ? [road] : ['Unnamed road'],
             direction: 'undefined' as const,
             name: `${type.text}: ${c.formattedAddress ?? road ?? 'road closure'}`,
-            ...(c.reason ? { description: c.reason } : {}),
+            ...(closureDescription(c) ? { description: closureDescription(c) } : {}),
             creation_date: iso(c.createdAt),
             update_date: iso(c.updatedAt),
           },
@@ -138,7 +144,7 @@ export function wazeFeed(closures: ClosureRecord[], ctx: FeedContext): string {
         .filter((r) => r.geometry.coordinates.length >= 2)
         .map((r) => {
           const polyline = r.geometry.coordinates.map(([lng, lat]) => `${lat.toFixed(6)} ${lng.toFixed(6)}`).join(' ');
-          const description = [type.text, c.reason].filter(Boolean).join(': ');
+          const description = [type.text, closureDescription(c)].filter(Boolean).join(': ');
           return [
             `  <incident id="${xmlEscape(`${c.id}-${r.id}`)}">`,
             `    <creationtime>${cifsTime(c.createdAt)}</creationtime>`,

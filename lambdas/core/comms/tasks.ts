@@ -76,8 +76,6 @@ export function roadAndLocality(c: Pick<ClosureRecord, 'formattedAddress' | 'nea
 
 export function closureFacts(c: ClosureRecord, siteUrl: string): ClosureFacts {
   const { road, locality } = roadAndLocality(c);
-  // Closures carry no detour field yet; a post mentions one only when the closure has it.
-  const detour = (c as ClosureRecord & { detour?: string }).detour?.trim() || null;
   return {
     closureId: c.id,
     type: closureTypeOf(c.type).text,
@@ -85,7 +83,7 @@ export function closureFacts(c: ClosureRecord, siteUrl: string): ClosureFacts {
     road,
     locality,
     reason: c.reason?.trim() || null,
-    detour,
+    detour: c.detour?.trim() || null,
     expectedReopening: c.estimatedReopening ? DATE_FORMAT.format(new Date(c.estimatedReopening * 1000)) : null,
     link: `${siteUrl.replace(/\/$/, '')}/map?closure=${encodeURIComponent(c.id)}`,
   };

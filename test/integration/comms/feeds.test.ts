@@ -3,7 +3,7 @@
 // Cache-Control and open CORS; a matching If-None-Match answers 304.
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { FORBES, commsCallers, forbesClosure, until } from './support';
-import type { Auth } from '../../support/api';
+import { gql, type Auth } from '../../support/api';
 
 let staff: Auth;
 beforeAll(async () => {
@@ -34,6 +34,26 @@ describe('open feeds', () => {
       expect(waze).toContain(`<incident id="${id}-`);
       expect(waze).toContain('Bridge &amp; culvert damage');
     }
+  });
+
+  it('carries a closure\'s detour: kept by an update that leaves it out, in the feeds, bounded', async () => {
+    const { id } = await forbesClosure(staff, { reason: 'Culvert washed out', detour: 'Use Back Yamma Road' });
+    const read = async () => (await gql<{ closure: { detour: string | null; version: number; regions: Array<{ id: string; geometry: string }> } }>(`query($id: ID!) { closure(id: $id) { detour version regions { id geometry } } }`, { id }, staff)).data!.closure;
+    const before = await read();
+    expect(before.detour).toBe('Use Back Yamma Road');
+    const update = (extra: Record<string, unknown>) =>
+      gql(`mutation($id: ID!, $input: ClosureInput!) { updateClosure(id: $id, input: $input) { id detour } }`, {
+        id,
+        input: { lgaCode: FORBES, type: 'flood', reason: 'Culvert washed out', regions: before.regions.map((r) => ({ id: r.id, geometry: r.geometry })), ...extra },
+      }, staff);
+    const tooLong = await update({ detour: 'x'.repeat(501) });
+    expect(tooLong.errors?.[0]).toMatchObject({ message: 'Detour is too long (maximum 500 characters)', errorType: 'ValidationError' });
+    expect((await read()).version).toBe(before.version);
+    expect((await update({})).errors).toBeUndefined();
+    expect((await read()).detour).toBe('Use Back Yamma Road');
+    const geo = await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
+    expect(JSON.parse(geo).features.find((f: any) => f.id === id).properties.detour).toBe('Use Back Yamma Road');
+    expect(await (await feed(`${FORBES}/waze.xml`)).text()).toContain('Culvert washed out Detour: Use Back Yamma Road');
   });
 
   it('answers with ETag, Cache-Control and open CORS, and 304 when unchanged', async () => {

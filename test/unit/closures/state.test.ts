@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveView, isReopeningOverdue, isReopeningScheduled, isStale, storedViewOf } from '../../../lambdas/core/closure-views';
-import type { ClosureInputValue } from '../../../lambdas/core/closures/input';
+import { ClosureInput, type ClosureInputValue } from '../../../lambdas/core/closures/input';
 import * as t from '../../../lambdas/core/closures/state';
 
 const NOW = 1_750_000_000;
@@ -75,6 +75,23 @@ describe('transitions', () => {
     expect(change.activity.payload).toMatchObject({ type: { from: 'flood', to: 'roadworks' }, regions: { from: 1, to: 2 } });
     expect(change.geometry).toBeDefined();
     expect(() => t.updateClosure(before, input({ lgaCode: '10050' }), ctx())).toThrow('A closure cannot be moved to another LGA');
+  });
+
+  it('keeps, changes and clears the detour, recording the change', () => {
+    const before = t.createClosure('cd', input({ detour: 'Use Henry Parkes Way' }), ctx()).after;
+    expect(before.detour).toBe('Use Henry Parkes Way');
+    const changed = t.updateClosure(before, input({ detour: 'Use the Lachlan Valley Way' }), ctx(NOW + 30));
+    expect(changed.activity.payload).toMatchObject({ detour: { from: 'Use Henry Parkes Way', to: 'Use the Lachlan Valley Way' } });
+    expect(t.updateClosure(changed.after, input(), ctx(NOW + 35)).after.detour).toBe('Use the Lachlan Valley Way');
+    const cleared = t.updateClosure(changed.after, input({ detour: null }), ctx(NOW + 40));
+    expect(t.updateClosure(changed.after, input({ detour: '  ' }), ctx(NOW + 40)).after.detour).toBeUndefined();
+    expect(cleared.after.detour).toBeUndefined();
+  });
+
+  it('bounds the detour at 500 characters', () => {
+    expect(ClosureInput.safeParse({ ...input(), detour: 'x'.repeat(500) }).success).toBe(true);
+    const tooLong = ClosureInput.safeParse({ ...input(), detour: 'x'.repeat(501) });
+    expect(tooLong.success ? '' : tooLong.error.issues[0].message).toBe('Detour is too long (maximum 500 characters)');
   });
 
   it('region deletion refuses the last region and unknown ids', () => {

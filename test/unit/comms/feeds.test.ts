@@ -25,7 +25,7 @@ const ctx = { scope: '12900', publisher: 'Forbes', siteUrl: 'https://roads.examp
 const closures = [
   closure(),
   closure({ id: 'c2', condition: 'changed', type: 'roadworks', reason: undefined, estimatedReopening: 1_764_200_000, formattedAddress: 'Back Yamma Road, Bedgerebong, NSW', nearestLocation: undefined }),
-  closure({ id: 'c3 <&>', type: 'event', reason: 'Show & shine "parade"' }),
+  closure({ id: 'c3 <&>', type: 'event', reason: 'Show & shine "parade"', detour: 'Via Lachlan & Court Streets' }),
 ];
 
 describe('WZDx 4.2 WorkZoneFeed', () => {
@@ -35,6 +35,12 @@ describe('WZDx 4.2 WorkZoneFeed', () => {
     const feed = wzdxFeed(closures, ctx);
     expect(validate(feed), JSON.stringify(validate.errors, null, 1)).toBe(true);
     expect(feed.features).toHaveLength(3);
+  });
+
+  it('describes the closure with its reason and detour', () => {
+    const [, changed, event] = wzdxFeed(closures, ctx).features;
+    expect(event.properties.core_details.description).toBe('Show & shine "parade" Detour: Via Lachlan & Court Streets');
+    expect('description' in changed.properties.core_details).toBe(false);
   });
 
   it('an empty feed is valid too', () => {
@@ -80,7 +86,7 @@ describe('Waze partner closures feed (CIFS)', () => {
         expect(time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
       }
     }
-    expect(xml).toContain('Show &amp; shine &quot;parade&quot;');
+    expect(xml).toContain('Show &amp; shine &quot;parade&quot; Detour: Via Lachlan &amp; Court Streets');
     expect(xml).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
   });
 });
@@ -92,7 +98,8 @@ describe('closures GeoJSON', () => {
     const f = geo.features[0];
     expect(f.geometry.type).toBe('MultiLineString');
     expect(f.geometry.coordinates[0][0]).toEqual([147.92986, -33.42686]);
-    expect(f.properties).toMatchObject({ id: 'c1', condition: 'closed', type: { value: 'flood', text: 'Flooding' }, road: 'Newell Highway', locality: 'Forbes', url: 'https://roads.example/map?closure=c1' });
+    expect(geo.features[2].properties.detour).toBe('Via Lachlan & Court Streets');
+    expect(f.properties).toMatchObject({ detour: null, id: 'c1', condition: 'closed', type: { value: 'flood', text: 'Flooding' }, road: 'Newell Highway', locality: 'Forbes', url: 'https://roads.example/map?closure=c1' });
   });
 
   it('names the three files by their public paths', () => {

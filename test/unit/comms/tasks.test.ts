@@ -46,6 +46,13 @@ describe('template writer', () => {
     expect(post).not.toContain('Detour');
   });
 
+  it('names the detour when the closure has one', () => {
+    const post = templatePost(closureFacts(closure({ detour: '  Use Henry Parkes Way ' }), 'https://roads.example'));
+    expect(post).toContain('Detour: Use Henry Parkes Way\n');
+    expect(promptFor(closureFacts(closure({ detour: 'Use Henry Parkes Way' }), 'https://roads.example'))).toContain('Detour: Use Henry Parkes Way');
+    expect(promptFor(facts)).toContain('Detour: unknown');
+  });
+
   it('is deterministic', async () => {
     expect(await templateWriter.write(facts)).toBe(await templateWriter.write(facts));
     expect(templateWriter.name).toBe('template');

@@ -18,6 +18,7 @@ export const ClosureEntity = new Entity(
       condition: { type: CLOSURE_CONDITIONS, required: true },
       type: { type: 'string', required: true },
       reason: { type: 'string' },
+      detour: { type: 'string' },
       position: coordinate,
       geohash: { type: 'string', required: true },
       geohash4: { type: 'string', required: true },

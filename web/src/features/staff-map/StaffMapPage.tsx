@@ -48,6 +48,7 @@ export function StaffMapPage({ def }: { def: RouteDef }) {
         lgaCode: values.lgaCode,
         type: values.type,
         ...(values.reason ? { reason: values.reason } : {}),
+        ...(values.detour ? { detour: values.detour } : {}),
         regions: draftRegions(draft).map((line) => ({ geometry: JSON.stringify(line) })),
         ...(values.scheduledFor ? { scheduledFor: values.scheduledFor } : {}),
         ...(values.estimatedReopening ? { estimatedReopening: values.estimatedReopening } : {}),

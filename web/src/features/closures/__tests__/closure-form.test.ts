@@ -4,7 +4,7 @@ import { checkPhoto, MAX_UPLOAD_BYTES } from '../upload';
 import { validateClosureForm } from '../validation';
 import { CLOSURE_VIEWS } from '../views';
 
-const valid = { type: 'flood', reason: 'Water over the road', condition: 'closed' as const, scheduledFor: '', estimatedReopening: '' };
+const valid = { type: 'flood', reason: 'Water over the road', detour: 'Use Henry Parkes Way', condition: 'closed' as const, scheduledFor: '', estimatedReopening: '' };
 
 describe('closure form validation', () => {
   it('accepts a plain closure', () => {
@@ -15,6 +15,7 @@ describe('closure form validation', () => {
     expect(errors.type).toBe('Choose a closure type');
     expect(errors.reason).toBe('Reason is too long (maximum 2000 characters)');
     expect(errors.scheduledFor).toBe('Invalid date');
+    expect(validateClosureForm({ ...valid, detour: 'x'.repeat(501) }).detour).toBe('Detour is too long (maximum 500 characters)');
   });
   it('needs the reopening after the scheduled start', () => {
     const errors = validateClosureForm({ ...valid, scheduledFor: '2026-12-01T10:00', estimatedReopening: '2026-12-01T09:00' });

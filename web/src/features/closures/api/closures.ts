@@ -56,6 +56,8 @@ export interface ClosureDetail extends ClosureSummary {
   media: MediaItem[];
   /** Goes up with every change: the detail form saves with the version it was filled in from. */
   version: number | null;
+  /** The way around the closure (DETAIL selects it through the map's CLOSURE_FIELDS). */
+  detour?: string | null;
 }
 
 export interface ClosurePage {
@@ -153,6 +155,7 @@ export interface ClosureInput {
   lgaCode: string;
   type: string;
   reason: string | null;
+  detour: string | null;
   regions: Array<{ id?: string; geometry: string }>;
   scheduledFor: number | null;
   estimatedReopening: number | null;

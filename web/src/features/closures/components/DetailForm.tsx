@@ -5,7 +5,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api';
 import { deleteClosureRegion, getClosure, updateClosure, type ClosureDetail } from '../api/closures';
 import { formatDistance, formatTableTimestamp, fromDatetimeLocal, regionLength, toDatetimeLocal } from '../format';
-import { MAX_REASON, validateClosureForm, type ClosureFormErrors, type ClosureFormValues } from '../validation';
+import { MAX_DETOUR, MAX_REASON, validateClosureForm, type ClosureFormErrors, type ClosureFormValues } from '../validation';
 import { CLOSURE_TYPE_STYLE } from '../views';
 import { closureDetailKey, useClosureCache } from '../hooks/useClosureCache';
 
@@ -20,6 +20,7 @@ function initialValues(c: ClosureDetail): ClosureFormValues {
   return {
     type: c.type.value,
     reason: c.reason ?? '',
+    detour: c.detour ?? '',
     condition: c.condition === 'changed' ? 'changed' : 'closed',
     scheduledFor: toDatetimeLocal(c.scheduledFor),
     estimatedReopening: toDatetimeLocal(c.estimatedReopening),
@@ -79,6 +80,7 @@ export function DetailForm({ closure }: { closure: ClosureDetail }) {
         lgaCode: closure.lgaCode,
         type: values.type,
         reason: values.reason.trim() || null,
+        detour: values.detour.trim() || null,
         condition: values.condition,
         // Region ids keep each drawn geometry as it is; geometry changes happen on the staff map.
         regions: closure.regions.map((r) => ({ id: r.id, geometry: geometryText(r.geometry) })),
@@ -146,6 +148,12 @@ export function DetailForm({ closure }: { closure: ClosureDetail }) {
             <textarea rows={4} value={values.reason} maxLength={MAX_REASON + 100} onChange={(e) => set('reason', e.target.value)} {...errorProps('reason')} />
             <small className="muted">{values.reason.trim().length} / {MAX_REASON}</small>
             {fieldError('reason')}
+          </label>
+          <label className="field">
+            <span>Detour</span>
+            <textarea rows={2} value={values.detour} maxLength={MAX_DETOUR + 100} onChange={(e) => set('detour', e.target.value)} {...errorProps('detour')} />
+            <small className="muted">The way around the closure, e.g. "Use Henry Parkes Way". Shown on the public map and in posts and feeds.</small>
+            {fieldError('detour')}
           </label>
           <div className="field">
             <span id="closure-condition-label">Condition</span>

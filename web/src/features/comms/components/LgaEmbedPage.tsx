@@ -1,5 +1,6 @@
 // /lga-embed: the council's closures map and list twin inside an iframe on the council's website.
-// No sign-in and nothing written to the browser's storage; one visit counted per load.
+// No sign-in and nothing written to the browser's storage; one visit counted per load. Closures stay
+// current through the public closure subscription; "show directions" adds the route planner.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -12,7 +13,11 @@ import { ClosureList } from '../../map/components/ClosureList';
 import { MapView } from '../../map/components/MapView';
 import { FORBES_BBOX, type Bbox, type LngLat } from '../../map/geo';
 import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
-import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, SOURCES } from '../../map/layers';
+import { useLiveClosures } from '../../map/hooks/useLiveClosures';
+import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
+import { DirectionsPanel } from '../../directions/components/DirectionsPanel';
+import '../../directions/directions.css';
+import { useEmbedRoute } from '../hooks/useEmbedRoute';
 import { UnsealedRoadsBanner } from '../../announcements/components/UnsealedRoadsBanner';
 import { recordEmbedVisit } from '../api/comms';
 import { readEmbedParams } from '../embed';
@@ -38,6 +43,8 @@ export function LgaEmbedPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat } | null>(null);
   const counted = useRef(false);
+  // Changes made while the council's page is open arrive here too (merged into the query cache).
+  useLiveClosures();
 
   useEffect(() => {
     if (!lga.data || counted.current) return;
@@ -48,46 +55,51 @@ export function LgaEmbedPage() {
 
   const visible = useMemo(() => (closures.data ?? []).filter((c) => c.lgaCode === lgaCode), [closures.data, lgaCode]);
   const selected = visible.find((c) => c.id === selectedId) ?? null;
+  const select = (closure: MapClosure) => {
+    setSelectedId(closure.id);
+    setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
+  };
+  const route = useEmbedRoute(visible, select);
   const sources = useMemo(() => {
     const features = closuresToFeatures(visible, Math.floor(Date.now() / 1000), selectedId);
-    return { [SOURCES.closureLines]: features.lines, [SOURCES.closurePoints]: features.points };
-  }, [visible, selectedId]);
+    return {
+      ...(directions ? { [SOURCES.route]: route.routeSource } : {}),
+      [SOURCES.closureLines]: features.lines,
+      [SOURCES.closurePoints]: features.points,
+    };
+  }, [visible, selectedId, directions, route.routeSource]);
 
   if (!lgaCode) return <p className="embed-message" role="alert">This map needs a council: add ?lga= and the council's five-digit LGA code to the address.</p>;
   if (lga.isError) return <p className="embed-message" role="alert">The closures could not be loaded. Please try again later.</p>;
   if (lga.data === null) return <p className="embed-message" role="alert">No council has the LGA code {lgaCode}.</p>;
   if (!lga.data || !bbox) return <p className="embed-message" role="status">Loading road closures…</p>;
 
-  const select = (closure: MapClosure) => {
-    setSelectedId(closure.id);
-    setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
-  };
   const origin = window.location.origin;
   return (
     <div className={`lga-embed lga-embed--${first}-first`}>
       <header className="lga-embed__header">
         <h1>Road closures in {lga.data.name}</h1>
         <a href={`${origin}/map`} target="_blank" rel="noopener">Open the full map</a>
-        {directions && (
-          <a href={`${origin}/map`} target="_blank" rel="noopener">Plan a route around closures</a>
-        )}
       </header>
       <UnsealedRoadsBanner lgaCode={lga.data.code} lgaName={lga.data.name} />
       <div className="lga-embed__body">
         <div className="lga-embed__map">
           <MapView
+            key={route.fitted?.key ?? 'lga'}
             styleUrl={app.mapStyle}
-            initialBbox={bbox}
+            initialBbox={route.fitted?.bbox ?? bbox}
             sources={sources}
-            layers={CLOSURE_LAYERS}
-            clickLayers={CLOSURE_CLICK_LAYERS}
+            layers={directions ? [...ROUTE_LAYERS, ...CLOSURE_LAYERS] : CLOSURE_LAYERS}
+            clickLayers={route.picking ? [] : CLOSURE_CLICK_LAYERS}
+            crosshair={!!route.picking}
             label={`Map of road closures in ${lga.data.name}`}
             focus={focus}
             onFeatureClick={(properties) => setSelectedId(String(properties.id))}
-            onMapClick={() => setSelectedId(null)}
+            onMapClick={(point) => route.pick(point) || setSelectedId(null)}
           />
         </div>
         <aside className="lga-embed__side">
+          {directions && <DirectionsPanel {...route.panelProps} />}
           {selected && <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} />}
           {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
           <ClosureList closures={visible} center={null} selectedId={selectedId} loading={closures.isLoading} onSelect={select} />

@@ -18,9 +18,23 @@ export function TaskStatusBadge({ task }: { task: Pick<ContentTask, 'status'> })
   return <span className={`comms-status comms-status--${task.status}`}>{TASK_STATUS_LABELS[task.status]}</span>;
 }
 
+/** Every closure of one list, page by page (a busy council can have more than one page). */
+async function wholeList(lgaCode: string, view: 'ACTIVE' | 'SCHEDULED'): Promise<ClosureSummary[]> {
+  const items: ClosureSummary[] = [];
+  let nextToken: string | null = null;
+  // At most ten pages: far more closures than a task (26) or a council's day ever needs.
+  for (let page = 0; page < 10; page++) {
+    const result = await listClosures(lgaCode, view, 100, nextToken);
+    items.push(...result.items);
+    nextToken = result.nextToken ?? null;
+    if (!nextToken) break;
+  }
+  return items;
+}
+
 async function currentClosures(lgaCode: string): Promise<ClosureSummary[]> {
-  const [active, scheduled] = await Promise.all([listClosures(lgaCode, 'ACTIVE', 100, null), listClosures(lgaCode, 'SCHEDULED', 100, null)]);
-  return [...active.items, ...scheduled.items];
+  const [active, scheduled] = await Promise.all([wholeList(lgaCode, 'ACTIVE'), wholeList(lgaCode, 'SCHEDULED')]);
+  return [...active, ...scheduled];
 }
 
 function NewTaskForm({ lgaCode }: { lgaCode: string }) {

@@ -20,6 +20,7 @@ export const CLOSURE_FIELDS = /* GraphQL */ `
   createdAt
   updatedAt
   scheduled
+  detour
 `;
 
 export interface MapClosure {
@@ -40,6 +41,8 @@ export interface MapClosure {
   createdAt: number;
   updatedAt: number;
   scheduled: boolean;
+  /** The way around the closure, when staff gave one. */
+  detour?: string | null;
 }
 
 export interface ClosureMedia {

@@ -62,6 +62,7 @@ export interface NewClosureInput {
   lgaCode: string;
   type: string;
   reason?: string;
+  detour?: string;
   regions: Array<{ geometry: string }>;
   scheduledFor?: number;
   estimatedReopening?: number;

@@ -30,6 +30,7 @@ export function ClosureDetailPanel({ closure, onClose, actions }: Props) {
         <dt>Where</dt>
         <dd>{current.formattedAddress ?? 'Address unknown'}</dd>
         {current.reason && (<><dt>Reason</dt><dd>{current.reason}</dd></>)}
+        {current.detour && (<><dt>Detour</dt><dd>{current.detour}</dd></>)}
         <dt>Since</dt>
         <dd>{formatTimestamp(current.createdAt)}</dd>
         {current.scheduledFor != null && (<><dt>Starts</dt><dd>{formatTimestamp(current.scheduledFor)}</dd></>)}

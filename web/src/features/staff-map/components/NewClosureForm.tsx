@@ -5,6 +5,7 @@ export interface NewClosureValues {
   lgaCode: string;
   type: string;
   reason: string;
+  detour: string;
   scheduledFor: number | null;
   estimatedReopening: number | null;
 }
@@ -23,11 +24,12 @@ export function NewClosureForm({ lgaCodes, busy, error, onSubmit, onBack }: Prop
   const [lgaCode, setLgaCode] = useState(lgaCodes[0]?.code ?? '');
   const [type, setType] = useState('roadworks');
   const [reason, setReason] = useState('');
+  const [detour, setDetour] = useState('');
   const [scheduledFor, setScheduledFor] = useState('');
   const [estimatedReopening, setEstimatedReopening] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ lgaCode, type, reason: reason.trim(), scheduledFor: toSeconds(scheduledFor), estimatedReopening: toSeconds(estimatedReopening) });
+    onSubmit({ lgaCode, type, reason: reason.trim(), detour: detour.trim(), scheduledFor: toSeconds(scheduledFor), estimatedReopening: toSeconds(estimatedReopening) });
   };
   return (
     <form onSubmit={submit} aria-label="New closure details">
@@ -48,6 +50,10 @@ export function NewClosureForm({ lgaCodes, busy, error, onSubmit, onBack }: Prop
       <label>
         Reason
         <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={1000} rows={3} />
+      </label>
+      <label>
+        Detour (optional)
+        <textarea value={detour} onChange={(e) => setDetour(e.target.value)} maxLength={500} rows={2} />
       </label>
       <label>
         Scheduled for (optional)
