@@ -21,7 +21,7 @@ beforeAll(async () => {
   const { demoClosureInputs } = await import('../../../lambdas/adapters/closures-seed');
   const demo = demoClosureInputs('12900', Math.floor(Date.now() / 1000));
   const flood = demo.find((input) => input.type === 'flood')!;
-  await clearDetourRoads(new Set(demo.map((input) => input.reason)));
+  await clearDetourRoads(new Set(demo.map((input) => input.reason ?? '')));
   floodId = (await closeRoad(staff, flood.regions[0].geometry.coordinates as [number, number][])).id;
 });
 
