@@ -89,4 +89,17 @@ describe('the resident side', { timeout: 60_000 }, () => {
     const mine = await gql<{ mySubscriptions: { lgas: { code: string }[] } }>('query { mySubscriptions { lgas { code } } }', {}, user.auth);
     expect(mine.data!.mySubscriptions.lgas.map((l) => l.code).sort()).toEqual(others.slice(0, 4).map((l) => l.code).sort());
   });
+
+  it('opens the public map at the zoom saved under /profile/map-view', async () => {
+    const saved = await gql('mutation($i: ProfileInput!) { updateProfile(input: $i) { mapOptions } }', { i: { mapOptions: JSON.stringify({ zoom: 14, baseLayer: 'streets' }) } }, user.auth);
+    expect(saved.errors).toBeUndefined();
+    await page.goto(`${APP_URL}/map`);
+    const map = page.locator('[data-testid="map"][data-map-ready="true"]');
+    await map.waitFor({ timeout: 30_000 });
+    // Without saved options the map fits the whole LGA (about zoom 9 for Forbes at 360 px).
+    await expect
+      .poll(() => map.evaluate((el) => Math.round((el as unknown as { __map: { getZoom(): number } }).__map.getZoom())), { timeout: 15_000 })
+      .toBe(14);
+    await screenshot(page, 'resident-map-zoom');
+  });
 });
