@@ -21,6 +21,7 @@ import { recordProcesses, stopStaleProcesses } from './pidfile';
 import { BUCKETS, localS3Client, startS3, type LocalS3 } from './s3';
 import { seedForbesAndAccounts, seedLgas } from './seed';
 import { seedDemoClosures } from '../lambdas/adapters/closures-seed';
+import { regenerateEveryLgaFeeds } from '../lambdas/adapters/comms/feeds';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { createWebServer } from './web-server';
@@ -234,6 +235,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     if (demoClosures.length) log(`Seeded ${demoClosures.length} demo closures in Forbes.`);
     // Nobody subscribes before the stack is up, so the seed's events must be done by then.
     while (inFlight.size) await Promise.allSettled([...inFlight]);
+    // The public map reads each LGA's map file: written now, not only on the next closure change.
+    const withFiles = await regenerateEveryLgaFeeds();
+    if (withFiles.length) log(`Wrote the map files and feeds of ${withFiles.length} LGAs with closures.`);
     ready = true;
 
     const runSchedule = (name: keyof typeof SCHEDULES) =>

@@ -12,6 +12,9 @@ import { readOutbox } from './outbox';
 import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
 import { applySecurityHeaders } from './security-headers';
+import { emptyMapFile, MAP_FILE_PATTERN } from '../lambdas/core/comms/map-file';
+import { MAP_FILE_CACHE_CONTROL } from '../lambdas/adapters/comms/feeds';
+import { getLga } from '../lambdas/adapters/lgas';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -126,9 +129,20 @@ async function serveFeed(s3: S3Client, key: string, req: http.IncomingMessage, r
       return void res.end();
     }
     (object.Body as Readable).pipe(res);
-  } catch {
+  } catch (error) {
+    const lgaCode = key.match(MAP_FILE_PATTERN)?.[1];
+    if ((error as Error).name === 'NoSuchKey' && lgaCode && (await getLga(lgaCode))) return sendEmptyMapFile(lgaCode, req, res, open);
     sendJson(res, 404, { message: 'Not found' }, open);
   }
+}
+
+/** A known LGA whose map file is not written yet (no closure ever): no closures, not a 404. */
+function sendEmptyMapFile(lgaCode: string, req: http.IncomingMessage, res: http.ServerResponse, open: Record<string, string>) {
+  const etag = `"empty-${lgaCode}"`;
+  const headers = { ...open, 'content-type': 'application/json; charset=utf-8', 'cache-control': MAP_FILE_CACHE_CONTROL, etag };
+  if (req.headers['if-none-match'] === etag) return void res.writeHead(304, headers).end();
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(emptyMapFile(lgaCode, Math.floor(Date.now() / 1000))));
 }
 
 function serveStatic(webRoot: string, urlPath: string, res: http.ServerResponse) {
