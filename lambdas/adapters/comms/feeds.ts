@@ -110,10 +110,12 @@ export async function regenerateFeeds(lgaCode: string, now = Math.floor(Date.now
 
 /**
  * Writes the files of every LGA with closures on the map (at start-up and after a seed), so the
- * public map's file exists before the LGA's first closure change.
+ * public map's file exists before the LGA's first closure change; `alsoLgas` get theirs too (the
+ * AWS seed passes every LGA: CloudFront has no "known LGA, no file yet" answer).
  */
-export async function regenerateEveryLgaFeeds(now = Math.floor(Date.now() / 1000)): Promise<string[]> {
-  const codes = [...new Set((await Promise.all(['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED'].map(lgasWithClosures))).flat())].sort();
+export async function regenerateEveryLgaFeeds(now = Math.floor(Date.now() / 1000), alsoLgas: string[] = []): Promise<string[]> {
+  const withClosures = (await Promise.all(['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED'].map(lgasWithClosures))).flat();
+  const codes = [...new Set([...withClosures, ...alsoLgas])].sort();
   const known = new Map<string, ClosureRecord[]>();
   for (const code of codes) known.set(code, await regenerateLga(code, now));
   await regenerateAll(now, known);
