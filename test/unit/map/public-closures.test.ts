@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MapClosure } from '../../../web/src/features/map/api/closure-fields';
 import { mergeClosureIntoLgaFile } from '../../../web/src/features/map/api/cache-merge';
-import { rememberLiveChange, withLiveChanges } from '../../../web/src/features/map/api/lga-closures';
-import { closuresToShow, lgaBoxes, lgasInView } from '../../../web/src/features/map/hooks/usePublicClosures';
+import { closuresToShow, lgaBoxes, lgasInView, rememberLiveChange, withLiveChanges } from '../../../web/src/features/map/lga-files';
 
 const NOW = 1_800_000_000;
 

@@ -3,7 +3,7 @@
 // communications consumer on every closure change; changes in between come from the realtime
 // subscription (useLiveClosures folds them into these lists).
 import type { MapClosure } from './closure-fields';
-import { mergeClosureIntoLgaFile } from './cache-merge';
+import { withLiveChanges } from '../lga-files';
 import { rememberClosures, replayClosuresInView, withOfflineFallback } from '../../offline/closure-snapshot';
 
 export const lgaClosuresQueryKey = (lgaCode: string) => ['closures', 'lga-file', lgaCode] as const;
@@ -39,19 +39,3 @@ export async function fetchLgaClosures(lgaCode: string): Promise<MapClosure[]> {
   );
 }
 
-/** An edge may serve a file up to a minute old: live changes seen since are laid over it. */
-const LIVE_CHANGE_KEEP_MS = 2 * 60_000;
-const liveChanges = new Map<string, { closure: MapClosure; at: number }>();
-
-/** Remembers a change from the realtime subscription (or our own mutation) for the next file read. */
-export function rememberLiveChange(closure: MapClosure, now = Date.now()): void {
-  liveChanges.set(closure.id, { closure, at: now });
-  for (const [id, change] of liveChanges) if (now - change.at > LIVE_CHANGE_KEEP_MS) liveChanges.delete(id);
-}
-
-/** The file's closures with the newer live changes of its LGA applied. */
-export function withLiveChanges(closures: MapClosure[], lgaCode: string): MapClosure[] {
-  let out = closures;
-  for (const { closure } of liveChanges.values()) out = mergeClosureIntoLgaFile(out, closure, lgaCode) ?? out;
-  return out;
-}

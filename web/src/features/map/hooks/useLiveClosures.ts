@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { mergeClosureIntoLgaFile, mergeClosureIntoList } from '../api/cache-merge';
 import type { MapClosure } from '../api/closure-fields';
 import { closureQueryKey } from '../api/closures';
-import { lgaClosuresQueryKey, rememberLiveChange } from '../api/lga-closures';
+import { lgaClosuresQueryKey } from '../api/lga-closures';
+import { rememberLiveChange } from '../lga-files';
 import type { Bbox } from '../geo';
 
 /** Applies one changed closure to every cached viewport list and LGA file and drops its stale detail. */

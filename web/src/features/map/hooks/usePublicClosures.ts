@@ -2,14 +2,15 @@
 // CloudFront hit each, no API call), or from the API's viewport query when the view spans more
 // LGAs than files are worth or an LGA has no file. Starts at once, before the map or the LGA
 // boundaries are ready: the home LGA's file is asked for on the first render.
-import type * as GeoJSON from 'geojson';
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { MapClosure } from '../api/closure-fields';
 import { fetchLgaClosures, lgaClosuresQueryKey } from '../api/lga-closures';
-import { isShownOnMap } from '../closure-display';
-import { bboxOfGeometry, type Bbox } from '../geo';
+import type { Bbox } from '../geo';
+import { closuresToShow, MAX_FILE_LGAS } from '../lga-files';
 import { useClosuresInBounds } from './useClosuresInBounds';
+
+export { lgaBoxes, lgasInView } from '../lga-files';
 
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;
@@ -17,56 +18,6 @@ function identityOf(value: object): number {
   let id = identities.get(value);
   if (!id) identities.set(value, (id = nextIdentity++));
   return id;
-}
-
-/** More LGAs in view than this (a regional or state view) asks the API's viewport query. */
-export const MAX_FILE_LGAS = 12;
-
-export interface LgaBox {
-  code: string;
-  bbox: Bbox;
-}
-
-/** Each LGA's bounding box from the boundaries bundle (computed once per bundle). */
-export function lgaBoxes(source: GeoJSON.FeatureCollection | null): LgaBox[] {
-  if (!source) return [];
-  return source.features.flatMap((f) => {
-    const code = String(f.properties?.code ?? f.properties?.lga_code ?? '');
-    const bbox = bboxOfGeometry(f.geometry);
-    return code && bbox ? [{ code, bbox }] : [];
-  });
-}
-
-const overlaps = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
-
-/** The LGAs whose box meets the view; before the bundle or the view are known, the home LGA. */
-export function lgasInView(boxes: LgaBox[], bbox: Bbox | null, homeLgaCode: string): string[] {
-  if (!bbox || boxes.length === 0) return [homeLgaCode];
-  return boxes.filter((b) => overlaps(b.bbox, bbox)).map((b) => b.code);
-}
-
-function touchesView(closure: MapClosure, [west, south, east, north]: Bbox): boolean {
-  const inside = ([lng, lat]: number[]) => lng >= west && lng <= east && lat >= south && lat <= north;
-  if (inside([closure.position.lng, closure.position.lat])) return true;
-  return closure.regions.some((region) => {
-    try {
-      const line = (typeof region.geometry === 'string' ? JSON.parse(region.geometry) : region.geometry) as { coordinates: number[][] };
-      return line.coordinates.some(inside);
-    } catch {
-      return false;
-    }
-  });
-}
-
-/**
- * What the public map shows of the files' closures: shown on a map at this time (scheduled ones
- * only once started, reopened ones for 24 hours) and, when a view is given, touching it.
- */
-export function closuresToShow(closures: MapClosure[], bbox: Bbox | null, nowSeconds: number): MapClosure[] {
-  return closures
-    .filter((c) => isShownOnMap(c, nowSeconds) && !(c.scheduledFor != null && c.scheduledFor > nowSeconds))
-    .filter((c) => !bbox || touchesView(c, bbox))
-    .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 export interface PublicClosures {
