@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in one run, printed as tables. Timings live here, never in
 // tests. Each section is a module exporting an async function that returns its printed table.
 import { benchFanout } from './fanout';
+import { benchLoad } from './load';
 import { benchRouting } from './routing';
 import { benchViewport } from './viewport';
 
@@ -8,6 +9,8 @@ const sections: { key: string; name: string; run: () => Promise<string> }[] = [
   { key: 'routing', name: 'Road engine: routing and snapping', run: benchRouting },
   { key: 'viewport', name: 'Viewport queries: latency and items read', run: benchViewport },
   { key: 'fanout', name: 'Notification fan-out: one closure event to 10,000 LGA subscribers', run: benchFanout },
+  // Needs the running stack (npm start): public map files, details, reports, notifications under load.
+  { key: 'load', name: 'Load on the local stack: 10 and 50 clients for 60 s', run: benchLoad },
 ];
 
 // `npm run bench -- routing viewport` runs only those sections (all when none are named).
