@@ -3,7 +3,7 @@
 // Prints how long the list and the drawing took after navigation (budget: 1 s); no timed assertion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { APP_URL, launchBrowser, newPage } from './support/browser';
+import { APP_URL, launchBrowser, newPage, screenshot } from './support/browser';
 
 interface FileClosure {
   id: string;
@@ -62,7 +62,7 @@ describe('public map speed', () => {
       );
     const drawnMs = Date.now() - started;
     console.log(`[budget] public map: closures listed ${listedMs} ms, drawn ${drawnMs} ms after navigation (target ≤ 1000 ms on the local stack); map file asked at ${at.file} ms, boundaries at ${at.boundaries ?? 'never (cached)'} ms`);
-    await page.screenshot({ path: '/tmp/publicreads-map.png' });
+    await screenshot(page, 'public-map-speed');
 
     expect(fileRequests.length).toBeGreaterThan(0);
     // A visitor's map of the home council asks the API for no closures at all.
