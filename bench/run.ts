@@ -2,6 +2,7 @@
 // tests. Each section is a module exporting an async function that returns its printed table.
 import { benchFanout } from './fanout';
 import { benchInitialJs } from './initial-js';
+import { benchLoad } from './load';
 import { benchRouting } from './routing';
 import { benchViewport } from './viewport';
 
@@ -14,6 +15,8 @@ const sections: { key: string; name: string; run: () => Promise<string> }[] = [
     run: benchFanout,
   },
   { key: 'initial-js', name: 'Initial JavaScript of the public pages, before the map chunk (run npm run build:web first)', run: benchInitialJs },
+  // Needs the running stack (npm start): public map files, details, reports, notifications under load.
+  { key: 'load', name: 'Load on the local stack: 10 and 50 clients for 60 s', run: benchLoad },
 ];
 
 // `npm run bench -- routing viewport` runs only those sections (all when none are named).

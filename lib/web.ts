@@ -2,7 +2,10 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -59,6 +62,9 @@ export function amazonLocationStyle(scope: Construct): { url: string; origin: st
 
 /** The path of the embeddable map, the only page other sites may frame. */
 export const embedPathPattern = '/lga-embed*';
+
+/** The public map's per-LGA closures file (lambdas/core/comms/map-file.ts mapFileKey). */
+export const MAP_FILE_PATH_PATTERN = '/feeds/*/map.json';
 
 /**
  * The React SPA on S3 behind CloudFront, the LGA data bundle under /feeds/*, and the security
@@ -182,6 +188,22 @@ export class Web extends Construct {
       // The import sets Cache-Control per object; the version query string busts caches.
       cachePolicy: CachePolicy.USE_ORIGIN_CACHE_CONTROL_HEADERS_QUERY_STRINGS,
     };
+    // The public map's per-LGA file (feeds/{lga}/map.json), rewritten on every closure change:
+    // every visitor's map is a CloudFront hit (no Lambda, no DynamoDB). Nothing but the path is in
+    // the cache key, so a query string cannot bypass the cache; the object's s-maxage (10 s) sets
+    // how long an edge keeps it, capped at a minute; browsers revalidate with the ETag.
+    const mapFileCache = new CachePolicy(this, 'MapFileCache', {
+      comment: 'Public map per-LGA closures file: short edge TTL, path-only key, compressed',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(10),
+      maxTtl: Duration.seconds(60),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const mapFileBehavior: BehaviorOptions = { ...feedsBehavior, cachePolicy: mapFileCache };
 
     // The low-bandwidth closures pages: rendered by a function, cached at the edge for a minute
     // (the function's Cache-Control), so a burst of visitors during a flood costs one call a minute.
@@ -210,7 +232,8 @@ export class Web extends Construct {
       comment: 'Road closures web app',
       defaultRootObject: 'index.html',
       defaultBehavior: { ...secure, origin: siteOrigin, responseHeadersPolicy: appHeaders },
-      additionalBehaviors: { [embedPathPattern]: embedBehavior, '/feeds/*': feedsBehavior, ...textBehaviors },
+      // CloudFront takes the first matching pattern: the map file's before the feeds'.
+      additionalBehaviors: { [embedPathPattern]: embedBehavior, [MAP_FILE_PATH_PATTERN]: mapFileBehavior, '/feeds/*': feedsBehavior, ...textBehaviors },
       // Client-side routes: S3 answers 403 (no ListBucket) or 404 for them; serve the app shell.
       errorResponses: [403, 404].map((httpStatus) => ({
         httpStatus,

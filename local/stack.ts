@@ -22,6 +22,7 @@ import { BUCKETS, localS3Client, startS3, type LocalS3 } from './s3';
 import { seedForbesAndAccounts, seedLgas } from './seed';
 import { seedDemoClosures } from '../lambdas/adapters/closures-seed';
 import { backfillMapIndex } from '../lambdas/adapters/closures-map-backfill';
+import { regenerateEveryLgaFeeds } from '../lambdas/adapters/comms/feeds';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { createWebServer } from './web-server';
@@ -238,6 +239,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     if (backfill.rewritten) log(`Map index: ${backfill.rewritten} closures rewritten.`);
     // Nobody subscribes before the stack is up, so the seed's events must be done by then.
     while (inFlight.size) await Promise.allSettled([...inFlight]);
+    // The public map reads each LGA's map file: written now, not only on the next closure change.
+    const withFiles = await regenerateEveryLgaFeeds();
+    if (withFiles.length) log(`Wrote the map files and feeds of ${withFiles.length} LGAs with closures.`);
     ready = true;
 
     const runSchedule = (name: keyof typeof SCHEDULES) =>

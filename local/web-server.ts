@@ -13,6 +13,10 @@ import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
 import { applySecurityHeaders } from './security-headers';
 import { respondTextPage } from '../lambdas/web/text-pages';
+import { emptyMapFile, MAP_FILE_PATTERN } from '../lambdas/core/comms/map-file';
+import { MAP_FILE_CACHE_CONTROL } from '../lambdas/adapters/comms/feeds';
+import { getLga } from '../lambdas/adapters/lgas';
+import { EdgeCache, sharedMaxAge, type CachedFile } from './edge-cache';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -100,10 +104,22 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
   res.end(JSON.stringify(body));
 }
 
+/** The public map's files, kept as CloudFront keeps them (see local/edge-cache.ts). */
+const mapFiles = new EdgeCache();
+
+function sendCached(file: CachedFile, req: http.IncomingMessage, res: http.ServerResponse) {
+  if (file.etag && req.headers['if-none-match'] === file.etag) return void res.writeHead(304, file.headers).end();
+  res.writeHead(200, { ...file.headers, 'content-length': String(file.body.length) });
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
 async function serveFeed(s3: S3Client, key: string, req: http.IncomingMessage, res: http.ServerResponse) {
   // Open data: any site may read the feeds (CORS), caches revalidate with the object's ETag.
   const open = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' };
   if (req.method === 'OPTIONS') return void res.writeHead(204, { ...open, 'access-control-allow-methods': 'GET, HEAD' }).end();
+  const isMapFile = MAP_FILE_PATTERN.test(key);
+  const cached = isMapFile ? mapFiles.get(key) : undefined;
+  if (cached) return sendCached(cached, req, res);
   try {
     const object = await s3.send(new GetObjectCommand({ Bucket: BUCKETS.feeds, Key: key }));
     const headers = {
@@ -113,6 +129,12 @@ async function serveFeed(s3: S3Client, key: string, req: http.IncomingMessage, r
       'cache-control': object.CacheControl ?? 'public, max-age=31536000, immutable',
       ...(object.ETag ? { etag: object.ETag } : {}),
     };
+    if (isMapFile) {
+      const body = Buffer.from(await object.Body!.transformToByteArray());
+      const file = { body, headers, etag: object.ETag };
+      mapFiles.set(key, file, sharedMaxAge(object.CacheControl));
+      return sendCached(file, req, res);
+    }
     if (object.ETag && req.headers['if-none-match'] === object.ETag) {
       (object.Body as Readable).destroy();
       return void res.writeHead(304, headers).end();
@@ -127,9 +149,20 @@ async function serveFeed(s3: S3Client, key: string, req: http.IncomingMessage, r
       return void res.end();
     }
     (object.Body as Readable).pipe(res);
-  } catch {
+  } catch (error) {
+    const lgaCode = key.match(MAP_FILE_PATTERN)?.[1];
+    if ((error as Error).name === 'NoSuchKey' && lgaCode && (await getLga(lgaCode))) return sendEmptyMapFile(lgaCode, req, res, open);
     sendJson(res, 404, { message: 'Not found' }, open);
   }
+}
+
+/** A known LGA whose map file is not written yet (no closure ever): no closures, not a 404. */
+function sendEmptyMapFile(lgaCode: string, req: http.IncomingMessage, res: http.ServerResponse, open: Record<string, string>) {
+  const etag = `"empty-${lgaCode}"`;
+  const headers = { ...open, 'content-type': 'application/json; charset=utf-8', 'cache-control': MAP_FILE_CACHE_CONTROL, etag };
+  if (req.headers['if-none-match'] === etag) return void res.writeHead(304, headers).end();
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(emptyMapFile(lgaCode, Math.floor(Date.now() / 1000))));
 }
 
 function serveStatic(webRoot: string, urlPath: string, res: http.ServerResponse) {

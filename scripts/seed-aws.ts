@@ -125,6 +125,12 @@ async function main(): Promise<void> {
     const closures = await seedDemoClosures();
     console.log(closures.length ? `Seeded ${closures.length} demo closures in Forbes.` : 'Forbes already has closures.');
   }
+
+  // The public map loads each LGA's map file from CloudFront: every LGA gets one now.
+  const { regenerateEveryLgaFeeds } = await import('../lambdas/adapters/comms/feeds');
+  const { listLgas } = await import('../lambdas/adapters/lgas');
+  const written = await regenerateEveryLgaFeeds(undefined, (await listLgas()).map((lga) => lga.code));
+  console.log(`Wrote the map files and feeds of ${written.length} LGAs.`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -306,6 +306,30 @@ describe('dev stage', () => {
     expect(fn.Properties!.Environment.Variables.TABLE_NAME).toBeDefined();
   });
 
+  it("serves the public map's per-LGA file from the feeds bucket through a short-lived, path-only cache", () => {
+    const config = resourcesOfType(dev.json, 'AWS::CloudFront::Distribution')[0][1].Properties!.DistributionConfig;
+    const behaviours = config.CacheBehaviors as Record<string, any>[];
+    const patterns = behaviours.map((b) => b.PathPattern);
+    // The first match wins: the map file's pattern must come before the feeds' catch-all.
+    expect(patterns.indexOf('/feeds/*/map.json')).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf('/feeds/*/map.json')).toBeLessThan(patterns.indexOf('/feeds/*'));
+    const mapFile = behaviours.find((b) => b.PathPattern === '/feeds/*/map.json')!;
+    const feeds = behaviours.find((b) => b.PathPattern === '/feeds/*')!;
+    expect(mapFile.TargetOriginId).toBe(feeds.TargetOriginId);
+    expect(mapFile.ResponseHeadersPolicyId).toEqual(feeds.ResponseHeadersPolicyId);
+    expect(mapFile.ViewerProtocolPolicy).toBe('redirect-to-https');
+    const policies = Object.fromEntries(resourcesOfType(dev.json, 'AWS::CloudFront::CachePolicy'));
+    const cache = policies[mapFile.CachePolicyId.Ref].Properties!.CachePolicyConfig;
+    expect(cache).toMatchObject({ MinTTL: 0, DefaultTTL: 10, MaxTTL: 60 });
+    expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+    });
+  });
+
   it('runs the two schedules with retries and encrypted dead-letter queues', () => {
     const schedules = resourcesOfType(dev.json, 'AWS::Scheduler::Schedule').map(([, s]) => s.Properties!);
     expect(schedules.map((s) => s.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(15 minutes)']);

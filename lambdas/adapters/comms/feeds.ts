@@ -1,9 +1,12 @@
-// Writes the open feeds of an LGA and of all LGAs to the feeds bucket (served by CloudFront under
-// /feeds/*, locally by the web server). Cache-Control is set per object; S3 gives the ETag.
+// Writes the open feeds of an LGA and of all LGAs, and the public map's per-LGA file, to the feeds
+// bucket (served by CloudFront under /feeds/*, locally by the web server). Cache-Control is set
+// per object; S3 gives the ETag.
 import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { effectiveView } from '../../core/closure-views';
 import type { ClosureRecord } from '../../core/closures/types';
 import { feedFiles } from '../../core/comms/feeds';
-import { activeClosuresOf } from '../closures-query';
+import { buildMapFile, mapFileKey } from '../../core/comms/map-file';
+import { activeClosuresOf, allClosuresInView } from '../closures-query';
 import { lgasWithClosures } from '../closures';
 import { db } from '../db/db';
 import { getLga } from '../lgas';
@@ -12,8 +15,21 @@ import { feedsBucket, feedsS3 as feedsClient } from '../feeds-bucket';
 /** Short enough that a closure shows up within a minute; feeds are rewritten on every change. */
 export const FEED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
 export const ALL_SCOPE = 'all';
+/**
+ * The public map's file: browsers revalidate on every load (a 304 from the edge), CloudFront keeps
+ * it 10 s, so a storm of visitors costs the bucket one read per edge location every 10 s. Changes
+ * in between reach open maps through the realtime subscription.
+ */
+export const MAP_FILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
 
+const activeOf = (closures: ClosureRecord[], now: number) =>
+  closures.filter((c) => effectiveView(c, now) === 'ACTIVE').sort((a, b) => b.updatedAt - a.updatedAt);
 
+/** Everything a map may show of an LGA: its ACTIVE, SCHEDULED and RECENTLY_OPENED lists. */
+async function mapClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {
+  const views = await Promise.all((['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED'] as const).map((view) => allClosuresInView(lgaCode, view, now)));
+  return views.flat();
+}
 
 const GENERATION_COUNTER = 'feeds_generation';
 
@@ -32,18 +48,27 @@ async function isNewest(scope: string, generation: number): Promise<boolean> {
  * Writes a scope's three files unless a later change started its own regeneration meanwhile:
  * consumers run in parallel, and an older, slower run must not overwrite a newer feed.
  */
-async function writeScope(scope: string, generation: number, publisher: string, closures: ClosureRecord[], now: number): Promise<boolean> {
+async function writeScope(
+  scope: string,
+  generation: number,
+  publisher: string,
+  closures: ClosureRecord[],
+  now: number,
+  mapFile?: { key: string; body: string },
+): Promise<boolean> {
   if (!(await isNewest(scope, generation))) return false;
   const siteUrl = process.env.SITE_URL ?? '';
+  const files = feedFiles(closures, { scope, publisher, siteUrl, now }).map((file) => ({ ...file, cacheControl: FEED_CACHE_CONTROL }));
+  if (mapFile) files.push({ ...mapFile, contentType: 'application/json', cacheControl: MAP_FILE_CACHE_CONTROL });
   await Promise.all(
-    feedFiles(closures, { scope, publisher, siteUrl, now }).map((file) =>
+    files.map((file) =>
       feedsClient().send(
         new PutObjectCommand({
           Bucket: feedsBucket(),
           Key: file.key,
           Body: file.body,
           ContentType: `${file.contentType}; charset=utf-8`,
-          CacheControl: FEED_CACHE_CONTROL,
+          CacheControl: file.cacheControl,
         }),
       ),
     ),
@@ -51,16 +76,43 @@ async function writeScope(scope: string, generation: number, publisher: string, 
   return true;
 }
 
-/** Regenerates the LGA's three files and the all-LGA files (a closure change touches both). */
-export async function regenerateFeeds(lgaCode: string, now = Math.floor(Date.now() / 1000)): Promise<{ lga: number; all: number }> {
-  const [lgaGeneration, allGeneration] = await Promise.all([nextGeneration(lgaCode), nextGeneration(ALL_SCOPE)]);
+/** Regenerates one LGA's three feeds and its map file; returns its active closures. */
+async function regenerateLga(lgaCode: string, now: number): Promise<ClosureRecord[]> {
+  const generation = await nextGeneration(lgaCode);
   const lga = await getLga(lgaCode);
-  const own = await activeClosuresOf(lgaCode, now);
-  await writeScope(lgaCode, lgaGeneration, lga?.name ?? `LGA ${lgaCode}`, own, now);
+  const shown = await mapClosuresOf(lgaCode, now);
+  const own = activeOf(shown, now);
+  const mapFile = { key: mapFileKey(lgaCode), body: JSON.stringify(buildMapFile(lgaCode, shown, now)) };
+  await writeScope(lgaCode, generation, lga?.name ?? `LGA ${lgaCode}`, own, now, mapFile);
+  return own;
+}
+
+/** Rebuilds the all-LGA feeds from every LGA with active or scheduled closures. */
+async function regenerateAll(now: number, known: Map<string, ClosureRecord[]> = new Map()): Promise<number> {
+  const generation = await nextGeneration(ALL_SCOPE);
   const codes = new Set([...(await lgasWithClosures('ACTIVE')), ...(await lgasWithClosures('SCHEDULED'))]);
-  codes.delete(lgaCode);
-  const others = await Promise.all([...codes].map((code) => activeClosuresOf(code, now)));
-  const all = [...own, ...others.flat()];
-  await writeScope(ALL_SCOPE, allGeneration, 'Road Closures', all, now);
-  return { lga: own.length, all: all.length };
+  const all = await Promise.all([...codes].map(async (code) => known.get(code) ?? activeClosuresOf(code, now)));
+  await writeScope(ALL_SCOPE, generation, 'Road Closures', all.flat(), now);
+  return all.flat().length;
+}
+
+/** Regenerates the LGA's files and the all-LGA files (a closure change touches both). */
+export async function regenerateFeeds(lgaCode: string, now = Math.floor(Date.now() / 1000)): Promise<{ lga: number; all: number }> {
+  const own = await regenerateLga(lgaCode, now);
+  const all = await regenerateAll(now, new Map([[lgaCode, own]]));
+  return { lga: own.length, all };
+}
+
+/**
+ * Writes the files of every LGA with closures on the map (at start-up and after a seed), so the
+ * public map's file exists before the LGA's first closure change; `alsoLgas` get theirs too (the
+ * AWS seed passes every LGA: CloudFront has no "known LGA, no file yet" answer).
+ */
+export async function regenerateEveryLgaFeeds(now = Math.floor(Date.now() / 1000), alsoLgas: string[] = []): Promise<string[]> {
+  const withClosures = (await Promise.all(['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED'].map(lgasWithClosures))).flat();
+  const codes = [...new Set([...withClosures, ...alsoLgas])].sort();
+  const known = new Map<string, ClosureRecord[]>();
+  for (const code of codes) known.set(code, await regenerateLga(code, now));
+  await regenerateAll(now, known);
+  return codes;
 }

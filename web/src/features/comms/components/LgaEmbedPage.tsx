@@ -12,12 +12,12 @@ import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
 import { ClosureList } from '../../map/components/ClosureList';
 import { MapView } from '../../map/components/MapView';
 import { FORBES_BBOX, type Bbox, type LngLat } from '../../map/geo';
-import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { DirectionsPanel } from '../../directions/components/DirectionsPanel';
 import '../../directions/directions.css';
 import { useEmbedRoute } from '../hooks/useEmbedRoute';
+import { usePublicClosures } from '../../map/hooks/usePublicClosures';
 import { UnsealedRoadsBanner } from '../../announcements/components/UnsealedRoadsBanner';
 import { recordEmbedVisit } from '../api/comms';
 import { readEmbedParams } from '../embed';
@@ -39,7 +39,9 @@ export function LgaEmbedPage() {
   const { lgaCode, first, directions } = readEmbedParams(search);
   const lga = useQuery({ queryKey: ['embed', 'lga', lgaCode], queryFn: () => fetchLga(lgaCode!), enabled: !!lgaCode, staleTime: Infinity });
   const bbox: Bbox | null = lga.data ? ((lga.data.bbox?.length === 4 ? lga.data.bbox : FORBES_BBOX) as Bbox) : null;
-  const closures = useClosuresInBounds(bbox, false);
+  // The council's map file (CloudFront), asked for at once, beside the council's name.
+  const embedLgas = useMemo(() => (lgaCode ? [lgaCode] : []), [lgaCode]);
+  const closures = usePublicClosures(embedLgas, bbox);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat } | null>(null);
   const counted = useRef(false);

@@ -9,7 +9,7 @@ import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
 import { ClosureList } from '../../map/components/ClosureList';
 import { MapView, type MapViewport } from '../../map/components/MapView';
 import type { Bbox, LngLat } from '../../map/geo';
-import { useClosuresInBounds } from '../../map/hooks/useClosuresInBounds';
+import { lgaBoxes, lgasInView, usePublicClosures } from '../../map/hooks/usePublicClosures';
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
@@ -53,7 +53,11 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
   // MapView's `focus` can only zoom in, so fitting a route re-creates the map on the route's bounds.
   // TODO(lead): a fitBounds prop on MapView would make this a camera move instead.
   const [fitted, setFitted] = useState<{ key: string; bbox: Bbox | null } | null>(null);
-  const closures = useClosuresInBounds(viewport?.bbox ?? null, false);
+  // The LGAs' map files, asked for on the first render (the home LGA) without waiting for the
+  // base map or the boundaries; the LGAs in view once both are there.
+  const boxes = useMemo(() => lgaBoxes(lga.source), [lga.source]);
+  const lgaCodes = useMemo(() => lgasInView(boxes, viewport?.bbox ?? null, homeLgaCode), [boxes, viewport?.bbox, homeLgaCode]);
+  const closures = usePublicClosures(lgaCodes, viewport?.bbox ?? null);
   useLiveClosures(useMemo(() => () => toast.show({ kind: 'warning', message: 'Live updates are paused: the connection was lost.' }), [toast]));
 
   // A signed-in resident's saved vehicle mass: the route keeps off unsealed roads closed to it.
@@ -94,7 +98,6 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
   };
   useClosureDeepLink(lga.ready, select);
 
-  if (!lga.ready) return <PageLoader />;
   const changeEndpoint = (set: (value: Endpoint | null) => void) => (value: Endpoint | null) => {
     set(value);
     setPicking(null);
@@ -103,7 +106,8 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
   return (
     <div className="closure-explorer">
       <div className="closure-explorer__map">
-        <MapView
+        {/* The list beside it fills from the LGA files while the boundaries are still loading. */}
+        {!lga.ready ? <PageLoader /> : <MapView
           key={fitted?.key ?? 'home'}
           styleUrl={app.mapStyle}
           initialBbox={fitted?.bbox ?? lga.homeBbox}
@@ -124,7 +128,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
             (picking === 'from' ? setFrom : setTo)({ label: pointLabel(point), coordinate: point });
             setPicking(null);
           }}
-        />
+        />}
       </div>
       <aside className="closure-explorer__side">
         <DirectionsPanel
@@ -150,7 +154,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
         )}
         <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
-        <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading || !viewport} onSelect={select} />
+        <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading} onSelect={select} />
       </aside>
     </div>
   );

@@ -22,3 +22,16 @@ export function mergeClosureIntoList(
   const merged = { ...previous, ...Object.fromEntries(Object.entries(changed).filter(([, v]) => v !== undefined)) } as MapClosure;
   return [merged, ...without];
 }
+
+/**
+ * Folds one changed closure into an LGA file's list: every closure of the LGA is kept whatever
+ * its state (the map filters by state and time), so a change only replaces or adds.
+ */
+export function mergeClosureIntoLgaFile(list: MapClosure[] | undefined, changed: MapClosure, lgaCode: string): MapClosure[] | undefined {
+  if (!list || changed.lgaCode !== lgaCode) return list;
+  const previous = list.find((c) => c.id === changed.id);
+  // An older change (a replayed event) never overwrites a newer file.
+  if (previous && previous.updatedAt > changed.updatedAt) return list;
+  const merged = { ...previous, ...Object.fromEntries(Object.entries(changed).filter(([, v]) => v !== undefined)) } as MapClosure;
+  return [merged, ...list.filter((c) => c.id !== changed.id)];
+}

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { mergeClosureIntoList } from '../api/cache-merge';
+import { mergeClosureIntoLgaFile, mergeClosureIntoList } from '../api/cache-merge';
 import type { MapClosure } from '../api/closure-fields';
 import { closureQueryKey } from '../api/closures';
+import { lgaClosuresQueryKey } from '../api/lga-closures';
+import { rememberLiveChange } from '../lga-files';
 import type { Bbox } from '../geo';
 
-/** Applies one changed closure to every cached viewport list and drops its stale detail. */
+/** Applies one changed closure to every cached viewport list and LGA file and drops its stale detail. */
 export function useApplyClosureChange(): (closure: MapClosure) => void {
   const queryClient = useQueryClient();
   return useCallback(
@@ -16,6 +18,10 @@ export function useApplyClosureChange(): (closure: MapClosure) => void {
         if (!Array.isArray(bbox)) continue;
         queryClient.setQueryData<MapClosure[]>(key, (list) => mergeClosureIntoList(list, closure, { bbox, includeScheduled }, now));
       }
+      // The public map's per-LGA files: the change is applied, not refetched (an edge may still
+      // hold the previous file for a few seconds).
+      rememberLiveChange(closure);
+      queryClient.setQueryData<MapClosure[]>(lgaClosuresQueryKey(closure.lgaCode), (list) => mergeClosureIntoLgaFile(list, closure, closure.lgaCode));
       void queryClient.invalidateQueries({ queryKey: closureQueryKey(closure.id) });
     },
     [queryClient],

@@ -1,0 +1,57 @@
+// The public map's per-LGA file (feeds/{lga}/map.json): every closure of the LGA a map may show,
+// in the same shape as the map's GraphQL fields, so the public map and the embed load an LGA from
+// CloudFront instead of the API. Pure: the communications consumer reads and writes it.
+import { effectiveView } from '../closure-views';
+import { closureTypeOf, type ClosureRecord } from '../closures/types';
+
+/** Public path and bucket key of an LGA's map file. */
+export const mapFileKey = (lgaCode: string) => `feeds/${lgaCode}/map.json`;
+export const MAP_FILE_PATTERN = /^feeds\/(\d{5})\/map\.json$/;
+
+/** What the map draws of one closure: the fields of the map's GraphQL selection. */
+export function mapClosureOf(c: ClosureRecord, now: number) {
+  return {
+    id: c.id,
+    lgaCode: c.lgaCode,
+    active: c.active,
+    condition: c.condition,
+    type: closureTypeOf(c.type),
+    reason: c.reason ?? null,
+    position: c.position,
+    formattedAddress: c.formattedAddress ?? null,
+    // A JSON string per region, as the API's AWSJSON geometry.
+    regions: c.regions.map((r) => ({ id: r.id, geometry: JSON.stringify(r.geometry) })),
+    scheduledFor: c.scheduledFor ?? null,
+    estimatedReopening: c.estimatedReopening ?? null,
+    openedAt: c.openedAt ?? null,
+    archivedAt: c.archivedAt ?? null,
+    deletedAt: c.deletedAt ?? null,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    scheduled: effectiveView(c, now) === 'SCHEDULED',
+  };
+}
+
+export type MapFileClosure = ReturnType<typeof mapClosureOf>;
+
+export interface MapFile {
+  lgaCode: string;
+  /** ISO time the file was written. */
+  generated: string;
+  closures: MapFileClosure[];
+}
+
+/**
+ * The LGA's active, scheduled and recently reopened closures, newest change first. Scheduled ones
+ * and reopened ones are in the file so it stays right as time passes without a rewrite: the map
+ * shows a scheduled closure once its start has passed and hides a reopened one after 24 hours.
+ */
+export function buildMapFile(lgaCode: string, closures: ClosureRecord[], now: number): MapFile {
+  const shown = closures
+    .filter((c) => c.lgaCode === lgaCode && c.deletedAt === undefined && c.archivedAt === undefined)
+    .sort((a, b) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id));
+  return { lgaCode, generated: new Date(now * 1000).toISOString(), closures: shown.map((c) => mapClosureOf(c, now)) };
+}
+
+/** What a known LGA without a file yet answers: no closures. */
+export const emptyMapFile = (lgaCode: string, now: number): MapFile => ({ lgaCode, generated: new Date(now * 1000).toISOString(), closures: [] });
