@@ -10,6 +10,7 @@ import { installLocalWebSocketRewrite } from './config/local-websocket';
 import { installAppUpdates } from './features/offline/app-update';
 import { startConnectivityTracking } from './features/offline/connectivity';
 import { installGlobalErrorReporting } from './lib/error-reporting';
+import { startRum } from './lib/rum';
 
 function BootError({ message }: { message: string }) {
   return (
@@ -35,6 +36,7 @@ async function boot() {
     if (config.app.local) installLocalWebSocketRewrite();
     Amplify.configure(config.amplify);
     installGlobalErrorReporting(config.app.version);
+    startRum(config.app.rum, config.app.version);
     root.render(
       <StrictMode>
         <App app={config.app} />
