@@ -5,8 +5,8 @@ import { lgasQuery } from '../../identity/api/identity';
 
 const MAX_RESULTS = 12;
 
-/** Search any Australian LGA by name or code and pick one. */
-export function LgaPicker({ onPick }: { onPick(code: string): void }) {
+/** Search any Australian LGA by name or code and pick one (also the council picker of /onboard). */
+export function LgaPicker({ onPick, label = 'Find an LGA', showStatus = true }: { onPick(code: string): void; label?: string; showStatus?: boolean }) {
   const lgas = useQuery(lgasQuery);
   const [text, setText] = useState('');
   const resultsId = useId();
@@ -19,7 +19,7 @@ export function LgaPicker({ onPick }: { onPick(code: string): void }) {
   return (
     <div className="lga-picker">
       <TextField
-        label="Find an LGA"
+        label={label}
         descriptiveText="Type part of a council's name or its 5-digit code"
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -31,7 +31,7 @@ export function LgaPicker({ onPick }: { onPick(code: string): void }) {
         {matches.map((l) => (
           <li key={l.code}>
             <Button size="small" onClick={() => { onPick(l.code); setText(''); }}>
-              {l.name} ({l.state ?? '–'}) · {l.code} · {l.customerStatus === 'none' ? 'no customer' : l.customerStatus}
+              {l.name} ({l.state ?? '–'}) · {l.code}{showStatus ? ` · ${l.customerStatus === 'none' ? 'no customer' : l.customerStatus}` : ''}
             </Button>
           </li>
         ))}
