@@ -26,6 +26,7 @@ export function LgaPicker({ onPick, label = 'Find an LGA', showStatus = true }: 
         aria-controls={resultsId}
         autoComplete="off"
       />
+      {lgas.isPending && text.trim() && <p className="muted" aria-busy="true">Loading the councils…</p>}
       {lgas.isError && <p role="alert">The LGAs could not be loaded: {lgas.error.message}</p>}
       <ul id={resultsId} className="lga-picker__results" aria-label="Matching LGAs" aria-live="polite">
         {matches.map((l) => (
