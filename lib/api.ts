@@ -66,13 +66,14 @@ export type DomainNeed =
 export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   foundation: ['eventsTopic'],
   identity: ['eventsTopic', 'userPoolAdmin', 'mail'],
-  closures: ['eventsTopic', 'mediaBucket'],
+  // feedsBucket (read): the LGA boundaries of a published LGA data import (lambdas/adapters/lga-boundaries.ts).
+  closures: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   media: ['eventsTopic', 'mediaBucket'],
   directions: [],
-  reports: ['eventsTopic', 'mediaBucket'],
+  reports: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   notifications: ['mediaBucket', 'vapid'],
   admin: ['mail', 'feedsBucketWrite'],
-  genseed: ['eventsTopic', 'mediaBucket'],
+  genseed: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   billing: ['stripe'],
   // Generation is started with a domain event; the DRFA export presigns photo thumbnails.
   comms: ['eventsTopic', 'mediaBucket'],

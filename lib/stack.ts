@@ -17,6 +17,7 @@ import { Schedules } from './schedules';
 import { Secrets } from './secrets';
 import { BillingWebhook } from './billing-webhook';
 import { TextPages } from './text-pages';
+import { RealUserMonitoring, rumEnabled } from './rum';
 import { Web } from './web';
 import { webConfig } from './web-config';
 import { WebDeployment } from './web-deployment';
@@ -56,6 +57,8 @@ export class RoadClosuresStack extends Stack {
   readonly notifications: Notifications;
   readonly notificationConsumers: NotificationConsumers;
   readonly billingWebhook: BillingWebhook;
+  /** CloudWatch RUM, only with context rum=true (lib/rum.ts). */
+  readonly rum?: RealUserMonitoring;
 
   constructor(scope: Construct, id: string, props: RoadClosuresStackProps) {
     super(scope, id, props);
@@ -116,6 +119,9 @@ export class RoadClosuresStack extends Stack {
       customDomain: props.customDomain,
     });
     media.allowBrowserAccessFrom(this.web.siteUrl);
+    if (rumEnabled(this)) {
+      this.rum = new RealUserMonitoring(this, 'Rum', { stage, domain: props.customDomain?.domainName ?? this.web.distribution.distributionDomainName });
+    }
     new MediaProcessing(this, 'MediaProcessing', { stage, table: this.data.table, mediaBucket: media.mediaBucket });
 
     const schedules = new Schedules(this, 'Schedules', {
@@ -193,6 +199,7 @@ export class RoadClosuresStack extends Stack {
       oauth: this.auth.oauth,
       socialProviders: this.auth.socialProviders,
       mapStyle: this.web.mapStyleUrl,
+      rum: this.rum?.webConfig,
     });
   }
 

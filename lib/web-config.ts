@@ -2,6 +2,7 @@
 // app section, the same shape local/stack.ts serves (the shared contract). Values may be
 // CloudFormation tokens: the stack output renders them with toJsonString, the web deployment
 // with Source.jsonData, which fills them in at deploy time.
+import type { RumWebConfig } from './rum';
 
 export interface WebConfigInput {
   readonly userPoolId: string;
@@ -19,6 +20,8 @@ export interface WebConfigInput {
   readonly socialProviders?: readonly string[];
   /** The base map style URL (Web.mapStyleUrl); the pre-built /map-style.json when not given. */
   readonly mapStyle?: string;
+  /** CloudWatch RUM (context rum=true); absent, the web app loads no RUM client. */
+  readonly rum?: RumWebConfig;
 }
 
 export function webConfig(input: WebConfigInput): Record<string, unknown> {
@@ -60,6 +63,7 @@ export function webConfig(input: WebConfigInput): Record<string, unknown> {
       // SRP keeps the password off the wire; locally cognito-local only speaks USER_PASSWORD_AUTH.
       authFlowType: 'USER_SRP_AUTH',
       features: { push: false, socialProviders: [...(input.socialProviders ?? [])] },
+      ...(input.rum ? { rum: { ...input.rum } } : {}),
     },
   };
 }

@@ -24,6 +24,7 @@ import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { privateBucketDefaults } from './media';
+import { rumCspSources, rumEnabled } from './rum';
 
 export interface WebProps {
   readonly logsBucket: IBucket;
@@ -94,16 +95,18 @@ export class Web extends Construct {
       serverAccessLogsPrefix: 's3/site/',
     });
 
+    // CloudWatch RUM (context rum=true): its client script and the hosts it reports to.
+    const rum = rumEnabled(this) ? rumCspSources(region) : undefined;
     const mediaHost = props.mediaBucketName ? `https://${props.mediaBucketName}.s3.${region}.amazonaws.com` : `https://*.s3.${region}.amazonaws.com`;
     const csp = (frameAncestors: string) =>
       [
         "default-src 'self'",
-        "script-src 'self'",
+        `script-src 'self'${rum ? ` ${rum.script}` : ''}`,
         // Amplify UI's ThemeProvider injects a <style> element; styles cannot run script.
         "style-src 'self' 'unsafe-inline'",
         // Presigned S3 URLs (media uploads and photos) use the media bucket's virtual host: that
         // bucket only, named without a reference (see mediaBucketName), never every bucket.
-        `connect-src 'self' https://${props.graphqlHost} wss://${props.realtimeHost} https://cognito-idp.${region}.amazonaws.com ${mediaHost}${mapHost}`,
+        `connect-src 'self' https://${props.graphqlHost} wss://${props.realtimeHost} https://cognito-idp.${region}.amazonaws.com ${mediaHost}${mapHost}${rum ? ` ${rum.connect}` : ''}`,
         `img-src 'self' data: blob: ${mediaHost}${mapHost}`,
         "font-src 'self' data:",
         // maplibre-gl runs its tile workers from blob: URLs; the service worker is same-origin.

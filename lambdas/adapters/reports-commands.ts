@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { conflict, rateLimited, validationError } from '../core/errors';
 import { isValidSubscription, type CustomerStatus } from '../core/access';
-import { getLgaLocator } from '../core/lga-locate';
+import { lgaBoundaries } from './lga-boundaries';
 import { cellsAround, chooseCluster, geohashesOf, newCluster, withMember, withoutMember } from '../core/reports/cluster';
 import { REPORT_MESSAGES, REPORTS_PER_HOUR, type Actor, type ClusterRecord, type ReportInputValue, type ReportRecord } from '../core/reports/model';
 import * as transitions from '../core/reports/state';
@@ -76,7 +76,7 @@ export interface Submitted {
 }
 
 export async function submitReport(actor: Actor, input: ReportInputValue, now = nowSeconds()): Promise<Submitted> {
-  const found = getLgaLocator().locate(input.position.lng, input.position.lat);
+  const found = (await lgaBoundaries()).locator.locate(input.position.lng, input.position.lat);
   if (!found) throw validationError(REPORT_MESSAGES.outsideAustralia);
   if (input.lgaCode && input.lgaCode !== found.code) throw validationError(REPORT_MESSAGES.lgaMismatch);
   const mediaIds = input.mediaIds ?? [];

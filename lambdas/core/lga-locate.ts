@@ -53,11 +53,12 @@ export function inPolygons(polygons: PolygonRings[], x: number, y: number): bool
 }
 
 interface Feature {
-  properties?: { lga_code?: string; lga_name?: string };
+  /** The ABS file names them lga_code/lga_name; a published bundle code/name. */
+  properties?: { lga_code?: string; lga_name?: string; code?: string; name?: string };
   geometry?: { type: string; coordinates: unknown } | null;
 }
 
-function bboxOfPolygons(polygons: PolygonRings[]): [number, number, number, number] {
+export function bboxOfPolygons(polygons: PolygonRings[]): [number, number, number, number] {
   const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const polygon of polygons)
     for (const [x, y] of polygon[0] ?? []) {
@@ -72,7 +73,7 @@ function bboxOfPolygons(polygons: PolygonRings[]): [number, number, number, numb
 export function areasFromGeoJSON(collection: { features?: Feature[] }): LgaArea[] {
   const areas: LgaArea[] = [];
   for (const f of collection.features ?? []) {
-    const code = f.properties?.lga_code;
+    const code = f.properties?.lga_code ?? f.properties?.code;
     if (!code || !f.geometry) continue;
     const polygons =
       f.geometry.type === 'Polygon'
@@ -81,7 +82,7 @@ export function areasFromGeoJSON(collection: { features?: Feature[] }): LgaArea[
           ? (f.geometry.coordinates as PolygonRings[])
           : [];
     if (polygons.length === 0) continue;
-    areas.push({ code, name: f.properties?.lga_name ?? code, polygons, bbox: bboxOfPolygons(polygons) });
+    areas.push({ code, name: f.properties?.lga_name ?? f.properties?.name ?? code, polygons, bbox: bboxOfPolygons(polygons) });
   }
   return areas;
 }
@@ -109,6 +110,11 @@ let shared: LgaLocator | undefined;
 let byCode: Map<string, LgaArea> | undefined;
 
 const allAreas = () => (sharedAreas ??= areasFromGeoJSON(JSON.parse(readFileSync(defaultLgaBoundariesPath(), 'utf8'))));
+
+/** The boundaries the function was deployed with (lambdas/adapters/lga-boundaries.ts prefers a published import). */
+export function bundledLgaAreas(): LgaArea[] {
+  return allAreas();
+}
 
 /** The process-wide locator over every Australian LGA (about 10 MB of GeoJSON, parsed once). */
 export function getLgaLocator(): LgaLocator {

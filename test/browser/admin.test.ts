@@ -2,12 +2,15 @@
 // arrive live in /admin/enquiries; a client error thrown in a visitor's browser shows up grouped
 // in /admin/diagnostics; a modified LGA bundle is published and a signed-in resident's app
 // downloads it again (the "local data installed" guard), then the previous import is restored.
+// Global state: the LGA bundle and Forbes' LGA record are renamed for the publish step and
+// restored by the rollback in the same test (also after a failure); roles are never touched.
 // Each new screen is checked with axe-core (WCAG 2.2 A/AA), at 360 px and with the keyboard.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gql } from '../support/api';
 import { ADMIN, APP_URL, RESIDENT, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
@@ -32,6 +35,7 @@ async function fitsPhone(page: Page): Promise<boolean> {
 }
 
 const id = Date.now().toString(36);
+const forbesName = async () => (await gql<{ lga: { name: string } }>('query { lga(code: "12900") { name } }')).data?.lga.name;
 const ERROR_MESSAGE = `Admin test error ${id}`;
 
 describe('system administration', { timeout: 120_000 }, () => {
@@ -180,17 +184,22 @@ describe('system administration', { timeout: 120_000 }, () => {
     await admin.page.getByRole('button', { name: 'Validate and publish' }).click();
     await admin.page.getByText(/Published: 547 LGAs/).waitFor({ timeout: 60_000 });
     await screenshot(admin.page, 'admin-07-lga-data-published');
+    try {
+      // The server's LGA record follows the bundle.
+      expect(await forbesName()).toBe(`Forbes ${id}`);
 
-    // The resident's next start checks the import timestamp and downloads the new bundle.
-    const downloaded = resident.page.waitForResponse((r) => r.url().includes('/feeds/lga-data/') && r.ok(), { timeout: 60_000 });
-    await resident.page.reload();
-    const bundle = (await (await downloaded).json()) as { features: { properties: { code: string; name: string } }[] };
-    expect(bundle.features.find((f) => f.properties.code === '12900')?.properties.name).toBe(`Forbes ${id}`);
-    await resident.page.getByRole('heading', { level: 1, name: 'User settings' }).waitFor({ timeout: 60_000 });
-    await resident.context.close();
-
-    admin.page.once('dialog', (d) => void d.accept());
-    await admin.page.getByRole('button', { name: 'Roll back to the previous import' }).click();
-    await admin.page.getByText(/Rolled back: 547 LGAs/).waitFor({ timeout: 30_000 });
+      // The resident's next start checks the import timestamp and downloads the new bundle.
+      const downloaded = resident.page.waitForResponse((r) => r.url().includes('/feeds/lga-data/') && r.ok(), { timeout: 60_000 });
+      await resident.page.reload();
+      const bundle = (await (await downloaded).json()) as { features: { properties: { code: string; name: string } }[] };
+      expect(bundle.features.find((f) => f.properties.code === '12900')?.properties.name).toBe(`Forbes ${id}`);
+      await resident.page.getByRole('heading', { level: 1, name: 'User settings' }).waitFor({ timeout: 60_000 });
+      await resident.context.close();
+    } finally {
+      admin.page.once('dialog', (d) => void d.accept());
+      await admin.page.getByRole('button', { name: 'Roll back to the previous import' }).click();
+      await admin.page.getByText(/Rolled back: 547 LGAs/).waitFor({ timeout: 30_000 });
+    }
+    expect(await forbesName()).toBe('Forbes');
   });
 });

@@ -20,7 +20,9 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/admin/lga-data.ts': 'feedsBucket',
   // The open feeds (GeoJSON, WZDx, Waze) written by the communications consumer.
   'lambdas/adapters/comms/feeds.ts': 'feedsBucket',
-  // The feeds bucket's own S3 client, shared by the two above.
+  // The boundaries of the current LGA data import, read by the point-in-LGA domains.
+  'lambdas/adapters/lga-boundaries.ts': 'feedsBucket',
+  // The feeds bucket's own S3 client, shared by the ones above.
   'lambdas/adapters/feeds-bucket.ts': 'feedsBucket',
   'lambdas/adapters/events.ts': 'eventsTopic',
   'lambdas/adapters/cognito.ts': 'userPool',

@@ -11,6 +11,7 @@ import { installAppUpdates } from './features/offline/app-update';
 import { startConnectivityTracking } from './features/offline/connectivity';
 import { hasStoredSession, loadAmplify, setAmplifyConfig } from './lib/amplify';
 import { installGlobalErrorReporting } from './lib/error-reporting';
+import { startRum } from './lib/rum';
 
 function BootError({ message }: { message: string }) {
   return (
@@ -38,6 +39,7 @@ async function boot() {
     setAmplifyConfig(config.amplify);
     if (hasStoredSession()) void loadAmplify();
     installGlobalErrorReporting(config.app.version);
+    startRum(config.app.rum, config.app.version);
     root.render(
       <StrictMode>
         <App app={config.app} />

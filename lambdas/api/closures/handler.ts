@@ -189,7 +189,7 @@ export const handler = createResolverHandler({
       const p = requireClosureAdministrator(await ctx.principal(), input.lgaCode);
       const { data: lga } = await db().entities.lga.get({ code: input.lgaCode }).go();
       if (!lga) throw validationError('Invalid LGA');
-      assertLinesInLga(lga, input.regions.map((r) => r.geometry));
+      await assertLinesInLga(lga, input.regions.map((r) => r.geometry));
       return respond(ctx, await createClosureAs(actorOf(p), input));
     },
   }),
@@ -200,7 +200,7 @@ export const handler = createResolverHandler({
     async resolve(ctx) {
       const { closure, actor } = await closureForChange(ctx, ctx.args.id);
       const { data: lga } = await db().entities.lga.get({ code: closure.lgaCode }).go();
-      if (lga) assertLinesInLga(lga, ctx.args.input.regions.map((r) => r.geometry));
+      if (lga) await assertLinesInLga(lga, ctx.args.input.regions.map((r) => r.geometry));
       const expected = ctx.args.expectedVersion ?? undefined;
       return respond(ctx, await changeClosureExpecting(closure, actor, expected, (before, c) => transitions.updateClosure(before, ctx.args.input, c)));
     },

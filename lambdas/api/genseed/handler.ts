@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { forbidden, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
-import { getLgaLocator } from '../../core/lga-locate';
+import { lgaBoundaries } from '../../adapters/lga-boundaries';
 import { getRoadEngine } from '../../core/roads/engine';
 import { DEMO_DATA_REFUSED_ON_PROD, DEMO_LIMITS, NO_ROADS_IN_LGA, planDemoClosures, seededRandom } from '../../core/admin/demo-data';
 import { getLga } from '../../adapters/lgas';
@@ -42,7 +42,7 @@ export const handler = createResolverHandler({
       const wanted = { closures: input.closures ?? 5, reports: input.reports ?? 10, subscribers: input.subscribers ?? 10 };
       const now = Math.floor(Date.now() / 1000);
       const random = seededRandom(now);
-      const locator = getLgaLocator();
+      const { locator } = await lgaBoundaries();
       const plans = planDemoClosures({
         count: Math.max(wanted.closures, wanted.reports > 0 ? 1 : 0),
         bbox: lga.bbox as [number, number, number, number],

@@ -245,7 +245,7 @@ export const handler = createResolverHandler({
       // A moderator cannot move a cluster (and the closure it becomes) out of its LGA.
       if (center) {
         const { data: lga } = await db().entities.lga.get({ code: cluster.lgaCode }).go();
-        if (lga) assertLinesInLga(lga, [{ type: 'LineString', coordinates: [[center.lng, center.lat]] }]);
+        if (lga) await assertLinesInLga(lga, [{ type: 'LineString', coordinates: [[center.lng, center.lat]] }]);
       }
       return oneCluster(ctx, p, await updateCluster(cluster, ctx.args.input, actorOf(p)));
     },

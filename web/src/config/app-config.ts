@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ResourcesConfig } from 'aws-amplify';
+import type { RumSettings } from '../lib/rum';
 
 export type SocialProvider = 'Google' | 'Microsoft' | 'Facebook' | 'EmailLink';
 
@@ -12,6 +13,8 @@ export interface AppSettings {
   mapStyle: string;
   authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
   features: { push: boolean; socialProviders: string[] };
+  /** CloudWatch RUM, present only when the AWS stack was deployed with -c rum=true. */
+  rum?: RumSettings;
 }
 
 export interface RuntimeConfig {

@@ -158,6 +158,8 @@ export const LgaDataImportEntity = new Entity(
       bytes: { type: 'number' },
       /** A rollback republishes an older import's bundle under a new timestamp. */
       rolledBackFrom: { type: 'number' },
+      /** How the import came: the first-start seed, an administrator's upload or a rollback. */
+      source: { type: ['seed', 'upload', 'rollback'] as const },
     },
     indexes: {
       byTimestamp: {

@@ -19,3 +19,14 @@ export const STATUS_LABELS: Record<string, string> = {
 };
 
 export const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
+
+const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
+
+/** Whether the subscription still runs (the council can cancel it rather than subscribe). */
+export const isLiveSubscription = (status: string) => LIVE_STATUSES.has(status);
+
+/** When the council pays next: the trial's end while on trial, else the period's end; none once it has ended. */
+export function nextPaymentDate(c: { subscriptionStatus: string; trialEnd: number | null; currentPeriodEnd: number | null }): number | null {
+  if (!isLiveSubscription(c.subscriptionStatus)) return null;
+  return c.subscriptionStatus === 'trialing' && c.trialEnd ? c.trialEnd : c.currentPeriodEnd;
+}

@@ -34,6 +34,8 @@ export interface OnboardingSubject {
   email: string | null;
   /** The council the onboarding is for; null when the code is unknown to the server. */
   lga: { code: string; customerStatus: string; emailSuffix?: string | null } | null;
+  /** /onboard without ?lga=: the page lets the user pick the council; the LGA checks run once one is picked. */
+  choosing?: boolean;
 }
 
 export interface GuardContext {
@@ -60,6 +62,7 @@ const allow: GuardResult = { kind: 'allow' };
 function checkOnboarding(subject: OnboardingSubject, path: string): GuardResult {
   const email = subject.email ? normaliseEmail(subject.email) : '';
   if (!isEmailAddress(email)) return { kind: 'error', message: 'Invalid email address' };
+  if (subject.choosing) return allow;
   if (!subject.lga) return { kind: 'error', message: 'Invalid LGA' };
   const suffix = subject.lga.emailSuffix?.toLowerCase();
   if (suffix && !email.endsWith(suffix.startsWith('@') || suffix.startsWith('.') ? suffix : `@${suffix}`)) {

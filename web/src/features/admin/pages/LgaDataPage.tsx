@@ -98,7 +98,7 @@ export function LgaDataPage() {
               Polygon or MultiPolygon; <code>lga_name</code> and <code>ste_name</code> are used when present. A file with any problem changes nothing.
             </p>
             <label htmlFor="lga-file"><strong>GeoJSON file</strong></label>
-            <input id="lga-file" ref={fileRef} type="file" accept=".geojson,.json,.gz,application/geo+json,application/json" aria-describedby="upload-help" />
+            <input id="lga-file" className="admin-file-input" ref={fileRef} type="file" accept=".geojson,.json,.gz,application/geo+json,application/json" aria-describedby="upload-help" />
             {error && <Alert variation="error" role="alert"><Problems message={error} /></Alert>}
             <div><Button type="submit" variation="primary" isLoading={busy === 'upload'} loadingText="Uploading and checking…">Validate and publish</Button></div>
           </form>

@@ -95,6 +95,19 @@ export const customerQuery = (code: string) =>
     queryFn: async () => (await gql<{ customer: Customer | null }>(`query Customer($code: ID!) { customer(code: $code) { ${DETAIL_FIELDS} } }`, { code })).customer,
   });
 
+export type CustomerSummary = Pick<Customer, 'lgaCode' | 'lgaName' | 'subscriptionStatus' | 'paymentStatus' | 'trialEnd' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>;
+
+/** The few fields the account manager's dashboard card shows; refreshed with the customer's other queries. */
+export const customerSummaryQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['customer', code, 'summary'],
+    queryFn: async () =>
+      (await gql<{ customer: CustomerSummary | null }>(
+        `query CustomerSummary($code: ID!) { customer(code: $code) { lgaCode lgaName subscriptionStatus paymentStatus trialEnd currentPeriodEnd cancelAtPeriodEnd } }`,
+        { code },
+      )).customer,
+  });
+
 export const checkoutPriceQuery = (lgaCode: string) =>
   queryOptions({
     queryKey: ['checkoutPrice', lgaCode],

@@ -6,13 +6,11 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../auth/auth-provider';
 import { cancelSubscription, createBillingPortalSession, createCheckoutSession, customerQuery } from '../api/billing';
-import { formatDate } from '../format';
+import { formatDate, isLiveSubscription, nextPaymentDate } from '../format';
 import { useLiveCustomers } from '../hooks/useLiveCustomers';
 import { InvoiceTable } from './InvoiceTable';
 import { StatusChip } from './StatusChip';
 import './billing.css';
-
-const LIVE = new Set(['trialing', 'active', 'past_due']);
 
 /** /lga/{code}/billing: the account manager's view of the council's subscription and invoices. */
 export function LgaBillingPage() {
@@ -46,7 +44,7 @@ export function LgaBillingPage() {
   if (customer.isError) return <ErrorState message={customer.error.message} onRetry={() => void customer.refetch()} />;
   const c = customer.data;
   if (!c) return <ErrorState message="Invalid LGA" />;
-  const live = LIVE.has(c.subscriptionStatus);
+  const live = isLiveSubscription(c.subscriptionStatus);
 
   const openPortal = () => run('portal', async () => window.location.assign(await createBillingPortalSession(code)));
   const subscribe = () =>
@@ -72,7 +70,7 @@ export function LgaBillingPage() {
           <dl className="facts">
             <dt>Status</dt><dd><StatusChip status={c.subscriptionStatus} /></dd>
             <dt>Trial ends</dt><dd>{formatDate(c.trialEnd)}</dd>
-            <dt>Next payment</dt><dd>{live ? formatDate(c.trialEnd && c.subscriptionStatus === 'trialing' ? c.trialEnd : c.currentPeriodEnd) : '—'}</dd>
+            <dt>Next payment</dt><dd>{formatDate(nextPaymentDate(c))}</dd>
             <dt>PO number</dt><dd>{c.poNumber ?? '—'}</dd>
           </dl>
           <div className="row-actions" style={{ marginTop: 16 }}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageLoader } from '../../../components/PageLoader';
+import { LgaPicker } from '../../admin/components/LgaPicker';
 import { lgaQuery } from '../../lgas/api/lga';
 import { checkoutPriceQuery, createCheckoutSession, createQuote } from '../api/billing';
 import { formatCents } from '../format';
@@ -10,10 +11,33 @@ import './billing.css';
 
 export const PO_NUMBER_MAX = 50;
 
-/** /onboard?lga={code}: a council officer subscribes their council (price, PO number, trial). */
+/** /onboard: the council picker, then /onboard?lga={code}: the officer subscribes that council. */
 export function OnboardPage() {
   const [params] = useSearchParams();
   const code = params.get('lga') ?? '';
+  return code ? <OnboardForm code={code} /> : <OnboardCouncilPicker />;
+}
+
+/** No council named in the address: search for it by name or code (keyboard: type, Tab to a result, Enter). */
+function OnboardCouncilPicker() {
+  const navigate = useNavigate();
+  return (
+    <div>
+      <header className="page-header">
+        <h1>Subscribe your council</h1>
+        <p>Find your council to see its price, start a 30-day trial or get a quote for your finance team.</p>
+      </header>
+      <section className="panel" aria-labelledby="pick-title">
+        <h2 id="pick-title">Which council?</h2>
+        <LgaPicker label="Council name or LGA code" showStatus={false} onPick={(picked) => navigate(`/onboard?lga=${encodeURIComponent(picked)}`)} />
+      </section>
+    </div>
+  );
+}
+
+/** /onboard?lga={code}: a council officer subscribes their council (price, PO number, trial). */
+function OnboardForm({ code }: { code: string }) {
+  const [params] = useSearchParams();
   const lga = useQuery(lgaQuery(code));
   const price = useQuery(checkoutPriceQuery(code));
   const navigate = useNavigate();

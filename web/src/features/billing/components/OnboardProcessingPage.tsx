@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../auth/auth-provider';
 import { lgaQuery } from '../../lgas/api/lga';
 import { useLiveCustomers } from '../hooks/useLiveCustomers';
+import { useStaffAccessReady } from '../hooks/useStaffAccess';
 import { statusLabel } from '../format';
 import './billing.css';
+
+/** A subscriber who does not become the account manager (the council already has one) moves on after this. */
+const ACCESS_WAIT_MS = 20_000;
 
 const valid = (status: string | undefined) => status === 'active' || status === 'trialing';
 
@@ -16,7 +19,6 @@ const valid = (status: string | undefined) => status === 'active' || status === 
 export function OnboardProcessingPage() {
   const [params] = useSearchParams();
   const code = params.get('lga') ?? '';
-  const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const lga = useQuery({ ...lgaQuery(code), staleTime: 0 });
@@ -29,14 +31,21 @@ export function OnboardProcessingPage() {
 
   const status = change?.subscriptionStatus ?? lga.data?.customerStatus;
   const recorded = valid(status);
-  const hasAccess = !!auth.me?.admin || !!auth.me?.managed.some((m) => m.lgaCode === code && valid(m.customerStatus));
+  // The subscription is recorded before the checkout's completion makes this user the account
+  // manager: who we are is asked again until the guards will let the staff map open.
+  const hasAccess = useStaffAccessReady(code, recorded);
+  const [waitedLong, setWaitedLong] = useState(false);
+  useEffect(() => {
+    if (!recorded) return undefined;
+    const timer = setTimeout(() => setWaitedLong(true), ACCESS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [recorded]);
 
   useEffect(() => {
-    if (!recorded || finishing.current) return;
+    if (!recorded || !(hasAccess || waitedLong) || finishing.current) return;
     finishing.current = true;
-    // The new customer's first user is now its account manager: reload who we are, then go on.
-    void auth.refresh().then(() => navigate(`/onboard/success?lga=${encodeURIComponent(code)}`, { replace: true }));
-  }, [recorded, auth, navigate, code]);
+    navigate(`/onboard/success?lga=${encodeURIComponent(code)}`, { replace: true });
+  }, [recorded, hasAccess, waitedLong, navigate, code]);
 
   const steps: Array<[string, boolean]> = [
     ['Payment details accepted by Stripe', true],

@@ -1,12 +1,16 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { lgaQuery } from '../../lgas/api/lga';
+import { useStaffAccessReady } from '../hooks/useStaffAccess';
 
 /** /onboard/success: the council is a customer; where its new account manager goes next. */
 export function OnboardSuccessPage() {
   const [params] = useSearchParams();
   const code = params.get('lga') ?? '';
   const lga = useQuery(lgaQuery(code));
+  // Arriving here straight from the checkout, `me` may predate the webhook: ask again until the
+  // staff map's guards see the subscription and the account manager role.
+  const ready = useStaffAccessReady(code);
   return (
     <div>
       <header className="page-header">
@@ -15,7 +19,9 @@ export function OnboardSuccessPage() {
       </header>
       <section className="panel">
         <ul>
-          <li><Link to="/staff-map">Open the staff map</Link></li>
+          <li>
+            {ready || !code ? <Link to="/staff-map">Open the staff map</Link> : <span role="status">Preparing your staff access…</span>}
+          </li>
           {code && <li><Link to={`/lga/${code}/accounts`}>Invite your team (User Role Assignment)</Link></li>}
           {code && <li><Link to={`/lga/${code}/billing`}>Billing information and invoices</Link></li>}
         </ul>

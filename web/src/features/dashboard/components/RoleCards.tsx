@@ -9,6 +9,7 @@ import { AccessRequestsCard } from '../../lga-admin/components/AccessRequestsCar
 import { PendingClustersCard } from '../../reports/components/PendingClustersCard';
 import { UnsealedRoadsCard } from '../../announcements/components/UnsealedRoadsCard';
 import { SocialTasksCard } from '../../comms/components/SocialTasksCard';
+import { BillingCard } from '../../billing/components/BillingCard';
 
 const statusText: Record<string, string> = {
   active: 'Subscription active',
@@ -67,6 +68,7 @@ export function RoleCards({ lga }: { lga: ManagedLga }) {
               </article>
             );
           })}
+          {roles.includes('account_manager') && <BillingCard lgaCode={lga.lgaCode} />}
         </div>
       )}
     </section>

@@ -88,6 +88,9 @@ describe('each guard on its own', () => {
     expect(evaluateGuards(['newCustomer'], ctx(null, { path: '/onboard/success', onboarding: { email: 'clerk@forbes.nsw.gov.au', lga: { ...lga, customerStatus: 'active' } } }))).toEqual({ kind: 'allow' });
     expect(evaluateGuards(['newCustomer'], ctx(null, { path: '/onboard', onboarding: { email: 'Clerk@Forbes.nsw.gov.au ', lga } }))).toEqual({ kind: 'allow' });
     expect(evaluateGuards(['newCustomer'], ctx(null, { onboarding: undefined }))).toEqual({ kind: 'pending', waitingFor: 'newCustomer' });
+    // /onboard without ?lga=: the council picker opens for a valid email; the LGA checks wait for the pick.
+    expect(evaluateGuards(['newCustomer'], ctx(null, { path: '/onboard', onboarding: { email: 'clerk@forbes.nsw.gov.au', lga: null, choosing: true } }))).toEqual({ kind: 'allow' });
+    expect(evaluateGuards(['newCustomer'], ctx(null, { path: '/onboard', onboarding: { email: null, lga: null, choosing: true } }))).toEqual({ kind: 'error', message: 'Invalid email address' });
   });
 
   it('lgaHadSubscription: an LGA that never subscribed goes to its billing page', () => {

@@ -25,9 +25,13 @@ export function useGuardContext(def: RouteDef): GuardContext {
   const onboardingLgaCode = onboarding ? (search.get('lga') ?? auth.me?.managed[0]?.lgaCode ?? auth.me?.lgaCode ?? null) : null;
   const onboardingLga = useQuery(lgaQuery(onboardingLgaCode));
 
+  // /onboard with no council named shows the council picker (the page); the email check still applies.
+  const choosing = onboarding && location.pathname === '/onboard' && !search.has('lga');
+
   let onboardingSubject: OnboardingSubject | undefined;
   if (onboarding && auth.status !== 'loading') {
-    if (!onboardingLgaCode) onboardingSubject = { email: onboardingEmail, lga: null };
+    if (choosing) onboardingSubject = { email: onboardingEmail, lga: null, choosing: true };
+    else if (!onboardingLgaCode) onboardingSubject = { email: onboardingEmail, lga: null };
     else if (onboardingLga.isSuccess) onboardingSubject = { email: onboardingEmail, lga: onboardingLga.data };
     else if (onboardingLga.isError) onboardingSubject = { email: onboardingEmail, lga: null };
   }
