@@ -5,6 +5,7 @@ import { useAppConfig } from '../config/app-config';
 import { OSM_ATTRIBUTION } from '../features/legal/attributions';
 import { NavBar } from '../features/navigation/components/NavBar';
 import { AppStatusBanners } from '../features/offline/components/AppStatusBanners';
+import { AdminMfaBanner } from '../features/security/components/AdminMfaBanner';
 import { recordLocation } from '../features/routing/location-history';
 import { FeedbackButton } from '../features/admin/components/FeedbackButton';
 import { usePageViews } from '../features/admin/hooks/usePageViews';
@@ -47,6 +48,7 @@ export function RootLayout() {
       <a href="#main" className="skip-link">Skip to content</a>
       <NavBar />
       <AppStatusBanners />
+      <AdminMfaBanner />
       <main id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>
           <Outlet />

@@ -7,6 +7,7 @@ import { MapViewPage } from '../../features/profile/pages/MapViewPage';
 import { NotificationSettingsPage } from '../../features/profile/pages/NotificationSettingsPage';
 import { ProfilePage } from '../../features/profile/pages/ProfilePage';
 import { WelcomePage } from '../../features/profile/pages/WelcomePage';
+import { SecurityPage } from '../../features/security/pages/SecurityPage';
 import { AdminHomePage } from './admin-home';
 import { ClosureDetailPage } from '../../features/closures/components/ClosureDetailPage';
 import { ClosureListPage } from '../../features/closures/components/ClosureListPage';
@@ -70,6 +71,7 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   profile: ProfilePage,
   profileMapView: MapViewPage,
   profileNotifications: NotificationSettingsPage,
+  profileSecurity: SecurityPage,
   lgaAccounts: AccountsPage,
   closureList: ClosureListPage,
   closureDetail: ClosureDetailPage,
