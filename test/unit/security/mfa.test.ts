@@ -9,7 +9,7 @@ import {
   mayTurnOffTotp,
   totpEnrolledIn,
 } from '../../../lambdas/core/identity/mfa';
-import { normaliseTotpCode } from '../../../web/src/features/security/api/mfa';
+import { normaliseTotpCode } from '../../../web/src/features/security/totp-code';
 import { base32Decode, hotp, totp } from '../../support/totp';
 
 describe('admin standing', () => {

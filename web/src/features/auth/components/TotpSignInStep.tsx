@@ -1,7 +1,7 @@
 // The second sign-in step of an account with an authenticator app: the 6-digit code.
 import { Alert, Button, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { normaliseTotpCode } from '../../security/api/mfa';
+import { normaliseTotpCode } from '../../security/totp-code';
 
 export function TotpSignInStep({ onSubmit }: { onSubmit(code: string): Promise<void> }) {
   const [code, setCode] = useState('');

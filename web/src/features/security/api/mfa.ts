@@ -48,9 +48,3 @@ export async function turnOffTotp(): Promise<MfaStatus> {
   await updateMFAPreference({ totp: 'DISABLED' });
   return refreshMfaStatus();
 }
-
-/** Six digits; spaces people copy from their app are dropped. */
-export function normaliseTotpCode(raw: string): string | null {
-  const code = raw.replace(/\s+/g, '');
-  return /^\d{6}$/.test(code) ? code : null;
-}

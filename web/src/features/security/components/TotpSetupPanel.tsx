@@ -3,7 +3,8 @@
 import { Alert, Button, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toString as qrSvg } from 'qrcode';
-import { finishTotpSetup, normaliseTotpCode, type MfaStatus, type TotpSetup } from '../api/mfa';
+import { finishTotpSetup, type MfaStatus, type TotpSetup } from '../api/mfa';
+import { normaliseTotpCode } from '../totp-code';
 
 export function TotpSetupPanel({ setup, onDone, onCancel }: { setup: TotpSetup; onDone(status: MfaStatus): void; onCancel(): void }) {
   const [svg, setSvg] = useState<string | null>(null);
