@@ -189,9 +189,9 @@ export class Auth extends Construct {
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
       // CDK adds ALLOW_REFRESH_TOKEN_AUTH to any explicit flow list.
-      // Password sign-in without SRP only where the UI offers a password form outside AWS's prod
-      // (locally cognito-local has no SRP, so the local runtime uses USER_PASSWORD_AUTH).
-      authFlows: { userPassword: !prod, userSrp: true, custom: true },
+      // The web app signs in with SRP on every AWS stage (lib/web-config.ts), so password sign-in
+      // without SRP is off; only the local runtime's own pool (cognito-local has no SRP) has it.
+      authFlows: { userPassword: false, userSrp: true, custom: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       accessTokenValidity: Duration.hours(1),

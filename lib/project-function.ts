@@ -83,6 +83,9 @@ export class ProjectFunction extends NodejsFunction {
         STAGE: props.stage,
         POWERTOOLS_SERVICE_NAME: props.service ?? id,
         NODE_OPTIONS: '--enable-source-maps',
+        // Administrators need an authenticator app (lambdas/core/identity/mfa.ts) on every stage
+        // but demo, where anyone may pick the admin persona.
+        ...(props.stage === 'demo' ? {} : { ADMIN_MFA: 'required' }),
         ...props.environment,
       },
       bundling: {

@@ -12,6 +12,7 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
   InitiateAuthCommand,
+  SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -81,6 +82,7 @@ export async function ensureUserPool(dataDir: string, port: number): Promise<Use
     const ids = JSON.parse(readFileSync(idsFile, 'utf8')) as UserPoolIds;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
+      await enableOptionalTotp(client, ids.userPoolId);
       return ids;
     } catch {
       // the pool is gone (data folder partly removed): make a new one
@@ -105,9 +107,23 @@ export async function ensureUserPool(dataDir: string, port: number): Promise<Use
   for (const GroupName of ['admin', 'staff']) {
     await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
   }
+  await enableOptionalTotp(client, userPoolId);
   const ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
   writeFileSync(idsFile, JSON.stringify(ids, null, 2));
   return ids;
+}
+
+/**
+ * MFA as in AWS (lib/auth.ts): optional, TOTP only. cognito-local implements TOTP itself
+ * (AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference and the
+ * SOFTWARE_TOKEN_MFA challenge of password sign-in, RFC 6238 via otplib), so the web client's
+ * Security screen and sign-in run the same code as against AWS. Set on every start so pools made
+ * before this setting existed get it too.
+ */
+async function enableOptionalTotp(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  await client.send(
+    new SetUserPoolMfaConfigCommand({ UserPoolId: userPoolId, MfaConfiguration: 'OPTIONAL', SoftwareTokenMfaConfiguration: { Enabled: true } }),
+  );
 }
 
 /** Creates a confirmed user with a permanent password unless one exists; returns its sub. */

@@ -77,6 +77,12 @@ export async function getUser(username: string, userPoolId?: string): Promise<Po
   }
 }
 
+/** The second factors the pool has on for this account (UserMFASettingList), e.g. SOFTWARE_TOKEN_MFA. */
+export async function mfaSettingsOf(username: string, userPoolId?: string): Promise<string[]> {
+  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: poolId(userPoolId), Username: username }));
+  return user.UserMFASettingList ?? [];
+}
+
 /**
  * Puts every account with this email in exactly the wanted mirrored groups. Groups are a
  * mirror for clients and the AppSync console; no resolver reads them. An email with no

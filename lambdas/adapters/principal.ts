@@ -1,6 +1,7 @@
 // Loads who the caller is from the database: profile, the LGAs they manage with roles, and each
 // LGA's customer status. This is the only source of roles; token claims are never trusted.
 import type { CustomerStatus, ManagedLga, Principal, StaffRole } from '../core/access';
+import { adminMfaEnforced, adminStanding } from '../core/identity/mfa';
 import { db } from './db/db';
 
 export interface ProfileRecord {
@@ -12,6 +13,7 @@ export interface ProfileRecord {
   admin: boolean;
   acceptedTermsAt?: number;
   emailVerified?: boolean;
+  totpEnrolled?: boolean;
 }
 
 export async function getProfile(uid: string): Promise<ProfileRecord | undefined> {
@@ -55,11 +57,14 @@ export async function managedLgas(email: string): Promise<ManagedLga[]> {
 export async function loadPrincipal(profile: ProfileRecord): Promise<Principal> {
   // Roles are granted to an email address; an address nobody proved to own carries none.
   const unverified = profile.emailVerified === false;
+  // An administrator without an authenticator app (where enforced) has no admin power yet.
+  const standing = adminStanding({ admin: profile.admin === true, totpEnrolled: profile.totpEnrolled }, adminMfaEnforced());
   return {
     uid: profile.uid,
     email: profile.email,
     displayName: profile.displayName,
-    admin: profile.admin === true,
+    admin: standing === 'admin',
+    ...(standing === 'setup' ? { adminMfaSetupNeeded: true as const } : {}),
     lgaCode: profile.lgaCode,
     managed: unverified ? [] : await managedLgas(profile.email),
     ...(unverified ? { emailUnverified: true } : {}),

@@ -49,6 +49,8 @@ export const apiDomains: Record<string, ApiDomain> = {
         'removeManager',
         'signLgaRequest',
         'demoSetActivePersona',
+        // Security screen: the authenticator app (TOTP) as the user pool has it.
+        'refreshMfaStatus',
       ],
     },
   },

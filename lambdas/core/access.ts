@@ -27,6 +27,8 @@ export interface Principal {
   lgaCode?: string;
   /** A federated account whose provider did not vouch for the email: no email-keyed roles or claims. */
   emailUnverified?: true;
+  /** An administrator who has no admin power until they set up an authenticator app (lambdas/core/identity/mfa.ts). */
+  adminMfaSetupNeeded?: true;
 }
 
 /** Spec §4: a subscription is valid when active or trialing. */

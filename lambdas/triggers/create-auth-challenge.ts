@@ -14,10 +14,19 @@ import {
 } from '../core/identity/email-link';
 import { getSecret, storeSecret } from '../adapters/identity-secrets';
 import { sendMail } from '../adapters/mail';
+import { getProfile } from '../adapters/principal';
+import { adminMfaEnforced, adminUsesPasswordEmail, emailLinkAllowed } from '../core/identity/mfa';
 
 async function sendLink(uid: string, email: string, redirect: string | undefined): Promise<void> {
   const siteUrl = process.env.SITE_URL;
   if (!siteUrl) throw new Error('SITE_URL is not set');
+  // A link has no second factor: an administrator is told to sign in with password and app
+  // instead (the form answers the same for everyone, so it does not reveal who is an admin).
+  const profile = adminMfaEnforced() ? await getProfile(uid) : undefined;
+  if (profile && !emailLinkAllowed({ admin: profile.admin === true }, true)) {
+    await sendMail({ to: email, ...adminUsesPasswordEmail(siteUrl) });
+    return;
+  }
   const now = Math.floor(Date.now() / 1000);
   const previous = await getSecret(uid, 'link');
   if (previous && previous.expiresAt > now && previous.createdAt > now - LINK_RESEND_SECONDS) return;

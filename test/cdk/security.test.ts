@@ -40,10 +40,21 @@ describe('unattached uploads', () => {
 });
 
 describe('sign-in', () => {
-  it('prod offers no password flow without SRP; TOTP is available', () => {
+  it('offers no password flow without SRP (the web app uses SRP); TOTP is optional for everyone', () => {
     const [[, client]] = resourcesOfType(prod.json, 'AWS::Cognito::UserPoolClient');
     expect(client.Properties!.ExplicitAuthFlows).not.toContain('ALLOW_USER_PASSWORD_AUTH');
+    expect(client.Properties!.ExplicitAuthFlows).toContain('ALLOW_USER_SRP_AUTH');
     const [[, pool]] = resourcesOfType(prod.json, 'AWS::Cognito::UserPool');
-    expect(pool.Properties!.EnabledMfas).toContain('SOFTWARE_TOKEN_MFA');
+    expect(pool.Properties!.MfaConfiguration).toBe('OPTIONAL');
+    expect(pool.Properties!.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+  });
+
+  it('requires an authenticator app of administrators in every function, the sign-in triggers included', () => {
+    const functions = resourcesOfType(prod.json, 'AWS::Lambda::Function').map(([id, f]) => [id, f.Properties?.Environment?.Variables ?? {}] as const);
+    const ours = functions.filter(([, env]) => 'STAGE' in env);
+    expect(ours.length).toBeGreaterThan(10);
+    for (const [id, env] of ours) expect({ id, mfa: env.ADMIN_MFA }).toEqual({ id, mfa: 'required' });
+    const triggers = ours.filter(([id]) => /CreateAuthChallenge|VerifyAuthChallenge/.test(id));
+    expect(triggers).toHaveLength(2);
   });
 });

@@ -117,7 +117,6 @@ describe('dev stage', () => {
     expect([...client.Properties!.ExplicitAuthFlows].sort()).toEqual([
       'ALLOW_CUSTOM_AUTH',
       'ALLOW_REFRESH_TOKEN_AUTH',
-      'ALLOW_USER_PASSWORD_AUTH',
       'ALLOW_USER_SRP_AUTH',
     ]);
     // The trigger creates the profile item, so it must be able to write the table.

@@ -56,6 +56,7 @@ export const handler = createResolverHandler({
         managed: p.managed,
         lgaCode: p.lgaCode ?? null,
         acceptedTermsAt: profile.data?.acceptedTermsAt ?? null,
+        adminMfaRequired: p.adminMfaSetupNeeded === true,
       };
     },
   }),

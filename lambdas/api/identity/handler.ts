@@ -7,6 +7,7 @@ import { demoFields } from './demo';
 import { lgaRequestFields } from './lga-requests';
 import { managerFields } from './managers';
 import { profileFields } from './profile';
+import { securityFields } from './security';
 
 export const handler = createResolverHandler({
   ...profileFields,
@@ -14,4 +15,5 @@ export const handler = createResolverHandler({
   ...managerFields,
   ...lgaRequestFields,
   ...demoFields,
+  ...securityFields,
 });

@@ -67,6 +67,7 @@ const MEDIA = 'test/integration/closures/media.test.ts';
 const ANNOUNCEMENTS = 'test/integration/announcements/authorization.test.ts';
 const ADMIN = 'test/integration/admin/admin-api.test.ts';
 const BILLING = 'test/integration/billing/journey.test.ts';
+const BILLING_CALLERS = 'test/integration/billing/authorization.test.ts';
 const COMMS = 'test/integration/comms/comms.test.ts';
 
 export const MATRIX: Record<string, MatrixRow> = {
@@ -95,6 +96,11 @@ export const MATRIX: Record<string, MatrixRow> = {
   'Query.lgaRequest': { expected: EVERYONE, exercisedBy: IDENTITY },
   'Mutation.updateProfile': { expected: SIGNED_IN, exercisedBy: IDENTITY },
   'Mutation.acceptTerms': { expected: SIGNED_IN, exercisedBy: IDENTITY },
+  'Mutation.refreshMfaStatus': {
+    expected: SIGNED_IN,
+    document: 'mutation { refreshMfaStatus { totpEnrolled admin enforced } }',
+    note: 'reads the caller\'s own user-pool account only (the username comes from the token)',
+  },
   'Mutation.deleteAccount': { expected: SIGNED_IN, exercisedBy: IDENTITY },
   'Mutation.requestLgaAccess': {
     expected: row(['admin'], 'Forbidden', { anonymous: 'Unauthorized', staffNoRole: 'Conflict', staff: 'Conflict', exCustomer: 'Conflict' }),
@@ -220,8 +226,8 @@ export const MATRIX: Record<string, MatrixRow> = {
   'Mutation.updateCustomer': { expected: ADMIN_ONLY, exercisedBy: BILLING },
   'Mutation.createBillingPortalSession': {
     expected: row(['staff', 'admin'], 'Forbidden', { anonymous: 'Unauthorized' }),
-    exercisedBy: 'lambdas/api/billing/handler.ts',
-    note: 'account managers of the LGA or admins (hasRole account_manager in the resolver); needs a Stripe customer, so it is exercised by the billing browser journey',
+    exercisedBy: BILLING_CALLERS,
+    note: 'account managers of the LGA or admins (hasRole account_manager in the resolver); the ex-customer caller is not an account manager of Weddin',
   },
   'Mutation.cancelSubscription': { expected: ACCOUNT_MANAGERS, exercisedBy: BILLING },
   'Mutation.createQuote': {
@@ -236,8 +242,8 @@ export const MATRIX: Record<string, MatrixRow> = {
     note: 'IAM only: the Stripe webhook',
   },
   'Subscription.onCustomerChanged': {
-    expected: SIGNED_IN,
-    exercisedBy: 'lambdas/api/billing/handler.ts',
+    expected: row(['staffNoRole', 'staff', 'exCustomer', 'admin'], 'Forbidden', { anonymous: 'Unauthorized' }),
+    exercisedBy: BILLING_CALLERS,
     note: 'admins hear every LGA; others only an LGA they are staff of or whose email domain they hold (filtered at subscribe time)',
   },
 

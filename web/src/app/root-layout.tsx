@@ -6,6 +6,7 @@ import { OSM_ATTRIBUTION } from '../features/legal/attributions';
 import { NavBar } from '../features/navigation/components/NavBar';
 import { AppStatusBanners } from '../features/offline/components/AppStatusBanners';
 import { ReportQueueRunner } from '../features/report-queue/components/ReportQueueRunner';
+import { AdminMfaBanner } from '../features/security/components/AdminMfaBanner';
 import { recordLocation } from '../features/routing/location-history';
 import { FeedbackButton } from '../features/admin/components/FeedbackButton';
 import { usePageViews } from '../features/admin/hooks/usePageViews';
@@ -49,6 +50,7 @@ export function RootLayout() {
       <NavBar />
       <AppStatusBanners />
       <ReportQueueRunner />
+      <AdminMfaBanner />
       <main id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>
           <Outlet />

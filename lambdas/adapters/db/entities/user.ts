@@ -25,6 +25,11 @@ export const UserEntity = new Entity(
        * (native accounts confirm their address with a code before the profile exists).
        */
       emailVerified: { type: 'boolean' },
+      /**
+       * The user has a verified authenticator app (TOTP) in Cognito, as the server last read it
+       * from the user pool (refreshMfaStatus); administrators need it where MFA is enforced.
+       */
+      totpEnrolled: { type: 'boolean' },
       /** A demo persona account (identity): its profile cannot be changed or deleted. */
       demo: { type: 'boolean' },
       /** LGA codes whose "please join" request this user signed, so account deletion can find them. */

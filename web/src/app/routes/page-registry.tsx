@@ -25,6 +25,7 @@ export const PAGES: Record<PageId, ComponentType<{ def: RouteDef }>> = {
   profile: lazyPage(() => import('../../features/profile/pages/ProfilePage'), 'ProfilePage', true),
   profileMapView: lazyPage(() => import('../../features/profile/pages/MapViewPage'), 'MapViewPage', true),
   profileNotifications: lazyPage(() => import('../../features/profile/pages/NotificationSettingsPage'), 'NotificationSettingsPage', true),
+  profileSecurity: lazyPage(() => import('../../features/security/pages/SecurityPage'), 'SecurityPage', true),
   lgaAccounts: lazyPage(() => import('../../features/lga-admin/pages/AccountsPage'), 'AccountsPage', true),
   closureList: lazyPage(() => import('../../features/closures/components/ClosureListPage'), 'ClosureListPage', true),
   closureDetail: lazyPage(() => import('../../features/closures/components/ClosureDetailPage'), 'ClosureDetailPage', true),

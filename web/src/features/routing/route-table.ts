@@ -4,7 +4,7 @@ import type { Guard, SignedInRedirect } from './guards';
 export type PageId =
   | 'home' | 'login' | 'signUp' | 'logout' | 'dashboard' | 'legal' | 'notFound' | 'init'
   | 'adminHome' | 'placeholder' | 'publicMap' | 'adminMap' | 'staffMap'
-  | 'signInLink' | 'welcome' | 'requestAccess' | 'profile' | 'profileMapView' | 'profileNotifications' | 'lgaAccounts'
+  | 'signInLink' | 'welcome' | 'requestAccess' | 'profile' | 'profileMapView' | 'profileNotifications' | 'profileSecurity' | 'lgaAccounts'
   | 'closureList' | 'closureDetail'
   | 'notifications' | 'notificationDetail' | 'subscriptions'
   | 'reportIncident' | 'myReports' | 'reportDetail' | 'reportsList' | 'reportClusters' | 'reportClusterDetail'
@@ -110,6 +110,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/profile', title: 'User settings', guards: ['auth', 'localData'], page: 'profile' },
   { path: '/profile/map-view', title: 'Map view settings', guards: ['auth', 'localData'], page: 'profileMapView' },
   { path: '/profile/notifications', title: 'Notification settings', guards: ['auth', 'localData'], page: 'profileNotifications' },
+  { path: '/profile/security', title: 'Security', guards: ['auth', 'localData'], page: 'profileSecurity' },
 
   { path: '/subscriptions', title: 'My subscriptions', redirect: '/subscriptions/closures' },
   { path: '/subscriptions/closures', title: 'Closure subscriptions', guards: ['auth'], page: 'subscriptions' },

@@ -17,6 +17,8 @@ export interface Me {
   staff: boolean;
   managed: ManagedLga[];
   lgaCode: string | null;
+  /** An administrator without the required authenticator app: no admin power until it is set up. */
+  adminMfaRequired?: boolean | null;
 }
 
 const ME = /* GraphQL */ `
@@ -30,6 +32,7 @@ const ME = /* GraphQL */ `
       staff
       lgaCode
       managed { lgaCode lgaName roles customerStatus }
+      adminMfaRequired
     }
   }
 `;

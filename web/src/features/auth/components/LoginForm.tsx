@@ -1,9 +1,10 @@
 import { Alert, Button, PasswordField, TextField } from '@aws-amplify/ui-react';
-import { signIn } from 'aws-amplify/auth';
+import { confirmSignIn, signIn } from 'aws-amplify/auth';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppConfig } from '../../../config/app-config';
 import { normaliseEmail, validateLogin } from '../validation';
+import { TotpSignInStep } from './TotpSignInStep';
 
 export function LoginForm() {
   const app = useAppConfig();
@@ -13,6 +14,8 @@ export function LoginForm() {
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Accounts with an authenticator app answer a second step after the password.
+  const [totpStep, setTotpStep] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -24,7 +27,9 @@ export function LoginForm() {
     try {
       const username = normaliseEmail(email);
       const { nextStep } = await signIn({ username, password, options: { authFlowType: app.authFlowType } });
-      if (nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+      if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') {
+        setTotpStep(true);
+      } else if (nextStep.signInStep === 'CONFIRM_SIGN_UP') {
         navigate(`/sign-up?${new URLSearchParams({ confirm: username })}`);
       } else if (nextStep.signInStep !== 'DONE') {
         setFormError(`Failed to sign in: this account needs a step the app does not support yet (${nextStep.signInStep})`);
@@ -36,6 +41,17 @@ export function LoginForm() {
       setSubmitting(false);
     }
   };
+
+  if (totpStep) {
+    return (
+      <TotpSignInStep
+        onSubmit={async (code) => {
+          const { nextStep } = await confirmSignIn({ challengeResponse: code });
+          if (nextStep.signInStep !== 'DONE') throw new Error(`this account needs a step the app does not support yet (${nextStep.signInStep})`);
+        }}
+      />
+    );
+  }
 
   return (
     <form className="auth-form" aria-labelledby="login-form-title" noValidate onSubmit={(e) => void onSubmit(e)}>

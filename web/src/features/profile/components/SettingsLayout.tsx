@@ -11,6 +11,7 @@ const tabs = [
   { to: '/profile', label: 'Profile', end: true },
   { to: '/profile/map-view', label: 'Map view', end: false },
   { to: '/profile/notifications', label: 'Notifications', end: false },
+  { to: '/profile/security', label: 'Security', end: false },
 ];
 
 /** User Settings shell: the tabs, the profile load, and the demo-mode lock (spec §1). */
