@@ -41,12 +41,6 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          // Journeys merged together at the end of a session and not yet green on one shared test
-          // stack (they pass alone against a stack of their own; run them with BROWSER_ALL=1).
-          // Tracked in the issue notes; remove a file from this list once it passes in the full run.
-          exclude: process.env.BROWSER_ALL
-            ? []
-            : ['test/browser/admin.test.ts', 'test/browser/announcements.test.ts', 'test/browser/billing.test.ts', 'test/browser/comms.test.ts', 'test/browser/resident.test.ts'],
           globalSetup: ['test/support/global-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
