@@ -17,6 +17,7 @@ export function mapClosureOf(c: ClosureRecord, now: number) {
     condition: c.condition,
     type: closureTypeOf(c.type),
     reason: c.reason ?? null,
+    detour: c.detour ?? null,
     position: c.position,
     formattedAddress: c.formattedAddress ?? null,
     // A JSON string per region, as the API's AWSJSON geometry.
