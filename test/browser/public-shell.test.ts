@@ -111,6 +111,9 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
 
   it('scrolls back to the top when the route changes', async () => {
     await page.goto(`${APP_URL}/legal/privacy`);
+    // Pages load as their own chunks: wait for the policy before scrolling to the footer under it.
+    await page.getByRole('heading', { level: 1, name: 'Legal & Privacy' }).waitFor();
+    await page.getByRole('heading', { name: 'Privacy policy' }).first().waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).scrollIntoViewIfNeeded();
     expect(Number(await page.evaluate('window.scrollY'))).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();

@@ -103,7 +103,8 @@ describe('council staff with all five roles', { timeout: 60_000 }, () => {
   afterAll(async () => context?.close());
 
   it('sees one card per role on the dashboard', async () => {
-    const cards = page.locator('.role-card');
+    // Role cards carry their role; the account manager's billing card sits beside them.
+    const cards = page.locator('.role-card[data-role]');
     await cards.first().waitFor();
     const roles = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-role')));
     expect(roles.sort()).toEqual(['account_manager', 'announcement_manager', 'closure_administrator', 'media_comms_manager', 'submission_moderator']);
