@@ -1,16 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useAppConfig } from '../config/app-config';
 import { OSM_ATTRIBUTION } from '../features/legal/attributions';
 import { NavBar } from '../features/navigation/components/NavBar';
 import { AppStatusBanners } from '../features/offline/components/AppStatusBanners';
-import { ReportQueueRunner } from '../features/report-queue/components/ReportQueueRunner';
 import { AdminMfaBanner } from '../features/security/components/AdminMfaBanner';
 import { recordLocation } from '../features/routing/location-history';
 import { FeedbackButton } from '../features/admin/components/FeedbackButton';
 import { usePageViews } from '../features/admin/hooks/usePageViews';
 import '../features/admin/components/admin.css';
+
+// The offline report queue (IndexedDB, the reports API) loads after the first paint: no public
+// page needs it to render.
+const ReportQueueRunner = lazy(() =>
+  import('../features/report-queue/components/ReportQueueRunner').then((m) => ({ default: m.ReportQueueRunner })),
+);
 
 function useRouteChangeEffects() {
   const location = useLocation();
@@ -49,7 +54,9 @@ export function RootLayout() {
       <a href="#main" className="skip-link">Skip to content</a>
       <NavBar />
       <AppStatusBanners />
-      <ReportQueueRunner />
+      <Suspense fallback={null}>
+        <ReportQueueRunner />
+      </Suspense>
       <AdminMfaBanner />
       <main id="main" className="app-main" ref={mainRef} tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAppConfig } from '../../../config/app-config';
@@ -17,11 +17,15 @@ import { SubscribeButton } from '../../subscriptions/components/SubscribeButton'
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
-import { DirectionsPanel, type PickTarget } from './DirectionsPanel';
+import type { PickTarget } from './DirectionsPanel';
 import type { Endpoint } from './PlaceField';
 import '../directions.css';
 import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
 import { useSavedMapOptions, useVehicleGvm } from '../../profile/hooks/useSavedProfile';
+
+// The route planner loads beside the list, not before it: the closures show first (the public
+// map's first-load budget).
+const DirectionsPanel = lazy(() => import('./DirectionsPanel').then((m) => ({ default: m.DirectionsPanel })));
 
 // The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
 const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
@@ -131,6 +135,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
         />}
       </div>
       <aside className="closure-explorer__side">
+        <Suspense fallback={null}>
         <DirectionsPanel
           from={from}
           to={to}
@@ -149,6 +154,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
           loaded={visible}
           onFocusClosure={select}
         />
+        </Suspense>
         {selected && (
           <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<SubscribeButton closureId={selected.id} />} />
         )}

@@ -1,5 +1,4 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { formatTonnes } from '../../announcements/validation';
 import { lgasQuery } from '../../identity/api/identity';
 import { useState, type FormEvent } from 'react';
 import type { MapClosure } from '../../map/api/closure-fields';
@@ -7,6 +6,9 @@ import { closureQueryKey, fetchClosure } from '../../map/api/closures';
 import { formatDistance } from '../../map/geo';
 import type { Route } from '../api/directions';
 import { formatDuration } from '../format';
+
+/** As the announcements write a mass; kept here so the map's first load needs no announcement code. */
+const formatTonnes = (t: number) => `${t} t`;
 import { PlaceField, type Endpoint } from './PlaceField';
 
 export type PickTarget = 'from' | 'to';
