@@ -90,7 +90,7 @@ export function DashboardPage() {
         </div>
       )}
 
-      {!access.isStaff && !access.isAdmin && !hasPendingRequest && (
+      {!access.isStaff && !access.isAdmin && !hasPendingRequest && !access.canRequestAccess && (
         <p className="muted" style={{ marginTop: 0 }}>Work for a council? <Link to="/request-access">Request access to your LGA</Link>.</p>
       )}
 
