@@ -4,6 +4,7 @@
 // pending, and people elsewhere never get it. The council's settings are restored afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../lambdas/adapters/db/db';
+import { backfillMailDomains } from '../../../lambdas/adapters/identity/mail-domain-backfill';
 import { useStackTable } from '../../support/api';
 import { call, createUser, unique, type TestUser } from './support';
 
@@ -78,5 +79,17 @@ describe('me.canRequestAccess', () => {
     expect(await canRequest(after)).toBe(false);
     expect((await call(UPDATE, { c: LGA, i: { emailSuffix: DOMAIN } }, admin)).errors).toBeUndefined();
     expect(await canRequest(before)).toBe(true);
+  });
+
+  it('finds councils whose mail domain was stored before the lookup once the backfill has run', async () => {
+    const older = `berrigan-${unique()}.old.gov.example`;
+    await db().entities.lga.patch({ code: LGA }).set({ emailSuffix: older }).go(); // as an older version wrote it
+    const officer = await createUser({ email: `c.${unique()}@${older}` });
+    expect(await canRequest(officer)).toBe(false);
+    expect((await backfillMailDomains({ force: true })).written).toBeGreaterThan(0);
+    expect(await lookup(older)).toEqual([LGA]);
+    expect(await canRequest(officer)).toBe(true);
+    await db().entities.mailDomain.delete({ domain: older, lgaCode: LGA }).go();
+    await db().entities.lga.patch({ code: LGA }).set({ emailSuffix: DOMAIN }).go();
   });
 });
