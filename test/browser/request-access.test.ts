@@ -1,7 +1,8 @@
 // "Request Access to LGA" with a real user on a 360 px phone: an admin sets a council's mail
 // domain through updateCustomer, a new user at that domain signs in and sees the button on the
 // dashboard (axe-clean, no sideways scrolling), it opens /request-access, and once their request
-// is pending the dashboard no longer offers it. The council's settings are restored afterwards.
+// is pending the dashboard no longer offers it. The same dashboard shows the user's profile and the
+// closures they follow. The council's settings are restored afterwards.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lambdas/adapters/db/db';
@@ -48,6 +49,11 @@ describe('Request Access to LGA', { timeout: 120_000 }, () => {
       await page.goto(`${APP_URL}/dashboard`);
       const button = page.getByRole('link', { name: 'Request Access to LGA →' });
       await button.waitFor({ timeout: 30_000 });
+      // The public dashboard's personal cards: the profile and the closures followed (none yet).
+      const profile = page.getByRole('region', { name: 'Your profile' });
+      await profile.getByText(officer.email).waitFor();
+      const followed = page.getByRole('region', { name: 'Closures you follow' });
+      await followed.getByText("You don't follow any closures yet.", { exact: false }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, 'request-access-01-dashboard-360');

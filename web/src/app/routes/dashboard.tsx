@@ -11,6 +11,7 @@ import '../../features/dashboard/components/dashboard.css';
 import { SubscribeLgaButton } from '../../features/subscriptions/components/SubscribeButton';
 import { PushCard } from '../../features/push/components/PushCard';
 import { InstallCard } from '../../features/install/components/InstallCard';
+import { ProfileCard, SubscribedClosuresCard } from '../../features/dashboard/components/PersonalCards';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -83,6 +84,10 @@ export function DashboardPage() {
       <PushCard />
 
       <InstallCard />
+
+      <SubscribedClosuresCard />
+
+      <ProfileCard me={me} />
 
       {myRequests.length > 0 && (
         <div className="panel" style={{ marginBottom: 20 }}>
