@@ -49,9 +49,11 @@ describe('Request Access to LGA', { timeout: 120_000 }, () => {
       await page.goto(`${APP_URL}/dashboard`);
       const button = page.getByRole('link', { name: 'Request Access to LGA →' });
       await button.waitFor({ timeout: 30_000 });
-      // The public dashboard's personal cards: the profile and the closures followed (none yet).
+      // The public dashboard: the council's closures (none in Bland), the profile and the closures followed (none yet).
       const profile = page.getByRole('region', { name: 'Your profile' });
       await profile.getByText(officer.email).waitFor();
+      const closures = page.getByRole('region', { name: 'Closures in Bland' });
+      await closures.getByText('Nothing changed in the last 12 hours.').waitFor();
       const followed = page.getByRole('region', { name: 'Closures you follow' });
       await followed.getByText("You don't follow any closures yet.", { exact: false }).waitFor();
       expect(await axeViolations(page)).toEqual([]);

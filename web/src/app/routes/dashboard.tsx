@@ -12,6 +12,7 @@ import { SubscribeLgaButton } from '../../features/subscriptions/components/Subs
 import { PushCard } from '../../features/push/components/PushCard';
 import { InstallCard } from '../../features/install/components/InstallCard';
 import { ProfileCard, SubscribedClosuresCard } from '../../features/dashboard/components/PersonalCards';
+import { LgaClosureSummaryCard } from '../../features/dashboard/components/LgaClosureSummaryCard';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -80,6 +81,8 @@ export function DashboardPage() {
       )}
 
       {!access.isStaff && <LgaInfoCard lgaCode={me.lgaCode} />}
+
+      {!access.isStaff && <LgaClosureSummaryCard lgaCode={me.lgaCode} />}
 
       <PushCard />
 
