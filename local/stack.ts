@@ -22,6 +22,7 @@ import { BUCKETS, localS3Client, startS3, type LocalS3 } from './s3';
 import { seedForbesAndAccounts, seedLgas } from './seed';
 import { seedDemoClosures } from '../lambdas/adapters/closures-seed';
 import { backfillMapIndex } from '../lambdas/adapters/closures-map-backfill';
+import { backfillMailDomains } from '../lambdas/adapters/identity/mail-domain-backfill';
 import { regenerateEveryLgaFeeds } from '../lambdas/adapters/comms/feeds';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
@@ -237,6 +238,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     // A data folder from before the sparse, two-precision map index: bring its closures to it (once).
     const backfill = await backfillMapIndex();
     if (backfill.rewritten) log(`Map index: ${backfill.rewritten} closures rewritten.`);
+    // Councils whose mail domain was set before the council-by-mail-domain lookup (once).
+    const mailDomains = await backfillMailDomains();
+    if (mailDomains.written) log(`Mail domains: ${mailDomains.written} councils added to the lookup.`);
     // Nobody subscribes before the stack is up, so the seed's events must be done by then.
     while (inFlight.size) await Promise.allSettled([...inFlight]);
     // The public map reads each LGA's map file: written now, not only on the next closure change.

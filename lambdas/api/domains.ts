@@ -57,7 +57,7 @@ export const apiDomains: Record<string, ApiDomain> = {
   closures: {
     entry: 'lambdas/api/closures/handler.ts',
     fields: {
-      Query: ['closuresInBounds', 'closure', 'closuresByLga', 'closureActivities', 'dashboard', 'snapToRoads', 'reverseGeocode'],
+      Query: ['closuresInBounds', 'closure', 'closuresByLga', 'closureActivities', 'dashboard', 'snapToRoads', 'reverseGeocode', 'lgaClosureSummary'],
       Mutation: [
         'createClosure',
         'updateClosure',

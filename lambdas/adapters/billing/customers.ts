@@ -1,7 +1,7 @@
 // Councils as customers in the table: the customer item (status, Stripe ids, trial and period
 // end), its invoices and checkout sessions, and the settings an admin edits (the council's mail
 // domain on the LGA item, the price classification on the customer item), changed together.
-import type { CustomerStatus } from '../../core/access';
+import { normaliseEmailSuffix, type CustomerStatus } from '../../core/access';
 import { db } from '../db/db';
 import { nowSeconds } from '../db/entities/common';
 
@@ -64,10 +64,14 @@ export interface CustomerSettings {
  * customer item cancels it (the create is conditional) rather than overwriting.
  */
 export async function saveCustomerSettings(lgaCode: string, settings: CustomerSettings): Promise<void> {
-  const existing = await getCustomer(lgaCode);
+  const [existing, current] = await Promise.all([
+    getCustomer(lgaCode),
+    db().entities.lga.get({ code: lgaCode }).go({ attributes: ['emailSuffix'] }),
+  ]);
   const { emailSuffix, classification } = settings;
+  const storedSuffix = current.data?.emailSuffix;
   await db()
-    .transaction.write(({ lga, customer }) => {
+    .transaction.write(({ lga, customer, mailDomain }) => {
       const customerWrite = !existing
         ? customer.create({ lgaCode, subscriptionStatus: 'none', stripeCustomerId: 'none', classification: classification ?? undefined }).commit()
         : classification === null
@@ -75,10 +79,29 @@ export async function saveCustomerSettings(lgaCode: string, settings: CustomerSe
           : customer.patch({ lgaCode }).set({ classification: classification ?? existing.classification ?? '' }).commit();
       // The LGA write also proves the council exists when only the classification changes.
       const lgaPatch = lga.patch({ code: lgaCode });
-      const lgaWrite = emailSuffix === null ? lgaPatch.remove(['emailSuffix']).commit() : lgaPatch.set(emailSuffix === undefined ? {} : { emailSuffix }).commit();
-      return [lgaWrite, customerWrite];
+      const lgaWrite =
+        emailSuffix === undefined
+          ? lgaPatch.set({}).commit()
+          : // The lookup below follows the suffix read above: a concurrent change cancels this write.
+            (emailSuffix === null ? lgaPatch.remove(['emailSuffix']) : lgaPatch.set({ emailSuffix }))
+              .where(({ emailSuffix: suffix }, { eq, notExists }) => (storedSuffix === undefined ? notExists(suffix) : eq(suffix, storedSuffix)))
+              .commit();
+      return [lgaWrite, customerWrite, ...mailDomainWrites(mailDomain, lgaCode, storedSuffix, emailSuffix)];
     })
     .go();
+}
+
+type MailDomainTx = Parameters<Parameters<ReturnType<typeof db>['transaction']['write']>[0]>[0]['mailDomain'];
+
+/** Keeps the council-by-mail-domain lookup (entities/mail-domain.ts) in step with the LGA's emailSuffix. */
+function mailDomainWrites(mailDomain: MailDomainTx, lgaCode: string, stored: string | undefined, next: string | null | undefined) {
+  if (next === undefined) return [];
+  const before = normaliseEmailSuffix(stored);
+  const after = normaliseEmailSuffix(next ?? undefined);
+  const writes = [];
+  if (before && before !== after) writes.push(mailDomain.delete({ domain: before, lgaCode }).commit());
+  if (after) writes.push(mailDomain.put({ domain: after, lgaCode }).commit());
+  return writes;
 }
 
 /** Links the council to its Stripe customer (created before its first checkout). */

@@ -24,6 +24,7 @@ import {
 } from './entities/platform';
 import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
 import { FanoutMarkEntity } from './entities/fanout';
+import { MailDomainEntity } from './entities/mail-domain';
 
 function createService() {
   return new Service(
@@ -59,6 +60,7 @@ function createService() {
       clientErrorGroup: ClientErrorGroupEntity,
       scheduleRun: ScheduleRunEntity,
       fanoutMark: FanoutMarkEntity,
+      mailDomain: MailDomainEntity,
     },
     { client: dynamoClient(), table: tableName() },
   );

@@ -30,6 +30,7 @@ import { createResolverHandler, field, logger, type ResolverContext } from '../r
 import { actorOf, isStaffOf, requireClosureAdministrator } from './access';
 import { assertLinesInLga } from './lga-bounds';
 import { presentActivity, presentClosure, presentClosures, wantsMedia } from './present';
+import { publicSummaryFields } from './public-summary';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const DEFAULT_PAGE = 25;
@@ -63,6 +64,7 @@ function transitionField(transition: (before: ClosureRecord, ctx: ChangeContext)
 }
 
 export const handler = createResolverHandler({
+  ...publicSummaryFields,
   closuresInBounds: field({
     args: z.object({ bounds: BoundsInput, includeScheduled: z.boolean().optional().nullable() }).strict(),
     access: 'public',

@@ -1,6 +1,8 @@
 // Foundation fields: who am I, the LGAs, the LGA data bundle, enquiries and client errors.
 import { z } from 'zod';
 import { isStaff } from '../../core/access';
+import { canRequestAccess } from '../../core/identity/request-access';
+import { requestAccessFacts } from '../../adapters/identity/request-access';
 import { forbidden, notFound } from '../../core/errors';
 import { boundedText, email, lgaCode, requiredText } from '../../core/validation';
 import { db } from '../../adapters/db/db';
@@ -45,7 +47,12 @@ export const handler = createResolverHandler({
     access: 'user',
     async resolve({ principal }) {
       const p = await principal();
-      const profile = await db().entities.user.get({ uid: p.uid }).go();
+      // Only someone without an assignment can be offered the button: skip the lookups otherwise.
+      const askable = !p.admin && !p.emailUnverified && p.managed.length === 0;
+      const [profile, facts] = await Promise.all([
+        db().entities.user.get({ uid: p.uid }).go(),
+        askable ? requestAccessFacts(p.uid, p.email) : undefined,
+      ]);
       return {
         uid: p.uid,
         email: p.email,
@@ -57,6 +64,7 @@ export const handler = createResolverHandler({
         lgaCode: p.lgaCode ?? null,
         acceptedTermsAt: profile.data?.acceptedTermsAt ?? null,
         adminMfaRequired: p.adminMfaSetupNeeded === true,
+        canRequestAccess: facts ? canRequestAccess(p, facts) : false,
       };
     },
   }),

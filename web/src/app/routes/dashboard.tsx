@@ -11,6 +11,8 @@ import '../../features/dashboard/components/dashboard.css';
 import { SubscribeLgaButton } from '../../features/subscriptions/components/SubscribeButton';
 import { PushCard } from '../../features/push/components/PushCard';
 import { InstallCard } from '../../features/install/components/InstallCard';
+import { ProfileCard, SubscribedClosuresCard } from '../../features/dashboard/components/PersonalCards';
+import { LgaClosureSummaryCard } from '../../features/dashboard/components/LgaClosureSummaryCard';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -80,9 +82,15 @@ export function DashboardPage() {
 
       {!access.isStaff && <LgaInfoCard lgaCode={me.lgaCode} />}
 
+      {!access.isStaff && <LgaClosureSummaryCard lgaCode={me.lgaCode} />}
+
       <PushCard />
 
       <InstallCard />
+
+      <SubscribedClosuresCard />
+
+      <ProfileCard me={me} />
 
       {myRequests.length > 0 && (
         <div className="panel" style={{ marginBottom: 20 }}>
@@ -90,7 +98,7 @@ export function DashboardPage() {
         </div>
       )}
 
-      {!access.isStaff && !access.isAdmin && !hasPendingRequest && (
+      {!access.isStaff && !access.isAdmin && !hasPendingRequest && !access.canRequestAccess && (
         <p className="muted" style={{ marginTop: 0 }}>Work for a council? <Link to="/request-access">Request access to your LGA</Link>.</p>
       )}
 

@@ -11,6 +11,8 @@ export interface Access {
   isStaff: boolean;
   /** Spec §6: the user is on at least one LGA's managers list. */
   hasLgaAssignment: boolean;
+  /** Spec §2: the server offers Request Access to LGA (council mail domain, no assignment, nothing pending). */
+  canRequestAccess: boolean;
   /** Any managed customer active or trialing; admins pass. */
   hasActiveCustomer: boolean;
   /** Staff whose councils' subscriptions all ended (canceled or unpaid). */
@@ -48,6 +50,7 @@ export function deriveAccess(me: Me | null): Access {
     isAdmin,
     isStaff,
     hasLgaAssignment: managed.length > 0,
+    canRequestAccess: !!me?.canRequestAccess,
     hasActiveCustomer: isAdmin || anyValid,
     isExCustomer: !isAdmin && isStaff && !anyValid && anyEnded,
     isNewCustomer: !isAdmin && isStaff && !anyValid && !anyEnded,

@@ -74,9 +74,13 @@ function staffItem(access: Access, label: string, to: string, hasRole: boolean, 
   return { kind: 'link', label, to };
 }
 
-/** Spec §2: staff with no assigned LGA and no pending request (myAccessRequests) see the button. */
+/**
+ * Spec §2: staff with no assigned LGA and no pending request see the button. The server decides
+ * (me.canRequestAccess: the council mail domain, no assignment, nothing pending); a request sent
+ * in this session (myAccessRequests) hides it before `me` is fetched again.
+ */
 export function showRequestAccess(access: Access, hasPendingRequest = false): boolean {
-  return access.isStaff && !access.isAdmin && !access.hasLgaAssignment && !hasPendingRequest;
+  return access.canRequestAccess && !access.isAdmin && !access.hasLgaAssignment && !hasPendingRequest;
 }
 
 export interface ProfileMenuOptions {

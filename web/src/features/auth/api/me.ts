@@ -19,6 +19,8 @@ export interface Me {
   lgaCode: string | null;
   /** An administrator without the required authenticator app: no admin power until it is set up. */
   adminMfaRequired?: boolean | null;
+  /** Spec §2, decided by the server: at a council's mail domain, on no managers list, nothing pending. */
+  canRequestAccess?: boolean | null;
 }
 
 const ME = /* GraphQL */ `
@@ -33,6 +35,7 @@ const ME = /* GraphQL */ `
       lgaCode
       managed { lgaCode lgaName roles customerStatus }
       adminMfaRequired
+      canRequestAccess
     }
   }
 `;

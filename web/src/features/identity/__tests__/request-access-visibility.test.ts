@@ -8,14 +8,15 @@ const me = (over: Partial<Me>): Me => ({
 });
 
 describe('Request Access to LGA button', () => {
-  it('shows for staff without an LGA and hides once a request is pending', () => {
-    const access = deriveAccess(me({ staff: true }));
+  it('shows when the server offers it (me.canRequestAccess) and hides once a request is pending', () => {
+    const access = deriveAccess(me({ canRequestAccess: true }));
     expect(showRequestAccess(access)).toBe(true);
     expect(showRequestAccess(access, true)).toBe(false);
   });
   it('hides for assigned staff, residents and admins', () => {
-    expect(showRequestAccess(deriveAccess(me({ staff: true, managed: [{ lgaCode: '12900', lgaName: 'Forbes', roles: [], customerStatus: 'active' }] })))).toBe(false);
+    expect(showRequestAccess(deriveAccess(me({ canRequestAccess: true, staff: true, managed: [{ lgaCode: '12900', lgaName: 'Forbes', roles: [], customerStatus: 'active' }] })))).toBe(false);
     expect(showRequestAccess(deriveAccess(me({})))).toBe(false);
-    expect(showRequestAccess(deriveAccess(me({ staff: true, admin: true })))).toBe(false);
+    expect(showRequestAccess(deriveAccess(me({ staff: true })))).toBe(false);
+    expect(showRequestAccess(deriveAccess(me({ canRequestAccess: true, admin: true })))).toBe(false);
   });
 });

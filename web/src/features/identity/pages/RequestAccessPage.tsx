@@ -40,7 +40,8 @@ export function RequestAccessPage() {
     try {
       const request = await requestLgaAccess(lgaCode, roles);
       setSent(request);
-      await queryClient.invalidateQueries({ queryKey: ['myAccessRequests'] });
+      // `me` carries canRequestAccess (false while the request is pending).
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['myAccessRequests'] }), queryClient.invalidateQueries({ queryKey: ['me'] })]);
     } catch (err) {
       // The API answers with the spec's texts (signed out, no managed claim, already staff or pending).
       setError((err as Error).message);

@@ -71,9 +71,10 @@ describe('profile menu and request access', () => {
     expect(labels(items)).toEqual(['My Subscriptions', 'My Incident Reports', 'Legal']);
   });
 
-  it('offers Request Access only to staff without an LGA', () => {
-    expect(showRequestAccess(deriveAccess(makeMe({ staff: true })))).toBe(true);
-    expect(showRequestAccess(deriveAccess(makeMe({ staff: true, managed: [managed('1', [])] })))).toBe(false);
-    expect(showRequestAccess(deriveAccess(makeMe({ staff: false })))).toBe(false);
+  it('offers Request Access only when the server says the user may ask (council mail domain, no LGA)', () => {
+    expect(showRequestAccess(deriveAccess(makeMe({ canRequestAccess: true })))).toBe(true);
+    expect(showRequestAccess(deriveAccess(makeMe({ canRequestAccess: true, managed: [managed('1', [])] })))).toBe(false);
+    expect(showRequestAccess(deriveAccess(makeMe({ staff: true })))).toBe(false);
+    expect(showRequestAccess(deriveAccess(makeMe({ canRequestAccess: false })))).toBe(false);
   });
 });
