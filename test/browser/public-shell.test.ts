@@ -119,6 +119,8 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
 
   it('scrolls back to the top when the route changes', async () => {
     await page.goto(`${APP_URL}/legal/privacy`);
+    // The footer is drawn before the page's own chunk: wait for the page so there is something to scroll.
+    await page.getByRole('navigation', { name: 'Legal documents' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).scrollIntoViewIfNeeded();
     expect(Number(await page.evaluate('window.scrollY'))).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
