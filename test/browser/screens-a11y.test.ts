@@ -26,7 +26,8 @@ async function checkScreens(email: string, screens: Array<{ path: string; settle
       await screen.settled(page);
       expect(await axeViolations(page), screen.path).toEqual([]);
       await page.setViewportSize(PHONE_360);
-      expect(await fitsWidth(page), screen.path).toBe(true);
+      // The map resizes its canvas a moment after the window changes: wait for the layout to settle.
+      await expect.poll(() => fitsWidth(page), { message: screen.path, timeout: 5_000 }).toBe(true);
     }
   } finally {
     await context.close();
