@@ -128,6 +128,7 @@ describe('unsealed roads', { timeout: 120_000 }, () => {
     await residentPage.getByText('Unsealed roads restricted in Forbes').first().waitFor({ timeout: 10_000 });
     expect(await noHorizontalScroll(residentPage)).toBe(true);
     await screenshot(residentPage, 'announcements-map-banner');
+    expect(await axeViolations(residentPage)).toEqual([]);
     const notes = await gql<{ notifications: { items: { title: string }[] } }>('query { notifications(limit: 10) { items { title } } }', {}, { token: residentToken });
     expect(notes.data!.notifications.items.filter((n) => n.title === 'Unsealed roads restricted in Forbes').length).toBeGreaterThanOrEqual(1);
   });
@@ -184,6 +185,7 @@ describe('subscribing from the map', { timeout: 120_000 }, () => {
     await residentPage.getByRole('button', { name: 'Subscribe to Parkes' }).click();
     await residentPage.getByRole('button', { name: 'Unsubscribe from Parkes' }).waitFor();
     await screenshot(residentPage, 'announcements-map-subscribed');
+    expect(await axeViolations(residentPage)).toEqual([]);
     const mine = await gql<{ mySubscriptions: { closures: { id: string }[]; lgas: { code: string }[] } }>('query { mySubscriptions { closures { id } lgas { code } } }', {}, { token: residentToken });
     expect(mine.data!.mySubscriptions.closures.map((c) => c.id)).toContain(id);
     expect(mine.data!.mySubscriptions.lgas.map((l) => l.code)).toEqual(expect.arrayContaining([FORBES, PARKES]));

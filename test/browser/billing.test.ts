@@ -5,10 +5,10 @@
 // Global state: the council (Greater Hume, used by no other test) ends as it started: its email
 // suffix and classification are put back and its subscription is cancelled (it stays an
 // ex-customer with the test's officer as account manager). Forbes and the demo users are untouched.
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
+import { axeViolations } from './support/a11y';
 import { ADMIN, APP_URL, isShown, launchBrowser, newPage, PHONE, screenshot, signInWithForm } from './support/browser';
 
 const LGA = '13340'; // Greater Hume: after Forbes in every alphabetical council list
@@ -41,16 +41,6 @@ async function restoreCouncil(before: CustomerState | null) {
     input: { emailSuffix: before?.emailSuffix ?? '', ...(before?.classification ? { classification: before.classification } : {}) },
   });
 }
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  // A string, so the test's type check needs no DOM types.
-  // The app shell's toast region (aria-label on a plain div) and profile button (initials vs label) are outside these screens.
-  return (await page.evaluate(`axe.run({ exclude: [['.toast-region'], ['.nav-profile']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-    .then((result) => result.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.html).slice(0, 2).join(' | ')))`)) as string[];
-}
-
 async function confirmationCodeFor(email: string): Promise<string> {
   for (let attempt = 0; attempt < 40; attempt++) {
     const mail = (await (await fetch(`${APP_URL}/dev/mail.json`)).json()) as { to: string; code?: string }[];
@@ -135,6 +125,7 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
     await page.waitForURL((url) => url.pathname === '/onboard/success', { timeout: 60_000 });
     expect(await isShown(page.getByRole('heading', { name: `Welcome aboard, ${NAME}` }))).toBe(true);
     await screenshot(page, 'billing-onboard-success');
+    expect(await axeViolations(page)).toEqual([]);
     // The webhook made the council a customer and this user its account manager: the staff map opens.
     await page.getByRole('link', { name: 'Open the staff map' }).click({ timeout: 30_000 });
     await page.waitForURL((url) => url.pathname === '/staff-map', { timeout: 60_000 });
@@ -169,6 +160,7 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
     await page.getByRole('table', { name: 'Invoices' }).waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await screenshot(page, 'billing-lga-billing-phone');
+    expect(await axeViolations(page)).toEqual([]);
     await phone.close();
   });
 });

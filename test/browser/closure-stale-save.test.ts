@@ -3,6 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
+import { axeViolations } from './support/a11y';
 import { ADMIN, APP_URL, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 const RUN = Date.now().toString(36);
@@ -56,6 +57,7 @@ describe('the closure form when another officer saved first', { timeout: 90_000 
     expect(await isShown(alert, 30_000)).toBe(true);
     expect(await alert.textContent()).toMatch(/This closure was changed by .+ at [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} [AP]M\. Reload to see the changes\./);
     await screenshot(page, 'reliability-stale-save');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => reason.inputValue(), { timeout: 30_000 }).toBe(`Test ${RUN}: crew clearing it now`);

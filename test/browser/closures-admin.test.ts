@@ -5,6 +5,7 @@ import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
+import { axeViolations, fitsWidth } from './support/a11y';
 import { ADMIN, APP_URL, PHONE, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 const FORBES = '12900';
@@ -125,6 +126,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     const activeTab = page.getByRole('navigation', { name: 'Closure lists' }).getByRole('link', { name: /^Active/ });
     await expect.poll(async () => Number((await activeTab.locator('.tab-count').textContent()) ?? NaN)).toBeGreaterThanOrEqual(4);
     await screenshot(page, 'closures-admin-02-active');
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('navigation', { name: 'Closure lists' }).getByRole('link', { name: /^Scheduled/ }).click();
     await waitForPath(page, '/closures/scheduled');
@@ -135,6 +137,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
   it('shows the empty state of a list with nothing in it', async () => {
     await page.goto(`${APP_URL}/closures/archived`);
     expect(await shown(page.getByText('No archived closures yet.', { exact: false }))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('edits a closure reason and the saved reason survives a reload', async () => {
@@ -153,6 +156,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     expect(await page.locator('.region-list li').count()).toBe(1);
     expect(await page.locator('.region-list li').textContent()).toMatch(/\d+(\.\d{2})? (m|km)/);
     await screenshot(page, 'closures-admin-04-detail-saved');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('shows the API message when the last region would be removed', async () => {
@@ -187,6 +191,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     await expect.poll(() => img.evaluate((el) => { const image = el as unknown as { complete: boolean; naturalWidth: number }; return image.complete && image.naturalWidth > 0; }), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText('thumbnail pending', { exact: false }).count()).toBe(0);
     await screenshot(page, 'closures-admin-06b-thumbnail');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('refuses a file that is not an image before uploading', async () => {
@@ -200,6 +205,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     const dialog = page.getByRole('dialog', { name: 'Reopen this road?' });
     expect(await shown(dialog)).toBe(true);
     await screenshot(page, 'closures-admin-07-reopen-confirm');
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Reopen' }).click();
     expect(await shown(page.getByText('Closure reopened', { exact: false }))).toBe(true);
     await page.goto(`${APP_URL}/closures/recently-opened`);
@@ -223,6 +229,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     expect(update).toMatch(/reason/);
     expect(update).not.toMatch(/estimated reopening/);
     await screenshot(page, 'closures-admin-09-activities');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('deletes another closure after confirmation, finds it on the deleted tab and restores it', async () => {
@@ -233,6 +240,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     await waitForPath(page, '/closures/deleted');
     expect(await shown(row(page, created.remove))).toBe(true);
     await screenshot(page, 'closures-admin-10-deleted');
+    expect(await axeViolations(page)).toEqual([]);
 
     await row(page, created.remove).getByRole('link').click();
     await page.getByRole('button', { name: 'Restore', exact: true }).click();
@@ -268,11 +276,13 @@ describe('closure administrator', { timeout: 90_000 }, () => {
       expect(await shown(page.getByRole('alert').filter({ hasText: 'Closures are resting' }))).toBe(true);
       expect(await page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
       await screenshot(page, 'closures-admin-12a-list-error');
+      expect(await axeViolations(page)).toEqual([]);
       await page.goto(`${APP_URL}/dashboard`);
       expect(await shown(page.getByText('Failed to load closure counts, recent changes and overdue closures: Closures are resting'))).toBe(true);
       const active = page.locator('.role-card[data-role="closure_administrator"] [data-count="active"] strong');
       await expect.poll(() => active.textContent()).toBe('0');
       await screenshot(page, 'closures-admin-12b-dashboard-error');
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await page.unroute('**/graphql');
     }
@@ -282,6 +292,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
     await page.goto(`${APP_URL}/closures/no-such-closure-${RUN}`);
     expect(await shown(page.getByRole('heading', { name: `Closure no-such-closure-${RUN} not found` }))).toBe(true);
     await screenshot(page, 'closures-admin-12-not-found');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -295,6 +306,8 @@ describe('closure administrator on a phone', { timeout: 60_000 }, () => {
       expect(await shown(page.locator('.closure-card').filter({ hasText: 'Newell Highway closed' }))).toBe(true);
       expect(await page.locator('table.closure-table').count()).toBe(0);
       await screenshot(page, 'closures-admin-13-phone');
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }
@@ -313,6 +326,7 @@ describe('platform administrator', { timeout: 60_000 }, () => {
       expect(await picker.inputValue()).toBe(FORBES);
       expect(await shown(page.getByRole('cell', { name: /Newell Highway closed south-west of Forbes/ }))).toBe(true);
       await screenshot(page, 'closures-admin-14-admin');
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

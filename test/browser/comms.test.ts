@@ -7,28 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSURE_FIELDS } from '../../web/src/features/map/api/closure-fields';
+import { axeViolations } from './support/a11y';
 import { ADMIN, APP_URL, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 const FORBES = '12900';
 const RUN = Date.now().toString(36);
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser: Browser;
-
-/**
- * WCAG 2.2 A/AA violations as axe-core reports them (ids and where): of the whole document, or of
- * the page content only (`#main`) for signed-in screens, whose shared app bar is not this feature's.
- */
-async function axeViolations(page: Page, scope: 'document' | 'main' = 'main', exclude: string[] = []): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const within = scope === 'main' ? "{ include: [['#main']] }" : exclude.length ? `{ exclude: ${JSON.stringify(exclude.map((s) => [s]))} }` : 'document';
-  const tags = JSON.stringify(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  const result = (await page.evaluate(`axe.run(${within}, { runOnly: { type: 'tag', values: ${tags} } })`)) as { violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> };
-  return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-}
 
 // Page-side expressions as strings: this file is type-checked without the DOM library.
 const overflowsAt360 = (page: Page) => page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1') as Promise<boolean>;
@@ -211,7 +198,7 @@ describe('website integration and the embedded map', () => {
     await visitor.page.goto(`${APP_URL}/lga-embed?lga=${FORBES}`);
     await visitor.page.locator('.closure-list__item').first().waitFor({ timeout: 20_000 });
     expect(await overflowsAt360(visitor.page)).toBe(false);
-    expect(await axeViolations(visitor.page, 'document')).toEqual([]);
+    expect(await axeViolations(visitor.page)).toEqual([]);
     // Nothing persisted by the embed: no web storage and no IndexedDB database written.
     expect(await storedItems(visitor.page)).toBe(0);
     await screenshot(visitor.page, 'comms-embed-360');
@@ -278,9 +265,7 @@ describe('the embedded map, live and with directions', { timeout: 90_000 }, () =
       const summary = panel.getByTestId('route-summary');
       await summary.waitFor({ timeout: 30_000 });
       expect(await summary.textContent()).toMatch(/km · about/);
-      // The directions feature's own "Pick on map" buttons (visible "Pick on map", named "Pick From on
-      // the map") fail label-content-name-mismatch; they belong to that feature and are left to it.
-      expect(await axeViolations(visitor.page, 'document', ['.place-field__actions'])).toEqual([]);
+      expect(await axeViolations(visitor.page)).toEqual([]);
       expect(await storedItems(visitor.page)).toBe(0);
       await screenshot(visitor.page, 'comms-embed-directions');
     } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { gql, signIn } from '../support/api';
+import { axeViolations, fitsWidth } from './support/a11y';
 import { APP_URL, launchBrowser, newPage, PHONE, screenshot, STAFF, waitForPath } from './support/browser';
 
 // Two points on the Newell Highway (A39) north of Forbes, on vertices of the road data: the road
@@ -134,7 +135,7 @@ describe('directions on the public map', () => {
     const first = await summary.textContent();
 
     // To: picked on the map, on the Newell Highway just south of Parkes.
-    await panel.getByRole('button', { name: 'Pick To on the map' }).click();
+    await panel.getByRole('button', { name: 'Pick on map for To' }).click();
     await panel.getByText('Click the map to set To.').waitFor();
     await clickAt(page, NEWELL_NEAR_PARKES);
     await expect.poll(() => panel.getByRole('combobox', { name: 'To' }).inputValue()).toMatch(/^Map point \(-33\.13/);
@@ -153,6 +154,7 @@ describe('directions on the public map', () => {
     // The fitted view: the whole detour and the closed stretch of the Newell it goes around.
     await idle(page);
     await screenshot(page, 'directions-1-route-and-avoided-closure');
+    expect(await axeViolations(page)).toEqual([]);
 
     // The avoided closure is reachable from the panel: it focuses the closure's details.
     await avoided.focus();
@@ -192,6 +194,7 @@ describe('directions on the public map', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toBe('No route between these points');
     expect(errors).toContain('Failed to calculate directions: No route between these points');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('on a phone the panel starts collapsed above the list and opens from its button', { timeout: 90_000 }, async () => {
@@ -213,6 +216,8 @@ describe('directions on the public map', () => {
     await denied.waitFor();
     expect(await denied.textContent()).toMatch(/^Location access was denied/);
     await screenshot(page, 'directions-3-phone-open');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('"My location" fills the field from the browser position when allowed', { timeout: 60_000 }, async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './support/a11y';
 import { APP_URL, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
 // Two points on the Newell Highway (A39) north of Forbes, on vertices of the road data.
@@ -126,6 +127,9 @@ describe('staff map to public map, live', () => {
     await waitForPath(anonymous, '/map');
     await mapReady(anonymous);
     await shot(resident, 'map-1-resident-before');
+    // Both maps are settled and no live-update timing is running yet.
+    expect(await axeViolations(resident)).toEqual([]);
+    expect(await axeViolations(staff)).toEqual([]);
 
     await staff.getByRole('button', { name: 'New closure' }).click();
     await jumpTo(staff, { lng: 148.071, lat: -33.315 }, 13);
@@ -140,6 +144,7 @@ describe('staff map to public map, live', () => {
     await clickAt(staff, NEWELL_NORTH);
     await staff.getByText('Region 1: 2 point(s)').waitFor();
     await shot(staff, 'map-2-staff-drawn');
+    expect(await axeViolations(staff)).toEqual([]);
     await staff.getByRole('button', { name: 'Continue to details' }).click();
     const form = staff.getByRole('form', { name: 'New closure details' });
     await form.getByLabel('Type').selectOption('flood');

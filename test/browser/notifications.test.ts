@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
+import { axeViolations } from './support/a11y';
 import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
 let browser: Browser;
@@ -78,6 +79,8 @@ describe('notifications in the nav bell', { timeout: 90_000 }, () => {
       seen = list.data!.notifications.items.find((n) => n.body.includes(reason));
     }
     expect(seen).toMatchObject({ seen: expect.any(Number), read: null });
+    // The dropdown is still open: checked here, after the one-second timing above.
+    expect(await axeViolations(page)).toEqual([]);
 
     await item.click();
     await page.waitForURL((url) => url.pathname === '/map' && url.searchParams.has('closure'));
@@ -91,12 +94,15 @@ describe('notifications in the nav bell', { timeout: 90_000 }, () => {
     const recent = page.getByRole('region', { name: 'Recent' });
     expect(await isShown(recent.getByText(/^New closure in Forbes/))).toBe(true);
     await screenshot(page, 'notifications-page');
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${APP_URL}/subscriptions/lgas`);
     expect(await isShown(page.locator('.subs-list').getByText('Forbes'))).toBe(true);
     await screenshot(page, 'subscriptions-lgas');
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${APP_URL}/profile/notifications`);
     expect(await isShown(page.getByRole('checkbox', { name: 'Councils (LGAs) I follow: in the app' }))).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Councils (LGAs) I follow: in the app' }).isChecked()).toBe(true);
     await screenshot(page, 'notification-settings');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

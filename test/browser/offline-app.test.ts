@@ -125,6 +125,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       expect(await rows.count()).toBe(online);
       expect(await isShown(page.getByText(/Offline copy: closures as of/))).toBe(true);
       await screenshot(page, 'offline-map');
+      expect(await axeViolations(page)).toEqual([]);
 
       await context.setOffline(false);
       await page.getByText('You are offline.').waitFor({ state: 'detached', timeout: 10_000 });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, fitsWidth } from './support/a11y';
 import { APP_URL, isShown, PHONE, launchBrowser, newPage, pathOf, screenshot, waitForPath } from './support/browser';
 
 const PERMISSION_MESSAGE = 'You do not have permission to view this resource';
@@ -24,6 +25,7 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/roads are closed/i);
     expect(await page.getByRole('link', { name: 'Open the map' }).getAttribute('href')).toBe('/map');
     await screenshot(page, 'home');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('sends an anonymous visitor from /dashboard to /login with the redirect query', async () => {
@@ -42,6 +44,7 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     expect(await isShown(page.getByText('Not configured for this deployment'))).toBe(true);
     expect(await isShown(page.getByRole('form', { name: 'Sign in with email and password' }))).toBe(true);
     await screenshot(page, 'login');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('refuses an incomplete sign-up with inline messages before calling the server', async () => {
@@ -58,6 +61,7 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     expect(await isShown(form.getByText('Use at least 8 characters'))).toBe(true);
     expect(await isShown(form.getByText('The passwords do not match'))).toBe(true);
     await screenshot(page, 'sign-up-errors');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('installs the LGA data bundle on /init before opening the map, then passes the guard from cache', async () => {
@@ -84,6 +88,7 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
       await fresh.page.goto(`${APP_URL}/map`);
       await expect(fresh.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Map');
       expect(pathOf(fresh.page)).toBe('/map');
+      expect(await axeViolations(fresh.page)).toEqual([]);
     } finally {
       await fresh.context.close();
     }
@@ -94,12 +99,14 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
     expect(pathOf(page)).toBe('/no/such/page');
     await screenshot(page, 'not-found');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('shows the permission message on /404 when one is passed', async () => {
     await page.goto(`${APP_URL}/404?${new URLSearchParams({ message: PERMISSION_MESSAGE })}`);
     expect(await isShown(page.getByRole('alert').filter({ hasText: PERMISSION_MESSAGE }))).toBe(true);
     await screenshot(page, 'not-found-permission');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('redirects /legal to the terms, with the data attributions', async () => {
@@ -107,13 +114,13 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     await waitForPath(page, '/legal/terms');
     expect(await isShown(page.getByText('Roads and map data: © OpenStreetMap contributors, © OpenMapTiles'))).toBe(true);
     expect(await isShown(page.getByText(/licensed under CC BY 4\.0/).first())).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('scrolls back to the top when the route changes', async () => {
     await page.goto(`${APP_URL}/legal/privacy`);
-    // Pages load as their own chunks: wait for the policy before scrolling to the footer under it.
-    await page.getByRole('heading', { level: 1, name: 'Legal & Privacy' }).waitFor();
-    await page.getByRole('heading', { name: 'Privacy policy' }).first().waitFor();
+    // The footer is drawn before the page's own chunk: wait for the page so there is something to scroll.
+    await page.getByRole('navigation', { name: 'Legal documents' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).scrollIntoViewIfNeeded();
     expect(Number(await page.evaluate('window.scrollY'))).toBeGreaterThan(0);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
@@ -145,6 +152,8 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
       await menu.click();
       expect(await isShown(phone.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }))).toBe(true);
       await screenshot(phone.page, 'home-phone-menu');
+      expect(await fitsWidth(phone.page)).toBe(true);
+      expect(await axeViolations(phone.page)).toEqual([]);
       await phone.page.keyboard.press('Escape');
       await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
     } finally {

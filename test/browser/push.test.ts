@@ -5,6 +5,7 @@
 // (web/src/features/push/__tests__).
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/a11y';
 import { isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 let browser: Browser;
@@ -56,5 +57,6 @@ describe('push notifications', { timeout: 90_000 }, () => {
     expect(await item.getAttribute('aria-disabled')).toBe('true');
     expect(await item.textContent()).toContain('Notifications are not available in your browser');
     await screenshot(page, 'push-denied');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -55,6 +55,7 @@ describe('a report written offline', { timeout: 90_000 }, () => {
       await context.setOffline(false);
       await page.getByRole('heading', { name: 'Thank you for your report' }).waitFor({ timeout: 30_000 });
       await screenshot(page, 'report-queue-sent');
+      expect(await axeViolations(page)).toEqual([]);
       const arrived = (await myReports()).filter((r) => r.description === description);
       expect(arrived).toHaveLength(1);
 

@@ -3,6 +3,7 @@
 // with both, approves it; the resident's My incident reports shows theirs approved.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/a11y';
 import { APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 /** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
@@ -36,6 +37,7 @@ async function report(page: Page, description: string): Promise<void> {
   // The nearby check runs before sending: the second reporter sees the first report's cluster.
   await page.getByRole('region', { name: 'Already reported nearby' }).getByText(/Nothing reported|Pending|Closure/).first().waitFor();
   await screenshot(page, `report-form-${description.length}`);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Send report' }).click();
   await page.getByRole('heading', { name: 'Thank you for your report' }).waitFor();
 }
@@ -48,6 +50,7 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     expect(await isShown(dialog.getByText('You need to be logged in to report an incident'))).toBe(true);
     expect(await isShown(dialog.getByRole('link', { name: 'Sign up' }))).toBe(true);
     await screenshot(page, 'report-login-required');
+    expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await waitForPath(page, '/map');
     await context.close();
@@ -57,6 +60,7 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     const resident = await signedIn(RESIDENT);
     await report(resident.page, 'Water over the Newell Highway');
     await screenshot(resident.page, 'report-sent');
+    expect(await axeViolations(resident.page)).toEqual([]);
 
     const staff = await signedIn(STAFF);
     await report(staff.page, 'Still flooded, about 30 cm deep');
@@ -65,6 +69,7 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     const row = staff.page.locator('tr[data-cluster-id]').filter({ hasText: 'Flooding' }).first();
     await expect(row.locator('td').nth(3).textContent()).resolves.toBe('2');
     await screenshot(staff.page, 'report-clusters-pending');
+    expect(await axeViolations(staff.page)).toEqual([]);
     await row.getByRole('link').click();
     await staff.page.getByText('Water over the Newell Highway').waitFor();
     await expect(staff.page.getByText('Still flooded, about 30 cm deep').count()).resolves.toBe(1);
@@ -77,6 +82,7 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await staff.page.getByText('within 750 m').waitFor();
     await expect(staff.page.getByLabel('Radius (metres)').inputValue()).resolves.toBe('750');
     await screenshot(staff.page, 'report-cluster-adjusted');
+    expect(await axeViolations(staff.page)).toEqual([]);
     await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
     await staff.page.getByText('Closure created.').waitFor();
     await screenshot(staff.page, 'report-cluster-approved');
@@ -85,11 +91,13 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await card.waitFor();
     await expect(card.textContent()).resolves.toMatch(/\d+ pending cluster/);
     await screenshot(staff.page, 'report-dashboard-card');
+    expect(await axeViolations(staff.page)).toEqual([]);
 
     await resident.page.goto(`${APP_URL}/my-reports`);
     const mine = resident.page.locator('tr[data-report-id]').first();
     await expect(mine.locator('.report-status').textContent()).resolves.toBe('approved');
     await screenshot(resident.page, 'my-reports-approved');
+    expect(await axeViolations(resident.page)).toEqual([]);
     await resident.context.close();
     await staff.context.close();
   });

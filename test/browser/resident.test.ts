@@ -101,5 +101,7 @@ describe('the resident side', { timeout: 60_000 }, () => {
       .poll(() => map.evaluate((el) => Math.round((el as unknown as { __map: { getZoom(): number } }).__map.getZoom())), { timeout: 15_000 })
       .toBe(14);
     await screenshot(page, 'resident-map-zoom');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await fitsWidth(page)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/a11y';
 import { APP_URL, isShown, launchBrowser, newPage, screenshot } from './support/browser';
 
 interface OutboxMessage { to: string; code?: string; sentAt: number }
@@ -45,6 +46,7 @@ describe('sign-up with email confirmation', { timeout: 90_000 }, () => {
     await confirm.waitFor();
     expect(await isShown(confirm.getByText(email))).toBe(true);
     await screenshot(page, 'sign-up-confirm');
+    expect(await axeViolations(page)).toEqual([]);
     await confirm.getByLabel('Confirmation code').fill(await confirmationCodeFor(email));
     await confirm.getByRole('button', { name: 'Confirm and sign in' }).click();
 
@@ -53,5 +55,6 @@ describe('sign-up with email confirmation', { timeout: 90_000 }, () => {
     expect(new URL(page.url()).pathname).toBe('/welcome');
     expect(await isShown(page.getByRole('status').filter({ hasText: 'Welcome! Your account is ready.' }))).toBe(true);
     await screenshot(page, 'sign-up-done');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/a11y';
 import { ADMIN, APP_URL, isShown, RESIDENT, STAFF, launchBrowser, newPage, pathOf, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 let browser: Browser;
@@ -36,6 +37,7 @@ describe('resident', { timeout: 60_000 }, () => {
     await expect(page.locator('.role-card').count()).resolves.toBe(0);
     await expect(mainNav(page).getByRole('link', { name: 'System Administration' }).count()).resolves.toBe(0);
     await screenshot(page, 'dashboard-resident');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('is sent to the dashboard from a staff page: active customer is checked before the role', async () => {
@@ -53,6 +55,7 @@ describe('resident', { timeout: 60_000 }, () => {
     await page.goto(`${APP_URL}/login?redirect=%2Fmy-reports`);
     await waitForPath(page, '/my-reports');
     expect(await isShown(page.getByRole('heading', { name: 'My incident reports' }))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('signs out from a signed-in page and lands on /login', async () => {
@@ -83,12 +86,14 @@ describe('platform admin', { timeout: 60_000 }, () => {
     await link.click();
     await waitForPath(page, '/admin');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('System Administration');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('is redirected from an unknown admin page to customers', async () => {
     await page.goto(`${APP_URL}/admin/nothing-here`);
     await waitForPath(page, '/admin/customers');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Customers');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -103,12 +108,12 @@ describe('council staff with all five roles', { timeout: 60_000 }, () => {
   afterAll(async () => context?.close());
 
   it('sees one card per role on the dashboard', async () => {
-    // Role cards carry their role; the account manager's billing card sits beside them.
     const cards = page.locator('.role-card[data-role]');
     await cards.first().waitFor();
     const roles = await cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-role')));
     expect(roles.sort()).toEqual(['account_manager', 'announcement_manager', 'closure_administrator', 'media_comms_manager', 'submission_moderator']);
     await screenshot(page, 'dashboard-staff');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('has Public Map, Staff Map, Communications and a Manage LGA menu', async () => {
@@ -121,6 +126,7 @@ describe('council staff with all five roles', { timeout: 60_000 }, () => {
       expect(await isShown(page.getByRole('menuitem', { name: new RegExp(`^${name}`) }))).toBe(true);
     }
     await screenshot(page, 'nav-manage-lga');
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
   });
 
@@ -128,6 +134,7 @@ describe('council staff with all five roles', { timeout: 60_000 }, () => {
     await page.goto(`${APP_URL}/closures`);
     await waitForPath(page, '/closures/active');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Active closures');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('is kept out of System Administration', async () => {

@@ -135,8 +135,10 @@ export function PlaceField({ label, value, onChange, picking, onPickOnMap }: Pro
         </ul>
       </div>
       <div className="place-field__actions">
-        <button type="button" className="map-button map-button--small" aria-pressed={picking} aria-label={`Pick ${label} on the map`} onClick={onPickOnMap}>
+        {/* The spoken name starts with the visible words, so speech users can say what they see. */}
+        <button type="button" className="map-button map-button--small" aria-pressed={picking} onClick={onPickOnMap}>
           {picking ? 'Click the map…' : 'Pick on map'}
+          <span className="visually-hidden"> for {label}</span>
         </button>
         <button type="button" className="map-button map-button--small" aria-label={`Use my location as ${label}`} onClick={myLocation} disabled={locating}>
           {locating ? 'Locating…' : 'My location'}

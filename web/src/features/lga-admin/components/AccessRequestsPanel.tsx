@@ -44,8 +44,9 @@ function RequestItem({ request, onRespond }: { request: AccessRequest; onRespond
               <Button size="small" variation="primary" isLoading={busy === 'accept'} onClick={() => void run('accept', 'ACCEPT')}
                 aria-label={`Accept ${who}`}>Accept</Button>
             )}
-            <Button size="small" onClick={() => setAdjusting(true)} aria-label={`Accept ${who} with adjusted roles`}>
-              Accept with adjusted roles
+            {/* The spoken name starts with the visible words, so speech users can say what they see. */}
+            <Button size="small" onClick={() => setAdjusting(true)}>
+              Accept with adjusted roles<span className="visually-hidden"> for {who}</span>
             </Button>
             <Button size="small" variation="destructive" isLoading={busy === 'reject'} onClick={() => void run('reject', 'REJECT')}
               aria-label={`Reject ${who}`}>Reject</Button>

@@ -81,7 +81,8 @@ export function NotificationBell({ icon }: { icon: React.ReactNode }) {
           <div className="dropdown__header note-bell__header">
             <strong className="dropdown__title">Notifications</strong>
             {unread.count > 0 && (
-              <button type="button" className="note-link-button" onClick={() => markAllRead.mutate()}>
+              // Inside a menu every control is a menu item, for screen readers and arrow keys alike.
+              <button type="button" role="menuitem" className="note-link-button" onClick={() => markAllRead.mutate()}>
                 Mark all as read
               </button>
             )}
