@@ -139,11 +139,13 @@ export function MapView(props: MapViewProps) {
     container.current?.setAttribute('data-map-ready', 'true');
   }, [loaded, props.sources, props.layers]);
 
+  // A focus asked for before the map exists (a /map?closure= link answered while MapLibre was
+  // still loading) is applied once the map has loaded.
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !props.focus) return;
     map.easeTo({ center: [props.focus.center.lng, props.focus.center.lat], zoom: Math.max(map.getZoom(), props.focus.zoom ?? 12), duration: 400 });
-  }, [props.focus?.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [props.focus?.key, loaded]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     const map = mapRef.current;
