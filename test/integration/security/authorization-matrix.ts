@@ -75,6 +75,12 @@ export const MATRIX: Record<string, MatrixRow> = {
   'Query.me': { expected: SIGNED_IN, document: 'query { me { uid admin } }' },
   'Query.lgas': { expected: EVERYONE, document: 'query { lgas { code } }' },
   'Query.lga': { expected: EVERYONE, document: 'query($c: ID!) { lga(code: $c) { code } }', variables: (caller) => ({ c: lgaOf(caller) }) },
+  'Query.lgaClosureSummary': {
+    expected: EVERYONE,
+    document: 'query($c: String!) { lgaClosureSummary(lgaCode: $c) { lgaCode active } }',
+    variables: (caller) => ({ c: lgaOf(caller) }),
+    note: 'public counts of the map: the same for every caller',
+  },
   'Query.lgaDataImport': { expected: EVERYONE, document: 'query { lgaDataImport { lgaCount } }' },
   'Mutation.submitEnquiry': {
     expected: EVERYONE,
