@@ -275,12 +275,14 @@ describe('the embedded map, live and with directions', { timeout: 90_000 }, () =
 });
 
 describe('open feeds', () => {
-  it('a new closure appears in the GeoJSON, WZDx and Waze feeds', async () => {
+  // The feeds promise a closure within a minute (their Cache-Control); on a stack that earlier
+  // journeys filled with generated demo data, each change also rebuilds the all-LGA feeds.
+  it('a new closure appears in the GeoJSON, WZDx and Waze feeds', { timeout: 150_000 }, async () => {
     const { context, page } = await signedIn(STAFF);
     const id = await createOwnClosure(page, { reason: `Feed check ${RUN}`, detour: `Feed detour ${RUN}` });
     try {
       for (const file of ['closures.geojson', 'wzdx.json', 'waze.xml']) {
-        await expect.poll(async () => (await (await fetch(`${APP_URL}/feeds/${FORBES}/${file}`)).text()).includes(id), { timeout: 20_000 }).toBe(true);
+        await expect.poll(async () => (await (await fetch(`${APP_URL}/feeds/${FORBES}/${file}`)).text()).includes(id), { timeout: 60_000, interval: 1_000 }).toBe(true);
       }
       // The detour travels with it: a property of its own in GeoJSON, in the description elsewhere.
       for (const file of ['closures.geojson', 'wzdx.json', 'waze.xml']) {
