@@ -18,6 +18,9 @@ beforeAll(async () => {
   residentToken = (await signIn(RESIDENT)).accessToken;
   // A clean slate for the count: earlier runs on this stack may have left unread notifications.
   await gql('mutation { markAllNotificationsRead }', {}, { token: residentToken });
+  // Other journeys change the demo resident's follows: start from "not following Forbes", so the
+  // dashboard's Subscribe button is what makes the follow.
+  await gql('mutation { unsubscribeFromLga(code: "12900") { lgas { code } } }', {}, { token: residentToken });
 });
 afterAll(async () => {
   await context?.close();

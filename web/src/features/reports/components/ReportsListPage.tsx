@@ -24,6 +24,8 @@ export function ReportsListPage() {
       ) : reports.data.length === 0 ? (
         <p className="muted">No reports yet.</p>
       ) : (
+        // On a phone the table scrolls inside its own region, never the page.
+        <div className="report-table-scroll" role="region" aria-label="Incident reports table" tabIndex={0}>
         <table className="report-table">
           <thead><tr><th>Reported</th><th>Type</th><th>Where</th><th>Description</th><th>Status</th></tr></thead>
           <tbody>
@@ -38,6 +40,7 @@ export function ReportsListPage() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );
