@@ -23,6 +23,22 @@ function step(name, command, args, env = {}) {
   return ok;
 }
 
+/** Failed tests (file, name, first message line), so the end of a long CI log says what broke. */
+function failuresIn(json) {
+  const failures = [];
+  for (const file of json.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failures.push(`${name} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${name}: ${firstLine(file.message)}`);
+  }
+  return failures;
+}
+
+function firstLine(text = '') {
+  return text.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+}
+
 function vitestProject(project) {
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   const report = path.join(root, 'test-results', `${project}.json`);
@@ -37,7 +53,7 @@ function vitestProject(project) {
   ]);
   if (existsSync(report) && statSync(report).mtimeMs > Date.now() - 3_600_000) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    results.push({ project, passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests });
+    results.push({ project, passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests, failures: failuresIn(json) });
   } else if (!ok) {
     results.push({ project, passed: 0, failed: 1, skipped: 0 });
   }
@@ -66,5 +82,7 @@ console.log('\nSummary');
 for (const r of results) console.log(`  ${r.project.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0) + (failedSteps && results.every((r) => r.failed === 0) ? failedSteps : 0);
+const failures = results.flatMap((r) => (r.failures ?? []).map((f) => `  ${r.project}: ${f}`));
+if (failures.length > 0) console.log(`\nFailed tests\n${failures.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps > 0 || failed > 0 ? 1 : 0);
