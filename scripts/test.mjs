@@ -36,7 +36,9 @@ function failuresIn(json) {
 }
 
 function firstLine(text = '') {
-  return text.split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
+  const line = text.split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? '';
+  // Vitest's JSON report keeps no message for a test that ran out of time.
+  return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (see the log above)' : line;
 }
 
 function vitestProject(project) {
