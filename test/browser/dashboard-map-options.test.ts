@@ -48,7 +48,7 @@ describe('dashboard tabs and saved map options', { timeout: 120_000 }, () => {
       await page.keyboard.press('ArrowLeft');
       await page.getByRole('tabpanel', { name: 'LGA' }).getByRole('region', { name: 'Closures in Forbes' }).waitFor();
       expect(await lga.getAttribute('aria-selected')).toBe('true');
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('dashboard-tab-lga');
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('dashboard-tab-lga');
       expect(new URL(page.url()).searchParams.get('tab')).toBe('lga');
       expect(await page.locator('.role-card').count()).toBe(0);
 
