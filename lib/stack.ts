@@ -199,6 +199,7 @@ export class RoadClosuresStack extends Stack {
       oauth: this.auth.oauth,
       socialProviders: this.auth.socialProviders,
       mapStyle: this.web.mapStyleUrl,
+      mapStyles: this.web.mapStyleUrls,
       rum: this.rum?.webConfig,
     });
   }

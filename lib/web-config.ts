@@ -3,6 +3,7 @@
 // CloudFormation tokens: the stack output renders them with toJsonString, the web deployment
 // with Source.jsonData, which fills them in at deploy time.
 import type { RumWebConfig } from './rum';
+import { MAP_STYLE_PATHS } from './map-styles';
 
 export interface WebConfigInput {
   readonly userPoolId: string;
@@ -20,6 +21,8 @@ export interface WebConfigInput {
   readonly socialProviders?: readonly string[];
   /** The base map style URL (Web.mapStyleUrl); the pre-built /map-style.json when not given. */
   readonly mapStyle?: string;
+  /** Every base layer's style URL (Web.mapStyleUrls); the pre-built styles when not given. */
+  readonly mapStyles?: Readonly<Record<string, string>>;
   /** CloudWatch RUM (context rum=true); absent, the web app loads no RUM client. */
   readonly rum?: RumWebConfig;
 }
@@ -60,6 +63,7 @@ export function webConfig(input: WebConfigInput): Record<string, unknown> {
       demo: input.demo,
       version: input.version,
       mapStyle: input.mapStyle ?? '/map-style.json',
+      mapStyles: { ...(input.mapStyles ?? MAP_STYLE_PATHS) },
       // SRP keeps the password off the wire; locally cognito-local only speaks USER_PASSWORD_AUTH.
       authFlowType: 'USER_SRP_AUTH',
       features: { push: false, socialProviders: [...(input.socialProviders ?? [])] },

@@ -7,6 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { MAP_STYLE_PATHS } from './map-styles';
 import { logicalIdOf } from './project-function';
 
 export interface WebDeploymentProps {
@@ -25,7 +26,10 @@ export interface WebDeploymentProps {
 }
 
 /** Paths whose cached copies must go on every deploy ("/" is cached apart from /index.html). */
-export const invalidatedPaths = ['/', '/index.html', '/config.json', '/map-style.json'];
+export const invalidatedPaths = ['/', '/index.html', '/config.json', ...Object.values(MAP_STYLE_PATHS)];
+
+/** The pre-built base map styles' file names (one per base layer). */
+const styleFileNames = Object.values(MAP_STYLE_PATHS).map((p) => p.slice(1));
 
 /** The pre-built base map's tiles (scripts/build-map-tiles.ts): one wildcard, one invalidation path. */
 export const tilesInvalidatedPath = '/tiles/*';
@@ -101,17 +105,16 @@ export class WebDeployment extends Construct {
           distributionPaths: [tilesInvalidatedPath],
         })
       : undefined;
-    const styleFile = join(props.webDist, 'map-style.json');
     const siteUrl = props.siteUrl ?? `https://${props.distribution.distributionDomainName}`;
-    const mapStyle = existsSync(styleFile)
-      ? [Source.jsonData('map-style.json', deployedMapStyle(JSON.parse(readFileSync(styleFile, 'utf8')) as Record<string, unknown>, siteUrl))]
-      : [];
+    const mapStyle = styleFileNames
+      .filter((name) => existsSync(join(props.webDist, name)))
+      .map((name) => Source.jsonData(name, deployedMapStyle(JSON.parse(readFileSync(join(props.webDist, name), 'utf8')) as Record<string, unknown>, siteUrl)));
 
     const shell = new BucketDeployment(this, 'Shell', {
       ...common,
       sources: [
         // A config.json in the build (none is expected) must not shadow the generated one.
-        Source.asset(props.webDist, { exclude: ['assets', 'assets/**', 'tiles', 'tiles/**', 'config.json', 'map-style.json'] }),
+        Source.asset(props.webDist, { exclude: ['assets', 'assets/**', 'tiles', 'tiles/**', 'config.json', ...styleFileNames] }),
         Source.jsonData('config.json', props.config),
         ...mapStyle,
       ],

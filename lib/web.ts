@@ -25,6 +25,7 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { privateBucketDefaults } from './media';
 import { rumCspSources, rumEnabled } from './rum';
+import { mapStyleUrls, type BaseLayerId } from './map-styles';
 
 export interface WebProps {
   readonly logsBucket: IBucket;
@@ -78,12 +79,15 @@ export class Web extends Construct {
   readonly siteUrl: string;
   /** What /config.json's app.mapStyle says: Amazon Location's style when configured, else ours. */
   readonly mapStyleUrl: string;
+  /** What /config.json's app.mapStyles says: every base layer's style (lib/map-styles.ts). */
+  readonly mapStyleUrls: Record<BaseLayerId, string>;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
     const region = Stack.of(this).region;
     const amazonLocation = amazonLocationStyle(this);
     this.mapStyleUrl = amazonLocation?.url ?? '/map-style.json';
+    this.mapStyleUrls = mapStyleUrls(amazonLocation?.url);
     // The style, its tiles, glyphs and sprites all come from the Maps v2 host (fetched by
     // maplibre-gl, sprites also drawn as images); its workers stay on blob: URLs.
     const mapHost = amazonLocation ? ` ${amazonLocation.origin}` : '';

@@ -28,6 +28,7 @@ import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { createWebServer } from './web-server';
 import { newInvokeSecret } from './dev-guards';
+import { MAP_STYLE_PATHS } from '../lib/map-styles';
 
 export interface LocalStack {
   settings: LocalSettings;
@@ -203,6 +204,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         demo: settings.demo,
         version: process.env.npm_package_version ?? '0.1.0',
         mapStyle: '/map-style.json',
+        mapStyles: { ...MAP_STYLE_PATHS },
         authFlowType: 'USER_PASSWORD_AUTH',
         features: { push: true, socialProviders: [] },
       },

@@ -1,5 +1,6 @@
 // Pre-cuts the local base map (local/map) into static files for the AWS web deployment:
-// <out>/map-style.json and <out>/tiles/{source}/{z}/{x}/{y}.pbf, with the same tile and style
+// <out>/map-style.json (and one style file per other base layer, e.g. map-style-minimal.json) and
+// <out>/tiles/{source}/{z}/{x}/{y}.pbf, with the same tile and style
 // code the dev server runs. Tiles stop at a max zoom (the style says so, and MapLibre overzooms
 // beyond it) and empty tiles are not written: a missing tile is a 403/404 that MapLibre draws as
 // empty. Run after the web build: vite empties dist/web.
@@ -8,7 +9,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildMapStyle, sourceMaxZoom } from '../local/map/style';
+import { BASE_LAYER_IDS, MAP_STYLE_PATHS, buildMapStyle, sourceMaxZoom } from '../local/map/style';
 import { encodeTile, loadTileIndex, TILE_SOURCES, type TileSourceDef } from '../local/map/tiles';
 
 /**
@@ -70,9 +71,12 @@ export async function buildMapTiles(options: BuildMapTilesOptions): Promise<MapT
   }
   // Root-relative tile URLs: the deployment (lib/web-deployment.ts) makes them absolute with the
   // site's origin, which only exists at deploy time.
-  const style = JSON.stringify(buildMapStyle('', { maxzoom: maxZoom }));
-  await writeFile(path.join(options.outDir, 'map-style.json'), style);
-  result.bytes += Buffer.byteLength(style);
+  for (const baseLayer of BASE_LAYER_IDS) {
+    const style = JSON.stringify(buildMapStyle('', { maxzoom: maxZoom, baseLayer }));
+    await writeFile(path.join(options.outDir, MAP_STYLE_PATHS[baseLayer].slice(1)), style);
+    if (baseLayer !== 'streets') result.files += 1;
+    result.bytes += Buffer.byteLength(style);
+  }
   return result;
 }
 

@@ -1,6 +1,7 @@
-// HTTP side of the local base map: /map-style.json and /tiles/{source}/{z}/{x}/{y}.pbf.
+// HTTP side of the local base map: the styles (/map-style.json, /map-style-minimal.json) and
+// /tiles/{source}/{z}/{x}/{y}.pbf.
 import type http from 'node:http';
-import { buildMapStyle } from './style';
+import { BASE_LAYER_IDS, MAP_STYLE_PATHS, buildMapStyle } from './style';
 import { getTile } from './tiles';
 
 const TILE_PATH = /^\/tiles\/([a-z]+)\/(\d{1,2})\/(\d{1,6})\/(\d{1,6})\.pbf$/;
@@ -14,9 +15,10 @@ function originOf(req: http.IncomingMessage): string {
 /** Answers the request when it is one of the map's routes; returns false otherwise. */
 export async function handleMapRequest(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (pathname === '/map-style.json') {
+  const baseLayer = BASE_LAYER_IDS.find((id) => MAP_STYLE_PATHS[id] === pathname);
+  if (baseLayer) {
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
-    res.end(JSON.stringify(buildMapStyle(originOf(req))));
+    res.end(JSON.stringify(buildMapStyle(originOf(req), { baseLayer })));
     return true;
   }
   const match = pathname.match(TILE_PATH);

@@ -223,11 +223,11 @@ describe('identity: sign-up, welcome, email link and role assignment', { timeout
   it('keeps map view options (AWSJSON) across a reload', async () => {
     await page.goto(`${APP_URL}/profile/map-view`);
     const form = page.getByRole('form', { name: 'Map view' });
-    await form.getByLabel('Base layer').selectOption('satellite');
+    await form.getByLabel('Base layer').selectOption('minimal');
     await form.getByRole('button', { name: 'Save' }).click();
     expect(await isShown(page.getByRole('status').filter({ hasText: 'Your map view is saved.' }))).toBe(true);
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Map view' }).getByLabel('Base layer').inputValue()).resolves.toBe('satellite');
+    await expect(page.getByRole('form', { name: 'Map view' }).getByLabel('Base layer').inputValue()).resolves.toBe('minimal');
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(`${APP_URL}/profile/notifications`);
     // The notifications feature fills this tab; here only that it sits in the settings tabs.

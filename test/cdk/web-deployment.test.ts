@@ -122,6 +122,7 @@ describe('dev stage with a web build', () => {
       demo: false,
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       mapStyle: '/map-style.json',
+      mapStyles: { streets: '/map-style.json', minimal: '/map-style-minimal.json' },
       authFlowType: 'USER_SRP_AUTH',
       features: { push: false, socialProviders: [] },
     });

@@ -31,6 +31,7 @@ describe('dev stage with a built base map and Amazon Location configured', () =>
   let dev: Synthesized;
   let staged: string[][];
   let stagedStyle = '';
+  let stagedMinimal = '';
 
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'web-map-'));
@@ -43,6 +44,7 @@ describe('dev stage with a built base map and Amazon Location configured', () =>
         const files = readdirSync(join(outdir, entry.name), { recursive: true }).map(String);
         staged.push(files);
         if (files.length === 1 && files[0] === 'map-style.json') stagedStyle = readFileSync(join(outdir, entry.name, files[0]), 'utf8');
+        if (files.length === 1 && files[0] === 'map-style-minimal.json') stagedMinimal = readFileSync(join(outdir, entry.name, files[0]), 'utf8');
       }
     });
   }, synthTimeout);
@@ -66,12 +68,17 @@ describe('dev stage with a built base map and Amazon Location configured', () =>
     const [, shell] = all.find(([, d]) => d.Properties!.DistributionPaths?.includes('/index.html'))!;
     expect(shell.DependsOn).toContain(tilesId);
     expect(shell.Properties!.DistributionPaths).toContain('/map-style.json');
+    expect(shell.Properties!.DistributionPaths).toContain('/map-style-minimal.json');
   });
 
   it('stages the tiles on their own and keeps them and the built style out of the shell', () => {
     expect(staged.some((files) => files.some((f) => /^roads\/\d+\/\d+\/\d+\.pbf$/.test(f)))).toBe(true);
     const shellBuild = staged.find((files) => files.includes('index.html'))!;
-    expect(shellBuild.some((f) => f.startsWith('tiles') || f === 'map-style.json')).toBe(false);
+    expect(shellBuild.some((f) => f.startsWith('tiles') || f.startsWith('map-style'))).toBe(false);
+    // The minimal base layer's style is deployed beside the default one, on the same tiles.
+    const minimal = JSON.parse(stagedMinimal);
+    expect(minimal.metadata['road-closures:base-layer']).toBe('minimal');
+    expect(minimal.sources.roads.tiles).toEqual(JSON.parse(stagedStyle).sources.roads.tiles);
   });
 
   it('writes /map-style.json with tile URLs on the site origin, filled in at deploy time', () => {
@@ -97,8 +104,10 @@ describe('dev stage with a built base map and Amazon Location configured', () =>
   // Needs lib/stack.ts to pass `mapStyle: this.web.mapStyleUrl` to webConfig().
   it('puts the Amazon Location style in /config.json', () => {
     expect(dev.stack.web.mapStyleUrl).toBe(styleUrl);
-    const config = dev.stack.resolve(dev.stack.webConfig()) as { app: { mapStyle: string } };
+    const config = dev.stack.resolve(dev.stack.webConfig()) as { app: { mapStyle: string; mapStyles: Record<string, string> } };
     expect(config.app.mapStyle).toBe(styleUrl);
+    // The minimal base layer is Amazon Location's Monochrome style, same region and key.
+    expect(config.app.mapStyles).toEqual({ streets: styleUrl, minimal: styleUrl.replace('/styles/Standard/', '/styles/Monochrome/') });
   });
 });
 
@@ -107,6 +116,7 @@ describe('without Amazon Location', () => {
     const dev = synthStage('dev');
     expect(cspOf(dev, 'AppHeaders')).not.toContain('maps.geo');
     expect(dev.stack.web.mapStyleUrl).toBe('/map-style.json');
+    expect(dev.stack.web.mapStyleUrls).toEqual({ streets: '/map-style.json', minimal: '/map-style-minimal.json' });
   }, synthTimeout);
 
   it('rejects a style URL that is not an Amazon Location https URL', () => {

@@ -28,7 +28,7 @@ self.addEventListener('install', (event) => {
 });
 
 /** Paths served by the server itself, never by the app shell. */
-const SERVER_PATHS = /^\/(graphql|feeds|tiles|dev|text|health|stripe|config\.json|map-style\.json|2015-03-31)(\/|$)/;
+const SERVER_PATHS = /^\/(graphql|feeds|tiles|dev|text|health|stripe|config\.json|map-style(-[a-z]+)?\.json|2015-03-31)(\/|$)/;
 
 const pages = new NetworkFirst({ cacheName: 'pages', networkTimeoutSeconds: 4 });
 registerRoute(
@@ -54,7 +54,7 @@ registerRoute(
 
 // Base map: the style and the vector tiles a user has looked at stay available offline.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && (url.pathname === '/map-style.json' || url.pathname.startsWith('/tiles/')),
+  ({ url }) => url.origin === self.location.origin && (/^\/map-style(-[a-z]+)?\.json$/.test(url.pathname) || url.pathname.startsWith('/tiles/')),
   new StaleWhileRevalidate({
     cacheName: 'base-map',
     plugins: [

@@ -32,7 +32,8 @@ describe('pre-built base map tiles', () => {
     expect([...zooms].sort((a, b) => a - b)).toEqual([4, 5, 6, 7, 8, 9]);
     expect(files.every((f) => f.startsWith('roads/'))).toBe(true);
     expect(stats.sources.roads).toMatchObject({ files: files.length, maxzoom: 9 });
-    expect(stats.files).toBe(files.length + 1);
+    // The tiles plus one style file per base layer (streets and minimal).
+    expect(stats.files).toBe(files.length + 2);
     for (const f of files) expect(readFileSync(join(out, 'tiles', f)).byteLength).toBeGreaterThan(0);
     // Forbes is one small area: one tile per zoom level or a few where roads cross a tile edge.
     expect(files.length).toBeLessThan(40);
@@ -71,6 +72,22 @@ describe('pre-built base map tiles', () => {
     expect(style.layers.map((l: { id: string }) => l.id)).toEqual(
       (buildMapStyle('').layers as { id: string }[]).map((l) => l.id),
     );
+  });
+
+  it('writes the minimal base layer from the same tiles and fonts, greys only', () => {
+    const minimal = JSON.parse(readFileSync(join(out, 'map-style-minimal.json'), 'utf8'));
+    const streets = JSON.parse(readFileSync(join(out, 'map-style.json'), 'utf8'));
+    expect(minimal.name).toBe('Road closures minimal (local)');
+    expect(minimal.metadata['road-closures:base-layer']).toBe('minimal');
+    expect(minimal.sources).toEqual(streets.sources);
+    expect(minimal.layers.map((l: { id: string }) => l.id)).toEqual(streets.layers.map((l: { id: string }) => l.id));
+    const fonts = (style: { layers: Array<{ layout?: Record<string, unknown> }> }) => style.layers.map((l) => l.layout?.['text-font'] ?? null);
+    expect(fonts(minimal)).toEqual(fonts(streets));
+    // Every colour in the minimal style is a grey (r = g = b), so closures are the only colour.
+    const colours = JSON.stringify(minimal.layers).match(/#[0-9a-f]{6}/g)!;
+    expect(colours.length).toBeGreaterThan(5);
+    for (const c of colours) expect(c.slice(1, 3) === c.slice(3, 5) && c.slice(3, 5) === c.slice(5, 7)).toBe(true);
+    expect(JSON.stringify(streets.layers)).toContain('#e07b39');
   });
 
   it('leaves the dev server style at each source own maxzoom, and caps per source on request', () => {

@@ -11,6 +11,8 @@ export interface AppSettings {
   demo: boolean;
   version: string;
   mapStyle: string;
+  /** Style URL per base layer (streets, minimal) a user can pick in /profile/map-view. */
+  mapStyles?: Partial<Record<string, string>>;
   authFlowType: 'USER_PASSWORD_AUTH' | 'USER_SRP_AUTH';
   features: { push: boolean; socialProviders: string[] };
   /** CloudWatch RUM, present only when the AWS stack was deployed with -c rum=true. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-provider';
 import { RoleCards } from '../../features/dashboard/components/RoleCards';
 import { lgaQuery } from '../../features/lgas/api/lga';
@@ -13,6 +13,8 @@ import { PushCard } from '../../features/push/components/PushCard';
 import { InstallCard } from '../../features/install/components/InstallCard';
 import { ProfileCard, SubscribedClosuresCard } from '../../features/dashboard/components/PersonalCards';
 import { LgaClosureSummaryCard } from '../../features/dashboard/components/LgaClosureSummaryCard';
+import { DashboardTabs } from '../../features/dashboard/components/DashboardTabs';
+import { dashboardTabs, selectedDashboardTab, type DashboardTabId } from '../../features/dashboard/tabs';
 
 function greeting(now = new Date()): string {
   const hour = now.getHours();
@@ -43,24 +45,34 @@ const quickLinks = [
   { to: '/notifications', title: 'Notifications', text: 'Updates about what you follow.' },
 ];
 
+/**
+ * /dashboard (spec §2). Residents see one page: their council (LGA info or the sign-the-request
+ * card, the closure summary and recent changes) and then their own things. Staff get the same two
+ * parts as tabs, LGA and Personal, with their role cards (their work) first on Personal.
+ */
 export function DashboardPage() {
   const { me, access } = useAuth();
+  const [search, setSearch] = useSearchParams();
   const myRequests = useMyAccessRequests().data ?? [];
   const hasPendingRequest = myRequests.some((r) => r.status === 'pending');
   if (!me) return null;
   const name = me.preferredName || me.displayName || me.email;
   const staffLgas = access.isStaff ? me.managed : [];
+  const homeLga = me.lgaCode ?? me.managed[0]?.lgaCode ?? null;
+  const tabs = dashboardTabs(staffLgas.length > 0);
+  const selected = selectedDashboardTab(tabs, search.get('tab'));
+  // replace: switching tabs is not a page of its own in the back button's history.
+  const selectTab = (id: DashboardTabId) => setSearch((params) => { params.set('tab', id); return params; }, { replace: true });
 
-  return (
-    <div className="dashboard">
-      <div className="dashboard-greeting">
-        <div>
-          <h1>{greeting()}, {name}</h1>
-          <YourLga code={me.lgaCode ?? me.managed[0]?.lgaCode ?? null} />
-        </div>
-        <Link to="/report" className="report-incident-button" data-testid="report-incident">Report an incident</Link>
-      </div>
+  const lgaPanel = (
+    <>
+      <LgaInfoCard lgaCode={homeLga} />
+      <LgaClosureSummaryCard lgaCode={homeLga} />
+    </>
+  );
 
+  const personalPanel = (
+    <>
       {access.isAdmin && (
         <div className="panel" style={{ marginBottom: 20 }}>
           <h2 style={{ marginBottom: 4 }}>Platform administrator</h2>
@@ -69,28 +81,17 @@ export function DashboardPage() {
         </div>
       )}
 
-      {access.isStaff && (access.isNewCustomer || access.isExCustomer) && (
-        <div className="notice" role="status">
-          <span aria-hidden="true">⚠</span>
-          <span>
-            {access.isExCustomer
-              ? "Your council's subscription has ended: closures, report moderation, communications and the staff map are disabled until it is renewed."
-              : 'Your council does not have a subscription yet: closures, report moderation and communications are disabled until it starts.'}
-          </span>
-        </div>
-      )}
+      {staffLgas.map((lga) => <RoleCards key={lga.lgaCode} lga={lga} />)}
 
-      {!access.isStaff && <LgaInfoCard lgaCode={me.lgaCode} />}
+      <div style={staffLgas.length > 0 ? { marginTop: 28 } : undefined}>
+        <PushCard />
 
-      {!access.isStaff && <LgaClosureSummaryCard lgaCode={me.lgaCode} />}
+        <InstallCard />
 
-      <PushCard />
+        <SubscribedClosuresCard />
 
-      <InstallCard />
-
-      <SubscribedClosuresCard />
-
-      <ProfileCard me={me} />
+        <ProfileCard me={me} />
+      </div>
 
       {myRequests.length > 0 && (
         <div className="panel" style={{ marginBottom: 20 }}>
@@ -110,8 +111,6 @@ export function DashboardPage() {
         </div>
       )}
 
-      {staffLgas.map((lga) => <RoleCards key={lga.lgaCode} lga={lga} />)}
-
       <section className="lga-section" aria-labelledby="quick-links-title">
         <div className="lga-section__head"><h2 id="quick-links-title">Your things</h2></div>
         <div className="quick-links">
@@ -123,6 +122,38 @@ export function DashboardPage() {
           ))}
         </div>
       </section>
+    </>
+  );
+
+  return (
+    <div className="dashboard">
+      <div className="dashboard-greeting">
+        <div>
+          <h1>{greeting()}, {name}</h1>
+          <YourLga code={homeLga} />
+        </div>
+        <Link to="/report" className="report-incident-button" data-testid="report-incident">Report an incident</Link>
+      </div>
+
+      {access.isStaff && (access.isNewCustomer || access.isExCustomer) && (
+        <div className="notice" role="status">
+          <span aria-hidden="true">⚠</span>
+          <span>
+            {access.isExCustomer
+              ? "Your council's subscription has ended: closures, report moderation, communications and the staff map are disabled until it is renewed."
+              : 'Your council does not have a subscription yet: closures, report moderation and communications are disabled until it starts.'}
+          </span>
+        </div>
+      )}
+
+      {selected ? (
+        <DashboardTabs tabs={tabs} selected={selected} onSelect={selectTab} panels={{ lga: lgaPanel, personal: personalPanel }} />
+      ) : (
+        <>
+          {lgaPanel}
+          {personalPanel}
+        </>
+      )}
     </div>
   );
 }

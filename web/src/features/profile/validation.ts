@@ -40,15 +40,27 @@ export function profileInputFrom(f: ProfileFields): ProfileInput {
 
 export interface MapOptions {
   zoom: number;
-  baseLayer: 'streets' | 'satellite' | 'topographic';
+  /** A base layer of BASE_LAYERS; one saved before it existed (satellite, topographic) reads as streets. */
+  baseLayer: BaseLayerId;
 }
 
+export type BaseLayerId = 'streets' | 'minimal';
+
 export const DEFAULT_MAP_OPTIONS: MapOptions = { zoom: 11, baseLayer: 'streets' };
-export const BASE_LAYERS: Array<[MapOptions['baseLayer'], string]> = [
+/** The base layers the app has styles for (config app.mapStyles), with what the picker says. */
+export const BASE_LAYERS: Array<[BaseLayerId, string]> = [
   ['streets', 'Streets'],
-  ['satellite', 'Satellite'],
-  ['topographic', 'Topographic'],
+  ['minimal', 'Minimal (light grey)'],
 ];
+
+/**
+ * The style URL a map loads for a base layer: the config's style for it, else the default style
+ * (a config without that layer, or nothing saved).
+ */
+export function styleUrlFor(baseLayer: string | null | undefined, app: { mapStyle: string; mapStyles?: Partial<Record<string, string>> }): string {
+  return (baseLayer && app.mapStyles?.[baseLayer]) || app.mapStyle;
+}
+
 export const MIN_ZOOM = 5;
 export const MAX_ZOOM = 18;
 

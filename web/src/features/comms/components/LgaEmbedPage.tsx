@@ -4,7 +4,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppConfig } from '../../../config/app-config';
 import { gql } from '../../../lib/api';
 import type { MapClosure } from '../../map/api/closure-fields';
 import { closuresToFeatures } from '../../map/closure-display';
@@ -12,6 +11,7 @@ import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
 import { ClosureList } from '../../map/components/ClosureList';
 import { MapView } from '../../map/components/MapView';
 import { FORBES_BBOX, type Bbox, type LngLat } from '../../map/geo';
+import { useSavedMapStyle } from '../../profile/hooks/useSavedProfile';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { DirectionsPanel } from '../../directions/components/DirectionsPanel';
@@ -34,7 +34,8 @@ async function fetchLga(code: string): Promise<EmbedLga | null> {
 }
 
 export function LgaEmbedPage() {
-  const app = useAppConfig();
+  // A signed-in user's saved base layer; visitors (most embeds) get the default style.
+  const mapStyle = useSavedMapStyle();
   const { search } = useLocation();
   const { lgaCode, first, directions } = readEmbedParams(search);
   const lga = useQuery({ queryKey: ['embed', 'lga', lgaCode], queryFn: () => fetchLga(lgaCode!), enabled: !!lgaCode, staleTime: Infinity });
@@ -88,7 +89,7 @@ export function LgaEmbedPage() {
         <div className="lga-embed__map">
           <MapView
             key={route.fitted?.key ?? 'lga'}
-            styleUrl={app.mapStyle}
+            styleUrl={mapStyle}
             initialBbox={route.fitted?.bbox ?? bbox}
             sources={sources}
             layers={directions ? [...ROUTE_LAYERS, ...CLOSURE_LAYERS] : CLOSURE_LAYERS}

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
-import { useAppConfig } from '../../../config/app-config';
 import type { MapClosure } from '../../map/api/closure-fields';
 import { closuresToFeatures } from '../../map/closure-display';
 import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
@@ -21,7 +20,7 @@ import type { PickTarget } from './DirectionsPanel';
 import type { Endpoint } from './PlaceField';
 import '../directions.css';
 import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
-import { useSavedMapOptions, useVehicleGvm } from '../../profile/hooks/useSavedProfile';
+import { useSavedMapOptions, useSavedMapStyle, useVehicleGvm } from '../../profile/hooks/useSavedProfile';
 
 // The route planner loads beside the list, not before it: the closures show first (the public
 // map's first-load budget).
@@ -44,7 +43,6 @@ const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFix
  * route source under the closures and map focus driven by the route and its avoided closures.
  */
 export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Props) {
-  const app = useAppConfig();
   const toast = useToast();
   const lga = useLgaBoundaries(homeLgaCode);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
@@ -67,6 +65,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
   // A signed-in resident's saved vehicle mass: the route keeps off unsealed roads closed to it.
   const vehicleGvm = useVehicleGvm();
   const savedMap = useSavedMapOptions();
+  const mapStyle = useSavedMapStyle();
   const directions = useMutation({
     mutationFn: (locations: LngLat[]) => getDirections(locations, vehicleGvm),
     onSuccess: (result) => {
@@ -113,7 +112,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
         {/* The list beside it fills from the LGA files while the boundaries are still loading. */}
         {!lga.ready ? <PageLoader /> : <MapView
           key={fitted?.key ?? 'home'}
-          styleUrl={app.mapStyle}
+          styleUrl={mapStyle}
           initialBbox={fitted?.bbox ?? lga.homeBbox}
           initialZoom={fitted ? undefined : savedMap?.zoom}
           sources={sources}

@@ -3,7 +3,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { LayerSpecification } from 'maplibre-gl';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
-import { useAppConfig } from '../../../config/app-config';
 import type { MapClosure } from '../api/closure-fields';
 import { closuresToFeatures } from '../closure-display';
 import type { LngLat } from '../geo';
@@ -15,7 +14,7 @@ import { ClosureDetailPanel } from './ClosureDetailPanel';
 import { ClosureList } from './ClosureList';
 import { MapView, type MapViewport } from './MapView';
 import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
-import { useSavedMapOptions } from '../../profile/hooks/useSavedProfile';
+import { useSavedMapOptions, useSavedMapStyle } from '../../profile/hooks/useSavedProfile';
 
 export interface DraftOverlay {
   source: GeoJSON.FeatureCollection;
@@ -38,9 +37,9 @@ interface Props {
 
 /** Map + list twin + detail panel over live viewport closures: the body of every map page. */
 export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes = null, detailActions, draft }: Props) {
-  const app = useAppConfig();
   // Every signed-in user's map opens at their saved zoom (/profile/map-view).
   const savedMap = useSavedMapOptions();
+  const mapStyle = useSavedMapStyle();
   const toast = useToast();
   const lga = useLgaBoundaries(homeLgaCode);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
@@ -78,7 +77,7 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
     <div className="closure-explorer">
       <div className="closure-explorer__map">
         <MapView
-          styleUrl={app.mapStyle}
+          styleUrl={mapStyle}
           initialBbox={lga.homeBbox}
           initialZoom={savedMap?.zoom}
           sources={sources}

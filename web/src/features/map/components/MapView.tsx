@@ -15,6 +15,7 @@ export interface MapViewport {
 }
 
 export interface MapViewProps {
+  /** The base map style; a change (the saved base layer arriving) swaps it under the app's layers. */
   styleUrl: string;
   initialBbox: Bbox;
   /** GeoJSON per source id; a source is created on first sight and updated with setData afterwards. */
@@ -54,6 +55,7 @@ export function MapView(props: MapViewProps) {
   const handlers = useRef(props);
   handlers.current = props;
   const zoomApplied = useRef(false);
+  const styleShown = useRef<string | null>(null);
 
   useEffect(() => {
     let map: MapLibreMap | null = null;
@@ -82,9 +84,10 @@ export function MapView(props: MapViewProps) {
     const [w, s, e, n] = props.initialBbox;
     const zoom = props.initialZoom ?? undefined;
     zoomApplied.current = zoom !== undefined;
+    styleShown.current = handlers.current.styleUrl;
     const map = new MapLibre({
       container: container.current!,
-      style: props.styleUrl,
+      style: styleShown.current,
       ...(zoom !== undefined ? { center: [(w + e) / 2, (s + n) / 2] as [number, number], zoom } : { bounds: props.initialBbox, fitBoundsOptions: { padding: 24 } }),
       attributionControl: { compact: true },
       keyboard: true,
@@ -155,6 +158,21 @@ export function MapView(props: MapViewProps) {
     const [w, s, e, n] = props.initialBbox;
     map.jumpTo({ center: [(w + e) / 2, (s + n) / 2], zoom });
   }, [props.initialZoom, loaded]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || styleShown.current === props.styleUrl) return;
+    styleShown.current = props.styleUrl;
+    // The new base style keeps the app's own sources (with their data) and layers on top.
+    const own = (id: string) => id in handlers.current.sources || handlers.current.layers.some((l) => l.id === id);
+    map.setStyle(props.styleUrl, {
+      transformStyle: (previous, next) => ({
+        ...next,
+        sources: { ...next.sources, ...Object.fromEntries(Object.entries(previous?.sources ?? {}).filter(([id]) => own(id))) },
+        layers: [...next.layers, ...(previous?.layers ?? []).filter((l) => own(l.id))],
+      }),
+    });
+  }, [props.styleUrl, loaded]);
 
   useEffect(() => {
     const canvas = mapRef.current?.getCanvas();

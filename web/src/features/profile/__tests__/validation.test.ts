@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_OPTIONS, parseMapOptions, profileInputFrom, validateProfile, type ProfileFields } from '../validation';
+import { DEFAULT_MAP_OPTIONS, parseMapOptions, profileInputFrom, styleUrlFor, validateProfile, type ProfileFields } from '../validation';
 import { searchLgas } from '../lga-search';
 
 const valid: ProfileFields = {
@@ -37,10 +37,23 @@ describe('profileInputFrom', () => {
 
 describe('parseMapOptions', () => {
   it('reads AWSJSON strings and objects, and falls back on odd values', () => {
-    expect(parseMapOptions('{"zoom":14,"baseLayer":"satellite"}')).toMatchObject({ zoom: 14, baseLayer: 'satellite' });
+    expect(parseMapOptions('{"zoom":14,"baseLayer":"minimal"}')).toMatchObject({ zoom: 14, baseLayer: 'minimal' });
+    // Layers offered before there were styles for them read as the default.
+    expect(parseMapOptions('{"zoom":14,"baseLayer":"satellite"}')).toMatchObject({ zoom: 14, baseLayer: 'streets' });
     expect(parseMapOptions({ zoom: 99, baseLayer: 'moon' })).toMatchObject(DEFAULT_MAP_OPTIONS);
     expect(parseMapOptions('not json')).toMatchObject(DEFAULT_MAP_OPTIONS);
     expect(parseMapOptions(null)).toMatchObject(DEFAULT_MAP_OPTIONS);
+  });
+});
+
+describe('styleUrlFor', () => {
+  const app = { mapStyle: '/map-style.json', mapStyles: { streets: '/map-style.json', minimal: '/map-style-minimal.json' } };
+  it('loads the saved base layer style, and the default style when the config has none for it', () => {
+    expect(styleUrlFor('minimal', app)).toBe('/map-style-minimal.json');
+    expect(styleUrlFor('streets', app)).toBe('/map-style.json');
+    expect(styleUrlFor('satellite', app)).toBe('/map-style.json');
+    expect(styleUrlFor(null, app)).toBe('/map-style.json');
+    expect(styleUrlFor('minimal', { mapStyle: 'https://maps.example/standard' })).toBe('https://maps.example/standard');
   });
 });
 

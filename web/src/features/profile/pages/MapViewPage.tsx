@@ -2,6 +2,7 @@ import { Alert, Button, SelectField, SliderField } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
+import { useAppConfig } from '../../../config/app-config';
 import { updateProfile, type Profile } from '../../identity/api/identity';
 import { SettingsLayout } from '../components/SettingsLayout';
 import { BASE_LAYERS, MAX_ZOOM, MIN_ZOOM, parseMapOptions, type MapOptions } from '../validation';
@@ -12,6 +13,9 @@ function MapViewForm({ profile }: { profile: Profile }) {
   const [options, setOptions] = useState<MapOptions>(() => parseMapOptions(profile.mapOptions));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Only the base layers this deployment has a style for (config app.mapStyles); streets always.
+  const { mapStyles } = useAppConfig();
+  const layers = BASE_LAYERS.filter(([id]) => id === 'streets' || !!mapStyles?.[id]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,8 +41,9 @@ function MapViewForm({ profile }: { profile: Profile }) {
         onChange={(zoom) => setOptions((o) => ({ ...o, zoom }))} isDisabled={profile.demo}
         descriptiveText="5 shows a whole state, 18 single streets." />
       <SelectField label="Base layer" value={options.baseLayer} isDisabled={profile.demo}
+        descriptiveText="Every map in the app uses it: the public map, the staff and admin maps, directions and reporting."
         onChange={(e) => setOptions((o) => ({ ...o, baseLayer: e.target.value as MapOptions['baseLayer'] }))}>
-        {BASE_LAYERS.map(([id, label]) => <option key={id} value={id}>{label}</option>)}
+        {layers.map(([id, label]) => <option key={id} value={id}>{label}</option>)}
       </SelectField>
       <div>
         <Button type="submit" variation="primary" isLoading={saving} loadingText="Saving…" isDisabled={profile.demo}>Save</Button>

@@ -3,7 +3,7 @@ import type { LayerSpecification } from 'maplibre-gl';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/PageHeader';
-import { useAppConfig } from '../../../config/app-config';
+import { useSavedMapOptions, useSavedMapStyle } from '../../profile/hooks/useSavedProfile';
 import { useAuth } from '../../auth/auth-provider';
 import { checkPhoto } from '../../closures/upload';
 import { CLOSURE_TYPES } from '../../map/closure-display';
@@ -41,7 +41,9 @@ function pinSource(position: LatLng | null) {
 export function ReportIncidentPage() {
   const { status, me } = useAuth();
   const { online } = useConnectivity();
-  const { mapStyle } = useAppConfig();
+  // The saved map options (/profile/map-view): base layer and default zoom, as on every map.
+  const mapStyle = useSavedMapStyle();
+  const savedMap = useSavedMapOptions();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [position, setPosition] = useState<LatLng | null>(null);
@@ -157,6 +159,7 @@ export function ReportIncidentPage() {
           <MapView
             styleUrl={mapStyle}
             initialBbox={FORBES_BBOX}
+            initialZoom={savedMap?.zoom}
             sources={{ 'report-pin': pinSource(position) }}
             layers={PIN_LAYERS}
             label="Click the map where the incident is"
