@@ -114,6 +114,8 @@ export class Auth extends Construct {
   readonly verifyAuthChallenge: ProjectFunction;
   /** Links a first federated sign-in to the existing account with the same verified email. */
   readonly preSignUp: ProjectFunction;
+  /** Issues no tokens to an administrator signing in through Google, Microsoft or Facebook (no second factor there). */
+  readonly preTokenGeneration: ProjectFunction;
   /** In the order the providers were created; empty without federation. */
   readonly socialProviders: SocialProviderName[] = [];
   readonly domain?: UserPoolDomain;
@@ -275,6 +277,14 @@ export class Auth extends Construct {
       'Links a first federated sign-in to the existing account with that verified email',
     ).allowOnOwnUserPool(this.userPool, ['cognito-idp:ListUsers', 'cognito-idp:AdminLinkProviderForUser']);
     this.userPool.addTrigger(UserPoolOperation.PRE_SIGN_UP, this.preSignUp);
+    // Cognito asks federated users for no second factor: where administrators must use an
+    // authenticator app (ADMIN_MFA, every stage but demo) their hosted-UI sign-ins get no tokens.
+    this.preTokenGeneration = trigger(
+      'PreTokenGeneration',
+      'lambdas/triggers/pre-token-generation.ts',
+      'Refuses tokens to an administrator signing in through Google, Microsoft or Facebook',
+    ).bindTable(props.table, 'read');
+    this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, this.preTokenGeneration);
     // Both triggers decide whether a Microsoft sign-in's email is trusted; a pinned tenant is.
     const microsoftTenant = props.federation?.microsoft?.tenant;
     if (microsoftTenant) for (const fn of [this.preSignUp, this.postConfirmation]) fn.addEnvironment('MICROSOFT_TENANT', microsoftTenant);

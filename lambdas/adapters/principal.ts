@@ -1,7 +1,7 @@
 // Loads who the caller is from the database: profile, the LGAs they manage with roles, and each
 // LGA's customer status. This is the only source of roles; token claims are never trusted.
 import type { CustomerStatus, ManagedLga, Principal, StaffRole } from '../core/access';
-import { adminMfaEnforced, adminStanding } from '../core/identity/mfa';
+import { adminMfaEnforced, adminStanding, type SignInRoute } from '../core/identity/mfa';
 import { db } from './db/db';
 
 export interface ProfileRecord {
@@ -54,17 +54,20 @@ export async function managedLgas(email: string): Promise<ManagedLga[]> {
     .sort((a, b) => a.lgaCode.localeCompare(b.lgaCode));
 }
 
-export async function loadPrincipal(profile: ProfileRecord): Promise<Principal> {
+/** `signIn`: how the request's token was obtained (signInRouteOf its claims). */
+export async function loadPrincipal(profile: ProfileRecord, signIn: SignInRoute): Promise<Principal> {
   // Roles are granted to an email address; an address nobody proved to own carries none.
   const unverified = profile.emailVerified === false;
-  // An administrator without an authenticator app (where enforced) has no admin power yet.
-  const standing = adminStanding({ admin: profile.admin === true, totpEnrolled: profile.totpEnrolled }, adminMfaEnforced());
+  // An administrator without an authenticator app, or signed in through Google, Microsoft or
+  // Facebook (where enforced), has no admin power with this token.
+  const standing = adminStanding({ admin: profile.admin === true, totpEnrolled: profile.totpEnrolled, signIn }, adminMfaEnforced());
   return {
     uid: profile.uid,
     email: profile.email,
     displayName: profile.displayName,
     admin: standing === 'admin',
     ...(standing === 'setup' ? { adminMfaSetupNeeded: true as const } : {}),
+    ...(standing === 'signInAgain' ? { adminSignInNeeded: true as const } : {}),
     lgaCode: profile.lgaCode,
     managed: unverified ? [] : await managedLgas(profile.email),
     ...(unverified ? { emailUnverified: true } : {}),

@@ -10,8 +10,9 @@ import { AppError, INTERNAL_MESSAGE, isAppError, unauthorized } from '../core/er
 import { parseArgs } from '../core/validation';
 import type { Principal } from '../core/access';
 import { createProfile, getProfile, loadPrincipal } from '../adapters/principal';
-import { IDEMPOTENT_MUTATIONS, idempotencyKeyOf } from '../core/idempotency';
+import { IDEMPOTENT_MUTATIONS, takeIdempotencyKey } from '../core/idempotency';
 import { runOnce } from '../adapters/idempotency/store';
+import { signInRouteOf, type SignInRoute } from '../core/identity/mfa';
 
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
 
@@ -19,6 +20,8 @@ export interface Caller {
   uid: string;
   /** Present on ID tokens only; access tokens carry no email. */
   tokenEmail?: string;
+  /** How the token was obtained: an administrator has admin power only with the app's own sign-in. */
+  signIn: SignInRoute;
 }
 
 export interface ResolverContext<Args> {
@@ -45,7 +48,7 @@ function callerOf(event: AppSyncResolverEvent<Record<string, unknown>>): Caller 
   const identity = event.identity as { sub?: string; claims?: Record<string, unknown> } | null | undefined;
   if (!identity?.sub) return null;
   const email = identity.claims?.email;
-  return { uid: identity.sub, tokenEmail: typeof email === 'string' ? email : undefined };
+  return { uid: identity.sub, tokenEmail: typeof email === 'string' ? email : undefined, signIn: signInRouteOf(identity.claims) };
 }
 
 async function principalFor(caller: Caller | null): Promise<Principal> {
@@ -53,7 +56,7 @@ async function principalFor(caller: Caller | null): Promise<Principal> {
   let profile = await getProfile(caller.uid);
   if (!profile && caller.tokenEmail) profile = await createProfile(caller.uid, caller.tokenEmail);
   if (!profile) throw unauthorized('Your account is not set up yet. Please sign in again.');
-  return loadPrincipal(profile);
+  return loadPrincipal(profile, caller.signIn);
 }
 
 export function createResolverHandler(fields: Record<string, FieldDefinition<z.ZodTypeAny>>) {
@@ -63,7 +66,10 @@ export function createResolverHandler(fields: Record<string, FieldDefinition<z.Z
       if (!definition) throw new AppError('NotFound', `No resolver for ${event.info.fieldName}`);
       const caller = callerOf(event);
       if (definition.access === 'user' && !caller) throw unauthorized();
-      const args = parseArgs(definition.args, event.arguments ?? {});
+      // A keyed create or submit: its key (argument or header) is split off before the field's schema.
+      const keyed = IDEMPOTENT_MUTATIONS.includes(event.info.fieldName);
+      const { key, rest } = keyed ? takeIdempotencyKey(event.request?.headers, event.arguments ?? {}) : { key: undefined, rest: event.arguments ?? {} };
+      const args = parseArgs(definition.args, rest);
       let principal: Promise<Principal> | undefined;
       const run = () =>
         definition.resolve({
@@ -73,9 +79,8 @@ export function createResolverHandler(fields: Record<string, FieldDefinition<z.Z
           principal: () => (principal ??= principalFor(caller)),
         });
       // A keyed create or submit from a signed-in caller runs once; its repeats get the first result.
-      const key = IDEMPOTENT_MUTATIONS.includes(event.info.fieldName) ? idempotencyKeyOf(event.request?.headers) : undefined;
       if (key && caller) {
-        return await runOnce({ uid: caller.uid, fieldName: event.info.fieldName, key, payload: event.arguments ?? {}, context }, run);
+        return await runOnce({ uid: caller.uid, fieldName: event.info.fieldName, key, payload: rest, context }, run);
       }
       return await run();
     } catch (error) {

@@ -29,6 +29,8 @@ export interface Principal {
   emailUnverified?: true;
   /** An administrator who has no admin power until they set up an authenticator app (lambdas/core/identity/mfa.ts). */
   adminMfaSetupNeeded?: true;
+  /** An administrator whose token came from a Google, Microsoft or Facebook sign-in: no admin power with it. */
+  adminSignInNeeded?: true;
 }
 
 /** Spec §4: a subscription is valid when active or trialing. */

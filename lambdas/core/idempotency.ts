@@ -1,8 +1,12 @@
 // Safe retries of the API's writes. A phone on one bar of signal may send the same report or
 // closure twice (the first answer was lost on the way back); the client names each user action
-// with an idempotency key, sent in the `Idempotency-Key` HTTP header, and the server answers a
-// repeat with the first result instead of writing again. This module holds the rules; the record
+// with an idempotency key, and the server answers a repeat with the first result instead of
+// writing again. The key travels as the mutation's optional `idempotencyKey` argument (what the
+// web app sends: a browser's cross-origin request to AppSync cannot rely on a custom header
+// passing AppSync's CORS preflight) or in the `Idempotency-Key` HTTP header (other clients);
+// when both are sent they must be the same key. This module holds the rules; the record
 // keeping is Powertools idempotency over the table (lambdas/adapters/idempotency/store.ts).
+import { z } from 'zod';
 import { conflict, validationError } from './errors';
 
 /** The header that carries the key (HTTP header names are case-insensitive; AppSync lower-cases them). */
@@ -34,6 +38,34 @@ export const KEY_INVALID_MESSAGE = 'The idempotency key must be 8 to 100 letters
 export const KEY_REUSED_MESSAGE =
   'This request repeats an earlier one with the same idempotency key but different details. Start a new action instead of retrying.';
 export const IN_PROGRESS_MESSAGE = 'This request is still being processed. Please try again in a moment.';
+
+/** The mutations' optional argument that carries the key (lib/schema.graphql; a test checks every listed mutation has it). */
+export const IDEMPOTENCY_ARGUMENT = 'idempotencyKey';
+
+export const KEYS_DIFFER_MESSAGE = 'The idempotency key of the request header and of the idempotencyKey argument differ. Send one key.';
+
+/** The argument's schema: absent (or null) is no key; otherwise the same rule as the header. */
+export const idempotencyKeyArgument = z
+  .string()
+  .regex(KEY_PATTERN, KEY_INVALID_MESSAGE)
+  .nullish();
+
+/**
+ * Splits the key off a keyed mutation's arguments: the rest is what the field's own schema
+ * checks and what a repeat must match (so a retry may move the key between header and argument).
+ */
+export function takeIdempotencyKey(
+  headers: Record<string, unknown> | null | undefined,
+  args: Record<string, unknown>,
+): { key: string | undefined; rest: Record<string, unknown> } {
+  const { [IDEMPOTENCY_ARGUMENT]: raw, ...rest } = args;
+  const parsed = idempotencyKeyArgument.safeParse(raw);
+  if (!parsed.success) throw validationError(KEY_INVALID_MESSAGE);
+  const fromArgument = parsed.data ?? undefined;
+  const fromHeader = idempotencyKeyOf(headers);
+  if (fromArgument !== undefined && fromHeader !== undefined && fromArgument !== fromHeader) throw validationError(KEYS_DIFFER_MESSAGE);
+  return { key: fromArgument ?? fromHeader, rest };
+}
 
 /** Reads the key from the request headers: undefined when none was sent; a refusal when it is malformed. */
 export function idempotencyKeyOf(headers: Record<string, unknown> | null | undefined): string | undefined {

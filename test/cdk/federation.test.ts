@@ -92,6 +92,22 @@ describe('with federation context', () => {
   it('stays clean under cdk-nag', () => {
     expect(dev.findings).toEqual([]);
   });
+
+  it("refuses administrators' hosted sign-ins: a pre-token-generation trigger that reads the table, and no native scope for OAuth clients", () => {
+    const [[, pool]] = resourcesOfType(dev.json, 'AWS::Cognito::UserPool');
+    const triggerRef = JSON.stringify(pool.Properties!.LambdaConfig.PreTokenGeneration);
+    const [[fnId, fn]] = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(([id]) => id.includes('PreTokenGeneration'));
+    expect(triggerRef).toContain(fnId);
+    expect(fn.Properties!.Environment.Variables).toMatchObject({ ADMIN_MFA: 'required' });
+    const actions = resourcesOfType(dev.json, 'AWS::IAM::Policy')
+      .filter(([id]) => id.includes('PreTokenGeneration'))
+      .flatMap(([, p]) => (p.Properties!.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()));
+    expect(actions).toContain('dynamodb:GetItem');
+    expect(actions).not.toContain('dynamodb:PutItem');
+    // The API tells the app's own sign-in by this scope: a hosted sign-in must never be able to ask for it.
+    const [[, client]] = resourcesOfType(dev.json, 'AWS::Cognito::UserPoolClient');
+    expect(client.Properties!.AllowedOAuthScopes).not.toContain('aws.cognito.signin.user.admin');
+  });
 });
 
 describe('without federation context', () => {

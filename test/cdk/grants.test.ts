@@ -86,8 +86,9 @@ describe('grants per function (dev stage)', () => {
   }, 120_000);
 
   it('finds every project function and reads its imports', () => {
-    // API domains, five identity triggers, two schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages.
-    expect(functions).toHaveLength(Object.keys(apiDomains).length + 14);
+    // API domains, six identity triggers, two schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages.
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 15);
+    expect(reached.get('lambdas/triggers/pre-token-generation.ts')).toEqual(new Set(['table']));
     expect(reached.get('lambdas/triggers/create-auth-challenge.ts')).toEqual(new Set(['table', 'mail']));
     expect(reached.get('lambdas/triggers/define-auth-challenge.ts')).toEqual(new Set());
     expect(reached.get('lambdas/events/push.ts')).toEqual(new Set(['table', 'secrets']));

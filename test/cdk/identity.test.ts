@@ -31,7 +31,7 @@ describe('dev stage without identity context', () => {
     dev = synthStage('dev');
   }, synthTimeout);
 
-  it('attaches the five triggers to the user pool', () => {
+  it('attaches the six triggers to the user pool', () => {
     const { auth } = dev.stack;
     dev.template.hasResourceProperties('AWS::Cognito::UserPool', {
       LambdaConfig: {
@@ -40,12 +40,14 @@ describe('dev stage without identity context', () => {
         DefineAuthChallenge: arnOf(logicalIdOf(auth.defineAuthChallenge)),
         CreateAuthChallenge: arnOf(logicalIdOf(auth.createAuthChallenge)),
         VerifyAuthChallengeResponse: arnOf(logicalIdOf(auth.verifyAuthChallenge)),
+        PreTokenGeneration: arnOf(logicalIdOf(auth.preTokenGeneration)),
       },
     });
     expect(auth.defineAuthChallenge.entry).toBe('lambdas/triggers/define-auth-challenge.ts');
     expect(auth.createAuthChallenge.entry).toBe('lambdas/triggers/create-auth-challenge.ts');
     expect(auth.verifyAuthChallenge.entry).toBe('lambdas/triggers/verify-auth-challenge.ts');
     expect(auth.preSignUp.entry).toBe('lambdas/triggers/pre-sign-up.ts');
+    expect(auth.preTokenGeneration.entry).toBe('lambdas/triggers/pre-token-generation.ts');
     // Cognito may invoke each trigger, from this pool only.
     for (const fn of [auth.preSignUp, auth.postConfirmation, auth.defineAuthChallenge, auth.createAuthChallenge, auth.verifyAuthChallenge]) {
       dev.template.hasResourceProperties('AWS::Lambda::Permission', {

@@ -389,9 +389,9 @@ describe('dev stage', () => {
     const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(
       ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
     );
-    // One per API domain, five user pool triggers, two schedules, the thumbnail maker, the three
+    // One per API domain, six user pool triggers, two schedules, the thumbnail maker, the three
     // event consumers, the notification fan-out worker, the Stripe webhook and the low-bandwidth pages.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 14);
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 15);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

@@ -1,4 +1,5 @@
-// Safe retries on the real stack: a write sent with an Idempotency-Key header is done once. Ten
+// Safe retries on the real stack: a write sent with an idempotency key (the mutation's
+// idempotencyKey argument, as the web app sends it, or the Idempotency-Key header) is done once. Ten
 // copies at the same moment make one report or closure and all get its result; a retry later gets
 // the first result; the same key with other details is refused and writes nothing; another user's
 // key never answers with someone else's write.
@@ -8,7 +9,7 @@ import { gql, signIn, useStackTable, type Auth } from '../support/api';
 import { MY_REPORTS, SUBMIT, forbesSpot, newResident, useSpotBlock } from './reports/support';
 import { CREATE, closureInput, lineAt } from './closures/support';
 import { A, resetToOpen } from './announcements/support';
-import { KEY_INVALID_MESSAGE, KEY_REUSED_MESSAGE } from '../../lambdas/core/idempotency';
+import { KEYS_DIFFER_MESSAGE, KEY_INVALID_MESSAGE, KEY_REUSED_MESSAGE } from '../../lambdas/core/idempotency';
 
 const FORBES = '12900';
 const COPIES = 10;
@@ -106,4 +107,36 @@ describe('setUnsealedRoadsStatus with an idempotency key', () => {
       await resetToOpen(FORBES, staff);
     }
   });
+});
+
+describe('the key as the idempotencyKey argument (what the web app sends)', () => {
+  const SUBMIT_KEYED = SUBMIT.replace('mutation($input: ReportInput!)', 'mutation($input: ReportInput!, $idempotencyKey: String)').replace(
+    'submitReport(input: $input)',
+    'submitReport(input: $input, idempotencyKey: $idempotencyKey)',
+  );
+
+  it(`${COPIES} identical sends at once make one report; the header and the argument name the same record`, async () => {
+    expect(SUBMIT_KEYED).toContain('idempotencyKey: $idempotencyKey');
+    const resident = await newResident();
+    const key = randomUUID();
+    const input = { type: 'hazard', description: 'Branch on the road, sent with the key argument', position: forbesSpot() };
+    const answers = await Promise.all(Array.from({ length: COPIES }, () => gql<{ submitReport: any }>(SUBMIT_KEYED, { input, idempotencyKey: key }, resident.auth)));
+    for (const a of answers) expect(a.errors).toBeUndefined();
+    const ids = new Set(answers.map((a) => a.data!.submitReport.id));
+    expect(ids.size).toBe(1);
+    expect((await gql<{ myReports: any[] }>(MY_REPORTS, {}, resident.auth)).data!.myReports.map((r) => r.id)).toEqual([...ids]);
+
+    // The same key in the header (another client's retry) is the same record; both agreeing too.
+    const viaHeader = await gql<{ submitReport: any }>(SUBMIT, { input }, keyed(resident.auth, key));
+    expect(viaHeader.data!.submitReport.id).toBe([...ids][0]);
+    const both = await gql<{ submitReport: any }>(SUBMIT_KEYED, { input, idempotencyKey: key }, keyed(resident.auth, key));
+    expect(both.data!.submitReport.id).toBe([...ids][0]);
+
+    // Header and argument naming different keys, or a malformed argument: refused, nothing written.
+    const differ = await gql(SUBMIT_KEYED, { input, idempotencyKey: randomUUID() }, keyed(resident.auth, key));
+    expect(differ.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: KEYS_DIFFER_MESSAGE });
+    const bad = await gql(SUBMIT_KEYED, { input: { ...input, position: forbesSpot() }, idempotencyKey: 'bad key!' }, resident.auth);
+    expect(bad.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: KEY_INVALID_MESSAGE });
+    expect((await gql<{ myReports: any[] }>(MY_REPORTS, {}, resident.auth)).data!.myReports).toHaveLength(1);
+  }, 60_000);
 });

@@ -4,9 +4,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   IDEMPOTENT_MUTATIONS,
+  KEYS_DIFFER_MESSAGE,
   KEY_INVALID_MESSAGE,
   idempotencyKeyOf,
   idempotencyScope,
+  takeIdempotencyKey,
 } from '../../lambdas/core/idempotency';
 
 describe('idempotent mutations', () => {
@@ -47,5 +49,38 @@ describe('idempotencyScope', () => {
       idempotencyScope('user-a', 'createClosure', key),
     ]);
     expect(scopes.size).toBe(3);
+  });
+});
+
+describe('the idempotencyKey argument', () => {
+  it('is declared, optional, on every keyed mutation of the schema', () => {
+    const schema = readFileSync('lib/schema.graphql', 'utf8');
+    for (const name of IDEMPOTENT_MUTATIONS) {
+      const line = schema.match(new RegExp(`^\\s*${name}\\(([^)]*)\\)`, 'm'));
+      expect({ name, args: line?.[1] }).toEqual({ name, args: expect.stringContaining('idempotencyKey: String') });
+      expect(line?.[1]).not.toContain('idempotencyKey: String!');
+    }
+  });
+
+  it('is split off the arguments, so the field schema and the repeat check see the same details', () => {
+    const input = { type: 'flood', position: { lat: -33.4, lng: 148 } };
+    expect(takeIdempotencyKey({}, { input, idempotencyKey: 'report-key-0001' })).toEqual({ key: 'report-key-0001', rest: { input } });
+    // Header only, argument null (a GraphQL variable left out) or absent: the header's key.
+    expect(takeIdempotencyKey({ 'Idempotency-Key': 'report-key-0001' }, { input, idempotencyKey: null })).toEqual({ key: 'report-key-0001', rest: { input } });
+    expect(takeIdempotencyKey({ 'idempotency-key': 'report-key-0001' }, { input })).toEqual({ key: 'report-key-0001', rest: { input } });
+    expect(takeIdempotencyKey(undefined, { input })).toEqual({ key: undefined, rest: { input } });
+  });
+
+  it('may come in both places only when they agree', () => {
+    expect(takeIdempotencyKey({ 'idempotency-key': 'same-key-123' }, { idempotencyKey: 'same-key-123' }).key).toBe('same-key-123');
+    expect(() => takeIdempotencyKey({ 'idempotency-key': 'header-key-1' }, { idempotencyKey: 'argument-key-1' })).toThrow(KEYS_DIFFER_MESSAGE);
+  });
+
+  it('follows the header rule: 8 to 100 letters, digits, "-" or "_"', () => {
+    for (const bad of ['short', '', 'x'.repeat(101), 'has space 123', 'emoji-key-\u{1F600}', '<script>alert</script>', 42, ['abcdefgh1'], { key: 'abcdefgh1' }]) {
+      expect(() => takeIdempotencyKey({}, { idempotencyKey: bad })).toThrow(KEY_INVALID_MESSAGE);
+    }
+    expect(takeIdempotencyKey({}, { idempotencyKey: 'A'.repeat(100) }).key).toHaveLength(100);
+    expect(takeIdempotencyKey({}, { idempotencyKey: 'a_b-c_d-1' }).key).toBe('a_b-c_d-1');
   });
 });

@@ -3,11 +3,11 @@
 import { z } from 'zod';
 import type { Principal } from '../../core/access';
 import { forbidden, validationError } from '../../core/errors';
-import { ADMIN_MFA_MESSAGE } from '../../core/identity/mfa';
+import { adminRefusalMessage } from '../../core/identity/mfa';
 
 export async function requireAdmin(principal: () => Promise<Principal>): Promise<Principal> {
   const p = await principal();
-  if (!p.admin) throw forbidden(p.adminMfaSetupNeeded ? ADMIN_MFA_MESSAGE : undefined);
+  if (!p.admin) throw forbidden(adminRefusalMessage(p));
   return p;
 }
 

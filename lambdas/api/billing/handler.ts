@@ -11,7 +11,7 @@ import { db } from '../../adapters/db/db';
 import { createResolverHandler, field, logger } from '../resolver';
 import { presentCustomer, selectionOf, type LgaItem } from './present';
 import { cancelCouncilSubscription, createQuote, portalSession, priceOf, quoteById, startCheckout } from './checkout';
-import { ADMIN_MFA_MESSAGE } from '../../core/identity/mfa';
+import { adminRefusalMessage } from '../../core/identity/mfa';
 
 const noArgs = z.object({}).strict();
 
@@ -61,7 +61,7 @@ async function lgaItem(code: string): Promise<LgaItem> {
 
 async function requireAdmin(principal: () => Promise<Principal>): Promise<Principal> {
   const p = await principal();
-  if (!p.admin) throw forbidden(p.adminMfaSetupNeeded ? ADMIN_MFA_MESSAGE : undefined);
+  if (!p.admin) throw forbidden(adminRefusalMessage(p));
   return p;
 }
 

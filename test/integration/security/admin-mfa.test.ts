@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { AppSyncResolverEvent, Context, VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN_MFA_MESSAGE } from '../../../lambdas/core/identity/mfa';
+import { ADMIN_FEDERATED_MESSAGE, ADMIN_MFA_MESSAGE, NATIVE_SIGN_IN_SCOPE } from '../../../lambdas/core/identity/mfa';
 import { hashSecret, newSecret } from '../../../lambdas/core/identity/email-link';
 import { storeSecret } from '../../../lambdas/adapters/identity-secrets';
 import { db } from '../../../lambdas/adapters/db/db';
@@ -49,8 +49,11 @@ async function enforced<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function resolverEvent(user: TestUser, parentTypeName: string, fieldName: string, args: Record<string, unknown> = {}) {
-  return { arguments: args, identity: { sub: user.uid, username: user.uid, claims: {} }, info: { fieldName, parentTypeName }, source: null, request: { headers: {} } } as unknown as AppSyncResolverEvent<Record<string, unknown>>;
+/** The claims AppSync hands the resolver: those of the user's access token from the local user pool's own sign-in. */
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+function resolverEvent(user: TestUser, parentTypeName: string, fieldName: string, args: Record<string, unknown> = {}, claims = claimsOf(user.token)) {
+  return { arguments: args, identity: { sub: user.uid, username: user.uid, claims }, info: { fieldName, parentTypeName }, source: null, request: { headers: {} } } as unknown as AppSyncResolverEvent<Record<string, unknown>>;
 }
 
 /** Sets up the authenticator app as the Security screen does; returns the secret. */
@@ -96,6 +99,16 @@ describe('an administrator without an authenticator app', () => {
       expect(Array.isArray(page.items)).toBe(true);
       const me = (await foundationHandler(resolverEvent(admin, 'Query', 'me'), context)) as { admin: boolean; adminMfaRequired: boolean };
       expect(me).toMatchObject({ admin: true, adminMfaRequired: false });
+      // The app's own sign-in is what the token says: Cognito's API scope.
+      expect(String(claimsOf(admin.token).scope).split(' ')).toContain(NATIVE_SIGN_IN_SCOPE);
+      // The same administrator with a token from the hosted UI (Google, Microsoft, Facebook: no second factor) has no admin power.
+      const hosted = { ...claimsOf(admin.token), scope: 'openid email profile' };
+      await expect(adminHandler(resolverEvent(admin, 'Query', 'enquiries', { limit: 5 }, hosted), context)).rejects.toMatchObject({
+        name: 'Forbidden',
+        message: ADMIN_FEDERATED_MESSAGE,
+      });
+      const hostedMe = (await foundationHandler(resolverEvent(admin, 'Query', 'me', {}, hosted), context)) as { admin: boolean };
+      expect(hostedMe.admin).toBe(false);
     });
 
     const start = await cognito().send(

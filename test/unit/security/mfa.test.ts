@@ -14,16 +14,16 @@ import { base32Decode, hotp, totp } from '../../support/totp';
 
 describe('admin standing', () => {
   it('an administrator without an authenticator app has no admin power where it is enforced', () => {
-    expect(adminStanding({ admin: true }, true)).toBe('setup');
-    expect(adminStanding({ admin: true, totpEnrolled: false }, true)).toBe('setup');
-    expect(adminStanding({ admin: true, totpEnrolled: true }, true)).toBe('admin');
+    expect(adminStanding({ admin: true, signIn: 'native' }, true)).toBe('setup');
+    expect(adminStanding({ admin: true, totpEnrolled: false, signIn: 'native' }, true)).toBe('setup');
+    expect(adminStanding({ admin: true, totpEnrolled: true, signIn: 'native' }, true)).toBe('admin');
   });
   it('not enforced (local, demo): every administrator is one', () => {
-    expect(adminStanding({ admin: true }, false)).toBe('admin');
+    expect(adminStanding({ admin: true, signIn: 'native' }, false)).toBe('admin');
   });
   it('a non-admin stays one, enrolled or not', () => {
-    expect(adminStanding({ admin: false, totpEnrolled: true }, true)).toBe('none');
-    expect(adminStanding({ admin: false }, false)).toBe('none');
+    expect(adminStanding({ admin: false, totpEnrolled: true, signIn: 'native' }, true)).toBe('none');
+    expect(adminStanding({ admin: false, signIn: 'native' }, false)).toBe('none');
   });
   it('is enforced only by ADMIN_MFA=required', () => {
     expect(adminMfaEnforced({ ADMIN_MFA: 'required' })).toBe(true);

@@ -102,16 +102,14 @@ export function toApiError(thrown: unknown): ApiError {
 export async function gql<T>(
   query: string,
   variables?: Record<string, unknown>,
-  options: { authMode?: AuthMode; idempotencyKey?: string } = {},
+  options: { authMode?: AuthMode } = {},
 ): Promise<T> {
   try {
     const authMode = options.authMode ?? currentAuthMode();
     const call = await graphqlCall(authMode);
-    const result = (await call(
-      { query, variables, authMode },
-      // A keyed write is done once by the server, however often it is sent (lambdas/core/idempotency.ts).
-      options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
-    )) as GraphQLResult<T>;
+    // No custom request headers: AppSync's CORS preflight is not documented to admit them, so a
+    // keyed write carries its key as an argument (lib/keyed-write.ts).
+    const result = (await call({ query, variables, authMode })) as GraphQLResult<T>;
     if (result.errors?.length) throw result;
     if (result.data == null) throw new ApiError('Unknown', 'The server returned no data');
     return result.data;

@@ -4,6 +4,7 @@ import { useAppConfig } from '../../config/app-config';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { SocialSignIn } from '../../features/auth/components/SocialSignIn';
 import { clearOAuthReturnTarget, useOAuthReturn } from '../../features/auth/oauth-return';
+import { isAdminFederatedRefusal } from '../../features/auth/oauth-failure';
 import { DemoPersonas } from '../../features/identity/components/DemoPersonas';
 import { EmailLinkRequest } from '../../features/identity/components/EmailLinkRequest';
 import '../../features/auth/components/auth.css';
@@ -13,11 +14,15 @@ export function LoginPage() {
   const app = useAppConfig();
   const [search] = useSearchParams();
   const redirect = search.get('redirect');
-  // Spec §2: the password form is for test stages; production signs in through a provider or an email link.
-  const showPasswordForm = app.stage !== 'prod';
   const [emailLink, setEmailLink] = useState(false);
+  const [adminForm, setAdminForm] = useState(false);
   const navigate = useNavigate();
   const oauthReturn = useOAuthReturn();
+  // Spec §2: the password form is for test stages; production signs in through a provider or an
+  // email link. Administrators are the exception: they sign in with password and authenticator
+  // app, so production offers them the form on request (and after a refused federated sign-in).
+  const adminRefused = isAdminFederatedRefusal(oauthReturn.error);
+  const showPasswordForm = app.stage !== 'prod' || adminForm || adminRefused;
   useEffect(() => {
     if (!oauthReturn.target) return;
     // The hosted UI returns to plain /login; with ?redirect= back in place the route gate sends
@@ -51,6 +56,13 @@ export function LoginPage() {
             <div className="auth-divider">or</div>
             <LoginForm />
           </>
+        )}
+        {!showPasswordForm && !emailLink && (
+          <p className="auth-switch">
+            <button type="button" className="auth-link-button" onClick={() => setAdminForm(true)}>
+              Administrator? Sign in with password and authenticator app
+            </button>
+          </p>
         )}
         <p className="auth-switch">
           No account yet? <Link to={redirect ? `/sign-up?${new URLSearchParams({ redirect })}` : '/sign-up'}>Create one</Link>

@@ -1,5 +1,6 @@
 import { Hub } from 'aws-amplify/utils';
 import { useSyncExternalStore } from 'react';
+import { oauthFailureMessage } from './oauth-failure';
 
 /** What the hosted UI's return to /login left behind: the page to go on to, or why it failed. */
 export interface OAuthReturn {
@@ -22,7 +23,7 @@ Hub.listen('auth', ({ payload }) => {
   if (payload.event === 'customOAuthState') {
     update({ target: payload.data, error: null });
   } else if (payload.event === 'signInWithRedirect_failure') {
-    update({ target: null, error: `Failed to sign in: ${payload.data?.error?.message ?? 'the provider did not complete the sign-in'}` });
+    update({ target: null, error: oauthFailureMessage(payload.data?.error?.message) });
   }
 });
 

@@ -140,7 +140,7 @@ export const lgaDataImportsQuery = () =>
 /** Uploads the file with a presigned POST, then asks the server to validate and publish it. */
 export async function uploadLgaData(file: File): Promise<LgaDataImportRecord> {
   const { createLgaDataUpload: upload } = await keyedGql<{ createLgaDataUpload: { uploadId: string; url: string; fields: string } }>(
-    `mutation($bytes: Int!) { createLgaDataUpload(bytes: $bytes) { uploadId url fields } }`,
+    `mutation($bytes: Int!, $idempotencyKey: String) { createLgaDataUpload(bytes: $bytes, idempotencyKey: $idempotencyKey) { uploadId url fields } }`,
     { bytes: file.size },
   );
   const form = new FormData();

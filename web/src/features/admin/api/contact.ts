@@ -16,7 +16,7 @@ export interface EnquiryDraft {
 
 export async function submitEnquiry(input: EnquiryDraft): Promise<Enquiry> {
   // Every field the admins' live subscription asks for is selected here (AppSync sends the mutation's selection).
-  return (await keyedGql<{ submitEnquiry: Enquiry }>(`mutation($input: EnquiryInput!) { submitEnquiry(input: $input) { ${ENQUIRY_FIELDS} } }`, { input })).submitEnquiry;
+  return (await keyedGql<{ submitEnquiry: Enquiry }>(`mutation($input: EnquiryInput!, $idempotencyKey: String) { submitEnquiry(input: $input, idempotencyKey: $idempotencyKey) { ${ENQUIRY_FIELDS} } }`, { input })).submitEnquiry;
 }
 
 /** Counts a view of a route pattern; failures are ignored (counting must never get in the way). */

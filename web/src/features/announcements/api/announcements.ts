@@ -62,7 +62,7 @@ export async function fetchAnnouncements(lgaCode: string): Promise<Announcement[
 
 export async function setUnsealedRoadsStatus(lgaCode: string, input: UnsealedRoadsInput): Promise<UnsealedRoads> {
   const data = await keyedGql<{ setUnsealedRoadsStatus: UnsealedRoads }>(
-    `mutation SetUnsealedRoadsStatus($lgaCode: String!, $input: UnsealedRoadsInput!) { setUnsealedRoadsStatus(lgaCode: $lgaCode, input: $input) { ${UNSEALED_FIELDS} } }`,
+    `mutation SetUnsealedRoadsStatus($lgaCode: String!, $input: UnsealedRoadsInput!, $idempotencyKey: String) { setUnsealedRoadsStatus(lgaCode: $lgaCode, input: $input, idempotencyKey: $idempotencyKey) { ${UNSEALED_FIELDS} } }`,
     { lgaCode, input },
   );
   return data.setUnsealedRoadsStatus;

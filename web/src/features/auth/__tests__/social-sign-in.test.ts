@@ -116,3 +116,28 @@ describe('return from the hosted UI', () => {
     expect(renderLogin()).toContain('Failed to sign in: invalid_grant');
   });
 });
+
+describe('administrators on production', () => {
+  const renderProdLogin = () =>
+    renderToStaticMarkup(
+      createElement(AppConfigContext.Provider, { value: { ...app, stage: 'prod', features: { push: false, socialProviders: ['Google'] } } },
+        createElement(MemoryRouter, { initialEntries: ['/login'] }, createElement(LoginPage))),
+    );
+
+  it('offers the password form on request only', () => {
+    emitAuth('signInWithRedirect_failure', { error: new Error('invalid_grant') });
+    const html = renderProdLogin();
+    expect(html).not.toContain('type="password"');
+    expect(html).toContain('Administrator? Sign in with password and authenticator app');
+  });
+
+  it("shows the refusal of an administrator's Google sign-in in plain words, with the password form", () => {
+    emitAuth('signInWithRedirect_failure', {
+      error: new Error('PreTokenGeneration failed with error Administrators sign in with their password and authenticator app, not with Google, Microsoft or Facebook.'),
+    });
+    const html = renderProdLogin();
+    expect(html).toContain('<p class="form-error" role="alert">Administrators sign in with their password and authenticator app, not with Google, Microsoft or Facebook.</p>');
+    expect(html).not.toContain('Failed to sign in');
+    expect(html).toContain('type="password"');
+  });
+});

@@ -131,18 +131,18 @@ export async function updateCustomer(code: string, input: { emailSuffix?: string
 
 export async function createCheckoutSession(input: { lgaCode: string; poNumber?: string; skipTrial: boolean }): Promise<{ id: string; url: string }> {
   const data = await keyedGql<{ createCheckoutSession: { id: string; url: string } }>(
-    'mutation CreateCheckoutSession($input: CheckoutInput!) { createCheckoutSession(input: $input) { id url } }',
+    'mutation CreateCheckoutSession($input: CheckoutInput!, $idempotencyKey: String) { createCheckoutSession(input: $input, idempotencyKey: $idempotencyKey) { id url } }',
     { input },
   );
   return data.createCheckoutSession;
 }
 
 export async function createQuote(input: { lgaCode: string; poNumber?: string }): Promise<Quote> {
-  return (await keyedGql<{ createQuote: Quote }>(`mutation CreateQuote($input: QuoteInput!) { createQuote(input: $input) { ${QUOTE_FIELDS} } }`, { input })).createQuote;
+  return (await keyedGql<{ createQuote: Quote }>(`mutation CreateQuote($input: QuoteInput!, $idempotencyKey: String) { createQuote(input: $input, idempotencyKey: $idempotencyKey) { ${QUOTE_FIELDS} } }`, { input })).createQuote;
 }
 
 export async function createBillingPortalSession(lgaCode: string): Promise<string> {
-  return (await keyedGql<{ createBillingPortalSession: string }>('mutation Portal($lgaCode: String!) { createBillingPortalSession(lgaCode: $lgaCode) }', { lgaCode }))
+  return (await keyedGql<{ createBillingPortalSession: string }>('mutation Portal($lgaCode: String!, $idempotencyKey: String) { createBillingPortalSession(lgaCode: $lgaCode, idempotencyKey: $idempotencyKey) }', { lgaCode }))
     .createBillingPortalSession;
 }
 

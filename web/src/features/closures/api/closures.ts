@@ -195,8 +195,8 @@ export interface MediaUpload {
 
 export async function createMediaUpload(input: { contentType: string; size: number; closureId?: string }): Promise<MediaUpload> {
   const data = await keyedGql<{ createMediaUpload: MediaUpload }>(
-    `mutation CreateMediaUpload($input: MediaUploadInput!) {
-      createMediaUpload(input: $input) { media { ${MEDIA} } url fields maxBytes expiresIn closureId }
+    `mutation CreateMediaUpload($input: MediaUploadInput!, $idempotencyKey: String) {
+      createMediaUpload(input: $input, idempotencyKey: $idempotencyKey) { media { ${MEDIA} } url fields maxBytes expiresIn closureId }
     }`,
     { input },
   );

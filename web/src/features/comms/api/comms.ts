@@ -51,7 +51,7 @@ export async function getTask(id: string): Promise<ContentTask | null> {
 }
 
 export async function createTask(input: { lgaCode: string; name: string; closureIds: string[] }): Promise<ContentTask> {
-  return (await keyedGql<{ createContentTask: ContentTask }>(`mutation($input: ContentTaskInput!) { createContentTask(input: $input) { ${TASK} } }`, { input })).createContentTask;
+  return (await keyedGql<{ createContentTask: ContentTask }>(`mutation($input: ContentTaskInput!, $idempotencyKey: String) { createContentTask(input: $input, idempotencyKey: $idempotencyKey) { ${TASK} } }`, { input })).createContentTask;
 }
 
 export async function generateTask(id: string): Promise<ContentTask> {

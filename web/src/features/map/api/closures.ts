@@ -69,8 +69,8 @@ export interface NewClosureInput {
 }
 
 const CREATE = /* GraphQL */ `
-  mutation CreateClosure($input: ClosureInput!) {
-    createClosure(input: $input) { ${CLOSURE_FIELDS} }
+  mutation CreateClosure($input: ClosureInput!, $idempotencyKey: String) {
+    createClosure(input: $input, idempotencyKey: $idempotencyKey) { ${CLOSURE_FIELDS} }
   }
 `;
 

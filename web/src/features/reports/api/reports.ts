@@ -76,7 +76,7 @@ export interface ReportInput {
 
 /** Sends a report; `key` names the user's action, so a repeat of it never makes a second report. */
 export async function submitReport(input: ReportInput, key?: string): Promise<Report> {
-  const data = await keyedGql<{ submitReport: Report }>(`mutation($input: ReportInput!) { submitReport(input: $input) { ${REPORT} } }`, { input }, { key });
+  const data = await keyedGql<{ submitReport: Report }>(`mutation($input: ReportInput!, $idempotencyKey: String) { submitReport(input: $input, idempotencyKey: $idempotencyKey) { ${REPORT} } }`, { input }, { key });
   return data.submitReport;
 }
 
@@ -159,7 +159,7 @@ export async function pendingClustersCard(lgaCode: string): Promise<PendingCard>
 /** Uploads one photo (presigned POST) and returns its media id for the report. */
 export async function uploadPhoto(file: File, onProgress: (fraction: number) => void = () => {}, key?: string): Promise<string> {
   const data = await keyedGql<{ createMediaUpload: { media: { id: string }; url: string; fields: string } }>(
-    `mutation($input: MediaUploadInput!) { createMediaUpload(input: $input) { media { id } url fields } }`,
+    `mutation($input: MediaUploadInput!, $idempotencyKey: String) { createMediaUpload(input: $input, idempotencyKey: $idempotencyKey) { media { id } url fields } }`,
     { input: { contentType: file.type, size: file.size } },
     { key },
   );
