@@ -3,7 +3,9 @@
 import type { AppSyncResolverEvent, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-beforeAll(() => {
+let handler: typeof import('../../../lambdas/api/identity/handler').handler;
+
+beforeAll(async () => {
   Object.assign(process.env, {
     TABLE_NAME: 'unreachable',
     DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
@@ -12,11 +14,12 @@ beforeAll(() => {
     AWS_SECRET_ACCESS_KEY: 'x',
     AWS_MAX_ATTEMPTS: '1',
   });
-});
+  // Importing the whole identity handler is slow on a busy machine; the import is not under test.
+  ({ handler } = await import('../../../lambdas/api/identity/handler'));
+}, 60_000);
 
 describe('signLgaRequest', () => {
   it('says "Oops! Something went wrong signing the request." and nothing internal', async () => {
-    const { handler } = await import('../../../lambdas/api/identity/handler');
     const event = {
       arguments: { lgaCode: '12900' },
       identity: { sub: 'u-1', username: 'u-1', claims: { sub: 'u-1', email: 'u@example.com' } },
