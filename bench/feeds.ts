@@ -3,7 +3,6 @@
 // Local and s3rver; every DynamoDB and S3 command of a regeneration is counted.
 //   npx tsx bench/feeds.ts   (BENCH_FEEDS_LGAS=120 BENCH_FEEDS_PER_LGA=25 by default)
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,23 +15,12 @@ import type { ClosureRecord } from '../lambdas/core/closures/types';
 import { ensureTable } from '../local/dynamodb';
 import { BUCKETS, startS3 } from '../local/s3';
 import { writeClosures, writeViewCounters } from './support/closure-writer';
-import { startMemoryDynamoDb } from './support/dynamodb-memory';
+import { freePort, startMemoryDynamoDb } from './support/dynamodb-memory';
 
 const TABLE = 'road-closures-bench-feeds';
 const LGAS = Number(process.env.BENCH_FEEDS_LGAS ?? 120);
 const PER_LGA = Number(process.env.BENCH_FEEDS_PER_LGA ?? 25);
 const CHANGES = 12;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A live closure of a made-up LGA: a short line near Forbes, every field a feed prints. */
 function closureOf(lgaCode: string, n: number, now: number): ClosureRecord {

@@ -33,6 +33,7 @@ async function mapClosuresOf(lgaCode: string, now: number): Promise<ClosureRecor
 }
 
 const GENERATION_COUNTER = 'feeds_generation';
+const PART_READS_AT_ONCE = 16;
 
 /** Each regeneration of a scope takes a number; only the newest one writes (see writeScope). */
 async function nextGeneration(scope: string): Promise<number> {
@@ -104,7 +105,13 @@ async function regenerateAll(now: number, known: Map<string, ClosureRecord[]> = 
   const generation = await nextGeneration(ALL_SCOPE);
   const [active, scheduled] = await Promise.all([lgasWithClosures('ACTIVE'), lgasWithClosures('SCHEDULED')]);
   const codes = [...new Set([...active, ...scheduled])].sort();
-  const all = await Promise.all(codes.map(async (code) => known.get(code) ?? liveClosuresOf(code, now)));
+  const all: ClosureRecord[][] = new Array(codes.length);
+  // A few reads at a time: a burst of hundreds of parallel reads only queues in the HTTP agent.
+  let next = 0;
+  const reader = async () => {
+    for (let i = next++; i < codes.length; i = next++) all[i] = known.get(codes[i]) ?? (await liveClosuresOf(codes[i], now));
+  };
+  await Promise.all(Array.from({ length: PART_READS_AT_ONCE }, reader));
   await writeScope(ALL_SCOPE, generation, 'Road Closures', all.flat(), now);
   return all.flat().length;
 }
