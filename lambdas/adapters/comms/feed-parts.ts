@@ -1,7 +1,7 @@
 // The all-LGA feeds' parts: each LGA's live closures (active, and scheduled ones, which join the
 // feeds once their start passes), written to the feeds bucket beside the LGA's own feeds whenever
 // those are rewritten. The all-LGA feeds are put together from these parts, so one closure change
-// reads the other LGAs' parts (one S3 read each, in parallel) instead of querying every LGA's
+// reads the other LGAs' parts (one S3 read each, a few at a time) instead of querying every LGA's
 // closures again; an LGA with live closures but no part yet (written before parts existed) is
 // read from the table. Private: under `feed-parts/`, outside the `feeds/` paths CloudFront serves.
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
