@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark in one run, printed as tables. Timings live here, never in
 // tests. Each section is a module exporting an async function that returns its printed table.
 import { benchFanout } from './fanout';
+import { benchFeeds } from './feeds';
 import { benchInitialJs } from './initial-js';
 import { benchLoad } from './load';
 import { benchRouting } from './routing';
@@ -14,6 +15,7 @@ const sections: { key: string; name: string; run: () => Promise<string> }[] = [
     name: `Notification fan-out: one closure event to ${Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000).toLocaleString('en-AU')} LGA subscribers`,
     run: benchFanout,
   },
+  { key: 'feeds', name: 'Open feeds: one closure change with many LGAs live (in-memory DynamoDB Local and s3rver)', run: benchFeeds },
   { key: 'initial-js', name: 'Initial JavaScript of the public pages, before the map chunk (run npm run build:web first)', run: benchInitialJs },
   // Needs the running stack (npm start): public map files, details, reports, notifications under load.
   { key: 'load', name: 'Load on the local stack: 10 and 50 clients for 60 s', run: benchLoad },

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations, fitsWidth } from './support/a11y';
-import { ADMIN, APP_URL, PHONE, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { ADMIN, APP_URL, PHONE, RESIDENT, STAFF, isShown, launchBrowser, screenshot, waitForPath, signedInPage } from './support/browser';
 
 const FORBES = '12900';
 const RUN = Date.now().toString(36);
@@ -97,9 +97,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser));
-    await signInWithForm(page, STAFF);
-    await waitForPath(page, '/dashboard');
+    ({ context, page } = await signedInPage(browser, STAFF));
   });
   afterAll(async () => context?.close());
 
@@ -298,10 +296,8 @@ describe('closure administrator', { timeout: 90_000 }, () => {
 
 describe('closure administrator on a phone', { timeout: 60_000 }, () => {
   it('sees cards instead of a table', async () => {
-    const { context, page } = await newPage(browser, PHONE);
+    const { context, page } = await signedInPage(browser, STAFF, { viewport: PHONE });
     try {
-      await signInWithForm(page, STAFF);
-      await waitForPath(page, '/dashboard');
       await page.goto(`${APP_URL}/closures/active`);
       expect(await shown(page.locator('.closure-card').filter({ hasText: 'Newell Highway closed' }))).toBe(true);
       expect(await page.locator('table.closure-table').count()).toBe(0);
@@ -316,10 +312,8 @@ describe('closure administrator on a phone', { timeout: 60_000 }, () => {
 
 describe('platform administrator', { timeout: 60_000 }, () => {
   it('picks any customer council and sees its closures', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await signedInPage(browser, ADMIN);
     try {
-      await signInWithForm(page, ADMIN);
-      await waitForPath(page, '/dashboard');
       await page.goto(`${APP_URL}/closures/active`);
       const picker = page.getByLabel('Council');
       expect(await shown(picker)).toBe(true);
@@ -335,10 +329,8 @@ describe('platform administrator', { timeout: 60_000 }, () => {
 
 describe('resident', { timeout: 60_000 }, () => {
   it('is sent to the dashboard from /closures', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await signedInPage(browser, RESIDENT);
     try {
-      await signInWithForm(page, RESIDENT);
-      await waitForPath(page, '/dashboard');
       await page.goto(`${APP_URL}/closures`);
       await waitForPath(page, '/dashboard');
       expect(await page.locator('.role-card').count()).toBe(0);

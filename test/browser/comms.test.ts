@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSURE_FIELDS } from '../../web/src/features/map/api/closure-fields';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { ADMIN, APP_URL, STAFF, launchBrowser, newPage, screenshot, signedInPage } from './support/browser';
 
 const FORBES = '12900';
 const RUN = Date.now().toString(36);
@@ -21,13 +21,8 @@ let browser: Browser;
 const overflowsAt360 = (page: Page) => page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1') as Promise<boolean>;
 const clipboardText = (page: Page) => page.evaluate('navigator.clipboard.readText()') as Promise<string>;
 
-async function signedIn(email: string, viewport?: { width: number; height: number }) {
-  const { context, page } = await newPage(browser, viewport);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL });
-  await signInWithForm(page, email);
-  await waitForPath(page, '/dashboard');
-  return { context, page };
-}
+const signedIn = (email: string, viewport?: { width: number; height: number }) =>
+  signedInPage(browser, email, { viewport, prepare: (context) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL }) });
 
 /** The signed-in page's own access token (Amplify keeps it in localStorage). */
 const tokenOf = (page: Page) =>

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessRequest } from '../../lambdas/adapters/identity-staff';
 import { useStackTable } from '../support/api';
 import { axeViolations } from './support/a11y';
-import { APP_URL, DESKTOP, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { APP_URL, DESKTOP, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath, signedInPage } from './support/browser';
 
 interface OutboxMessage { to: string; subject: string; body: string; code?: string; sentAt: number }
 
@@ -178,10 +178,8 @@ describe('identity: sign-up, welcome, email link and role assignment', { timeout
   });
 
   it('lets the Forbes account manager grant the new user the submission moderator role', async () => {
-    const staff = await newPage(browser);
+    const staff = await signedInPage(browser, STAFF);
     try {
-      await signInWithForm(staff.page, STAFF);
-      await waitForPath(staff.page, '/dashboard');
       const card = staff.page.locator('.role-card[data-role="account_manager"]');
       expect(await isShown(card.getByText(/\d+ pending/))).toBe(true);
       await screenshot(staff.page, 'identity-09-staff-dashboard');
@@ -260,10 +258,8 @@ describe('request access to an LGA', { timeout: 60_000 }, () => {
   afterAll(async () => browser?.close());
 
   it("tells a resident without the council's managed claim that they may not ask", async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await signedInPage(browser, RESIDENT);
     try {
-      await signInWithForm(page, RESIDENT);
-      await waitForPath(page, '/dashboard');
       await page.getByRole('link', { name: 'Request access to your LGA' }).click();
       await waitForPath(page, '/request-access');
       const form = page.getByRole('form', { name: 'Request access' });
@@ -301,10 +297,8 @@ describe('answering access requests', { timeout: 90_000 }, () => {
   afterAll(async () => browser?.close());
 
   it('shows them on the dashboard card, then accepts one with adjusted roles and rejects the other', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await signedInPage(browser, STAFF);
     try {
-      await signInWithForm(page, STAFF);
-      await waitForPath(page, '/dashboard');
       const card = page.locator('.role-card[data-role="account_manager"]');
       expect(await isShown(card.getByText('Alex Adjust'))).toBe(true);
       expect(await isShown(card.getByText('Riley Reject'))).toBe(true);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage } from './support/browser';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 
 describe('installable, offline-first app', { timeout: 120_000 }, () => {
@@ -55,10 +55,8 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
   });
 
   it('offers Install app from the browser prompt, says so when it fails, and shows Add to Home Screen on an iPhone', async () => {
-    const { context, page } = await newPage(browser, PHONE_360);
+    const { context, page } = await signedInPage(browser, RESIDENT, { viewport: PHONE_360 });
     try {
-      await signInWithForm(page, RESIDENT);
-      await waitForPath(page, '/dashboard');
       // Not offered yet: no card.
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByTestId('install-card').count()).toBe(0);

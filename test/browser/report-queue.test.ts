@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm } from './support/browser';
+import { APP_URL, launchBrowser, screenshot, signedInPage, atPlace } from './support/browser';
 
 /** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -25,12 +25,8 @@ const myReports = async () =>
 
 describe('a report written offline', { timeout: 90_000 }, () => {
   it('waits to send, then arrives once when the connection returns', async () => {
-    const { context, page } = await newPage(browser, PHONE_360);
+    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, prepare: atPlace(PLACE), landing: false });
     try {
-      await context.grantPermissions(['geolocation'], { origin: APP_URL });
-      await context.setGeolocation(PLACE);
-      await signInWithForm(page, user.email);
-      await page.waitForURL((url) => url.pathname !== '/login');
       await page.goto(`${APP_URL}/report`);
       await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
       await page.getByRole('button', { name: 'Use my location' }).click();

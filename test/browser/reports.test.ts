@@ -1,10 +1,10 @@
 // Issue 5 "done when" in the browser: a visitor is asked to sign in; a resident and a second
 // reporter report water over the road at the same place; the moderator sees one pending cluster
 // with both, approves it; the resident's My incident reports shows theirs approved.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
-import { APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, waitForPath, signedInPage, atPlace } from './support/browser';
 
 /** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -17,14 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser);
-  await context.grantPermissions(['geolocation'], { origin: APP_URL });
-  await context.setGeolocation(PLACE);
-  await signInWithForm(page, email);
-  await waitForPath(page, '/dashboard');
-  return { context, page };
-}
+const signedIn = (email: string) => signedInPage(browser, email, { prepare: atPlace(PLACE) });
 
 async function report(page: Page, description: string): Promise<void> {
   await page.getByTestId('report-incident').click();

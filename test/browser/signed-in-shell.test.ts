@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, isShown, RESIDENT, STAFF, launchBrowser, newPage, pathOf, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { ADMIN, APP_URL, isShown, RESIDENT, STAFF, launchBrowser, newPage, pathOf, screenshot, signInWithForm, waitForPath, signedInPage } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -73,9 +73,7 @@ describe('platform admin', { timeout: 60_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser));
-    await signInWithForm(page, ADMIN);
-    await waitForPath(page, '/dashboard');
+    ({ context, page } = await signedInPage(browser, ADMIN));
   });
   afterAll(async () => context?.close());
 
@@ -101,9 +99,7 @@ describe('council staff with all five roles', { timeout: 60_000 }, () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser));
-    await signInWithForm(page, STAFF);
-    await waitForPath(page, '/dashboard');
+    ({ context, page } = await signedInPage(browser, STAFF));
   });
   afterAll(async () => context?.close());
 

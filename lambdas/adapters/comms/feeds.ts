@@ -11,6 +11,7 @@ import { lgasWithClosures } from '../closures';
 import { db } from '../db/db';
 import { getLga } from '../lgas';
 import { feedsBucket, feedsS3 as feedsClient } from '../feeds-bucket';
+import { readFeedPart, writeFeedPart } from './feed-parts';
 
 /** Short enough that a closure shows up within a minute; feeds are rewritten on every change. */
 export const FEED_CACHE_CONTROL = 'public, max-age=60, must-revalidate';
@@ -32,6 +33,7 @@ async function mapClosuresOf(lgaCode: string, now: number): Promise<ClosureRecor
 }
 
 const GENERATION_COUNTER = 'feeds_generation';
+const PART_READS_AT_ONCE = 16;
 
 /** Each regeneration of a scope takes a number; only the newest one writes (see writeScope). */
 async function nextGeneration(scope: string): Promise<number> {
@@ -83,15 +85,33 @@ async function regenerateLga(lgaCode: string, now: number): Promise<ClosureRecor
   const shown = await mapClosuresOf(lgaCode, now);
   const own = activeOf(shown, now);
   const mapFile = { key: mapFileKey(lgaCode), body: JSON.stringify(buildMapFile(lgaCode, shown, now)) };
-  await writeScope(lgaCode, generation, lga?.name ?? `LGA ${lgaCode}`, own, now, mapFile);
+  // Only the newest regeneration of the LGA leaves its part for the all-LGA feeds.
+  if (await writeScope(lgaCode, generation, lga?.name ?? `LGA ${lgaCode}`, own, now, mapFile)) await writeFeedPart(lgaCode, shown);
   return own;
 }
 
-/** Rebuilds the all-LGA feeds from every LGA with active or scheduled closures. */
+/** An LGA's active closures for the all-LGA feeds: from its part, else (no part yet) from the table. */
+async function liveClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {
+  const part = await readFeedPart(lgaCode);
+  return part ? activeOf(part, now) : activeClosuresOf(lgaCode, now);
+}
+
+/**
+ * Rebuilds the all-LGA feeds of every LGA with active or scheduled closures (the view counters
+ * say which), each from what its own last regeneration wrote: the changed LGA's closures are
+ * `known`, the others' come from their parts.
+ */
 async function regenerateAll(now: number, known: Map<string, ClosureRecord[]> = new Map()): Promise<number> {
   const generation = await nextGeneration(ALL_SCOPE);
-  const codes = new Set([...(await lgasWithClosures('ACTIVE')), ...(await lgasWithClosures('SCHEDULED'))]);
-  const all = await Promise.all([...codes].map(async (code) => known.get(code) ?? activeClosuresOf(code, now)));
+  const [active, scheduled] = await Promise.all([lgasWithClosures('ACTIVE'), lgasWithClosures('SCHEDULED')]);
+  const codes = [...new Set([...active, ...scheduled])].sort();
+  const all: ClosureRecord[][] = new Array(codes.length);
+  // A few reads at a time: a burst of hundreds of parallel reads only queues in the HTTP agent.
+  let next = 0;
+  const reader = async () => {
+    for (let i = next++; i < codes.length; i = next++) all[i] = known.get(codes[i]) ?? (await liveClosuresOf(codes[i], now));
+  };
+  await Promise.all(Array.from({ length: PART_READS_AT_ONCE }, reader));
   await writeScope(ALL_SCOPE, generation, 'Road Closures', all.flat(), now);
   return all.flat().length;
 }

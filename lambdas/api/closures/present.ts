@@ -2,36 +2,22 @@
 // AWSJSON, the view as an enum, media with presigned URLs only when the query asks for media.
 import type { AppSyncResolverEvent } from 'aws-lambda';
 import { effectiveView } from '../../core/closure-views';
-import { closureTypeOf, type ClosureRecord } from '../../core/closures/types';
+import { publicClosureFields } from '../../core/closures/public-fields';
+import type { ClosureRecord } from '../../core/closures/types';
 import type { StoredActivity } from '../../adapters/closures';
 import { getMediaItems, presentMedia, type PresentedMedia } from '../../adapters/media';
 
+/** The API's closure: the public fields plus the staff-only ones and, when asked for, media. */
 export function presentClosure(c: ClosureRecord, now: number, media: PresentedMedia[] = []) {
   const view = effectiveView(c, now);
   return {
-    id: c.id,
-    lgaCode: c.lgaCode,
-    active: c.active,
-    condition: c.condition,
-    type: closureTypeOf(c.type),
-    reason: c.reason ?? null,
-    detour: c.detour ?? null,
-    position: c.position,
+    ...publicClosureFields(c, now),
     geohash: c.geohash,
     nearestLocation: c.nearestLocation ?? null,
-    formattedAddress: c.formattedAddress ?? null,
     // AWSJSON leaves as a JSON string, which AppSync and the local runtime both pass through.
     regions: c.regions.map((r) => ({ id: r.id, geometry: JSON.stringify(r.geometry), createdAt: r.createdAt, updatedAt: r.updatedAt })),
-    scheduledFor: c.scheduledFor ?? null,
-    estimatedReopening: c.estimatedReopening ?? null,
-    openedAt: c.openedAt ?? null,
-    archivedAt: c.archivedAt ?? null,
-    deletedAt: c.deletedAt ?? null,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
     subscriberCount: c.subscriberCount,
     view,
-    scheduled: view === 'SCHEDULED',
     clusterId: c.clusterId ?? null,
     mediaIds: c.media,
     media,

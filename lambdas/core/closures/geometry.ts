@@ -131,19 +131,25 @@ export function positionOf(regions: readonly Pick<Region, 'geometry'>[]): LatLng
  */
 export function cellsOf(lines: readonly LineStringGeometry[], precision = CELL_PRECISION): Set<string> {
   const cells = new Set<string>();
+  for (const box of segmentBoxes(lines)) {
+    // Checked before covering, so one very long segment cannot make a huge cover.
+    if (cellCountEstimate(box, precision) > MAX_CELLS_PER_CLOSURE) throw validationError(MESSAGES.tooLong);
+    for (const cell of cellsCovering(box, precision)) cells.add(cell);
+    if (cells.size > MAX_CELLS_PER_CLOSURE) throw validationError(MESSAGES.tooLong);
+  }
+  return cells;
+}
+
+/** The bounding box of each segment of the lines (a one-point line gives its point's box). */
+export function* segmentBoxes(lines: readonly LineStringGeometry[]): Generator<Bounds> {
   for (const line of lines) {
     const c = line.coordinates;
     for (let i = 0; i < c.length; i++) {
       const a = c[i];
       const b = c[Math.min(i + 1, c.length - 1)];
-      const box: Bounds = { west: Math.min(a[0], b[0]), south: Math.min(a[1], b[1]), east: Math.max(a[0], b[0]), north: Math.max(a[1], b[1]) };
-      // Checked before covering, so one very long segment cannot make a huge cover.
-      if (cellCountEstimate(box, precision) > MAX_CELLS_PER_CLOSURE) throw validationError(MESSAGES.tooLong);
-      for (const cell of cellsCovering(box, precision)) cells.add(cell);
-      if (cells.size > MAX_CELLS_PER_CLOSURE) throw validationError(MESSAGES.tooLong);
+      yield { west: Math.min(a[0], b[0]), south: Math.min(a[1], b[1]), east: Math.max(a[0], b[0]), north: Math.max(a[1], b[1]) };
     }
   }
-  return cells;
 }
 
 export interface IndexedGeometry {

@@ -10,7 +10,7 @@
 //     small and a town view still finds it by also reading the few L partitions around it.
 import ngeohash from 'ngeohash';
 import type { StoredView } from '../closure-views';
-import { cellCountEstimate, cellsCovering, type Bounds, type IndexedGeometry } from './geometry';
+import { cellCountEstimate, cellsCovering, segmentBoxes, type Bounds, type IndexedGeometry } from './geometry';
 import type { LineStringGeometry, Region } from './types';
 
 /** Fine cells are found through the precision-6 geohashes inside them. */
@@ -81,16 +81,10 @@ export interface FineIndex {
 /** Fine cells a line's segments' boxes touch, or undefined as soon as there are too many. */
 function fineCellsOf(lines: readonly LineStringGeometry[]): Set<string> | undefined {
   const cells = new Set<string>();
-  for (const line of lines) {
-    const c = line.coordinates;
-    for (let i = 0; i < c.length; i++) {
-      const a = c[i];
-      const b = c[Math.min(i + 1, c.length - 1)];
-      const box: Bounds = { west: Math.min(a[0], b[0]), south: Math.min(a[1], b[1]), east: Math.max(a[0], b[0]), north: Math.max(a[1], b[1]) };
-      if (fineCellCountEstimate(box) > MAX_FINE_CELLS * 2) return undefined;
-      for (const cell of fineCover(box)) cells.add(cell);
-      if (cells.size > MAX_FINE_CELLS) return undefined;
-    }
+  for (const box of segmentBoxes(lines)) {
+    if (fineCellCountEstimate(box) > MAX_FINE_CELLS * 2) return undefined;
+    for (const cell of fineCover(box)) cells.add(cell);
+    if (cells.size > MAX_FINE_CELLS) return undefined;
   }
   return cells;
 }

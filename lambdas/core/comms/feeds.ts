@@ -1,6 +1,7 @@
 // The open feeds (DESIGN §6.1): GeoJSON of active closures, a WZDx 4.2 WorkZoneFeed and the Waze
 // partner closures feed (CIFS XML), built from closure records. Pure: the consumer reads the
 // closures and writes the files (lambdas/adapters/comms/feeds.ts).
+import { closureScheduleFields, closureSummaryFields } from '../closures/public-fields';
 import { closureTypeOf, type ClosureRecord } from '../closures/types';
 import { roadAndLocality } from './tasks';
 
@@ -38,22 +39,12 @@ export function closuresGeoJson(closures: ClosureRecord[], ctx: FeedContext) {
         id: c.id,
         geometry: { type: 'MultiLineString' as const, coordinates: c.regions.map((r) => r.geometry.coordinates) },
         properties: {
-          id: c.id,
-          lgaCode: c.lgaCode,
-          active: c.active,
-          condition: c.condition,
-          type: closureTypeOf(c.type),
-          reason: c.reason ?? null,
-          detour: c.detour ?? null,
-          position: c.position,
-          formattedAddress: c.formattedAddress ?? null,
+          ...closureSummaryFields(c),
           nearestLocation: c.nearestLocation ?? null,
           road,
           locality,
           regionIds: c.regions.map((r) => r.id),
-          scheduledFor: c.scheduledFor ?? null,
-          estimatedReopening: c.estimatedReopening ?? null,
-          openedAt: c.openedAt ?? null,
+          ...closureScheduleFields(c),
           createdAt: c.createdAt,
           updatedAt: c.updatedAt,
           subscriberCount: c.subscriberCount,

@@ -1,37 +1,15 @@
 // The public map's per-LGA file (feeds/{lga}/map.json): every closure of the LGA a map may show,
 // in the same shape as the map's GraphQL fields, so the public map and the embed load an LGA from
 // CloudFront instead of the API. Pure: the communications consumer reads and writes it.
-import { effectiveView } from '../closure-views';
-import { closureTypeOf, type ClosureRecord } from '../closures/types';
+import { publicClosureFields } from '../closures/public-fields';
+import type { ClosureRecord } from '../closures/types';
 
 /** Public path and bucket key of an LGA's map file. */
 export const mapFileKey = (lgaCode: string) => `feeds/${lgaCode}/map.json`;
 export const MAP_FILE_PATTERN = /^feeds\/(\d{5})\/map\.json$/;
 
 /** What the map draws of one closure: the fields of the map's GraphQL selection. */
-export function mapClosureOf(c: ClosureRecord, now: number) {
-  return {
-    id: c.id,
-    lgaCode: c.lgaCode,
-    active: c.active,
-    condition: c.condition,
-    type: closureTypeOf(c.type),
-    reason: c.reason ?? null,
-    detour: c.detour ?? null,
-    position: c.position,
-    formattedAddress: c.formattedAddress ?? null,
-    // A JSON string per region, as the API's AWSJSON geometry.
-    regions: c.regions.map((r) => ({ id: r.id, geometry: JSON.stringify(r.geometry) })),
-    scheduledFor: c.scheduledFor ?? null,
-    estimatedReopening: c.estimatedReopening ?? null,
-    openedAt: c.openedAt ?? null,
-    archivedAt: c.archivedAt ?? null,
-    deletedAt: c.deletedAt ?? null,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-    scheduled: effectiveView(c, now) === 'SCHEDULED',
-  };
-}
+export const mapClosureOf = (c: ClosureRecord, now: number) => publicClosureFields(c, now);
 
 export type MapFileClosure = ReturnType<typeof mapClosureOf>;
 

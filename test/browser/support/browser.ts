@@ -66,6 +66,37 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await form.getByLabel('Password', { exact: true }).press('Enter');
 }
 
+export interface SignedInOptions {
+  viewport?: { width: number; height: number };
+  password?: string;
+  /** Set-up of the fresh context before signing in (permissions, geolocation). */
+  prepare?(context: BrowserContext): Promise<void>;
+  /** Where sign-in lands; false: any page but the login form (accounts without a dashboard card). */
+  landing?: string | false;
+}
+
+/** A `prepare` that lets the app read the device's location, set to `place`. */
+export const atPlace = (place: { latitude: number; longitude: number }) => async (context: BrowserContext) => {
+  await context.grantPermissions(['geolocation'], { origin: APP_URL });
+  await context.setGeolocation(place);
+};
+
+/** A fresh context and page, signed in through the real form as `email`, on the page sign-in lands on. */
+export async function signedInPage(browser: Browser, email: string, options: SignedInOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, options.viewport);
+  try {
+    await options.prepare?.(context);
+    await signInWithForm(page, email, options.password);
+    const landing = options.landing ?? '/dashboard';
+    if (landing === false) await page.waitForURL((url) => url.pathname !== '/login');
+    else await waitForPath(page, landing);
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 /** Waits for the element to appear (the app renders after async auth and data checks). */
 export async function isShown(locator: Locator, timeout = 10_000): Promise<boolean> {
   try {

@@ -3,11 +3,13 @@
 // Cache-Control and open CORS; a matching If-None-Match answers 304.
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { FORBES, commsCallers, forbesClosure, until } from './support';
+import { PARKES, closureInput, lineAt } from '../closures/support';
 import { gql, type Auth } from '../../support/api';
 
 let staff: Auth;
+let admin: Auth;
 beforeAll(async () => {
-  staff = (await commsCallers()).staff;
+  ({ staff, admin } = await commsCallers());
 });
 
 // s3rver can serve a file while a parallel regeneration rewrites it (S3 PUTs are atomic).
@@ -34,6 +36,29 @@ describe('open feeds', () => {
       expect(waze).toContain(`<incident id="${id}-`);
       expect(waze).toContain('Bridge &amp; culvert damage');
     }
+  });
+
+  it('keeps the other LGAs in the all-LGA files when one LGA changes, and drops a deleted closure', async () => {
+    const lng = 148.0 + Math.random() * 0.05;
+    const lat = -32.95 + Math.random() * 0.05;
+    const parkes = await gql<{ createClosure: { id: string } }>(
+      'mutation($input: ClosureInput!) { createClosure(input: $input) { id } }',
+      { input: closureInput({ lgaCode: PARKES, regions: [{ geometry: lineAt(lng, lat) }] }) },
+      admin,
+    );
+    expect(parkes.errors).toBeUndefined();
+    const parkesId = parkes.data!.createClosure.id;
+    await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(parkesId) && parses(text));
+    // A Forbes change rebuilds the all-LGA files with Parkes taken from what its own change wrote.
+    const { id: forbesId } = await forbesClosure(staff);
+    const both = await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(forbesId) && parses(text));
+    expect(JSON.parse(both).features.map((f: any) => f.id)).toEqual(expect.arrayContaining([parkesId, forbesId]));
+    expect(await (await feed('all/waze.xml')).text()).toContain(`<incident id="${parkesId}-`);
+    const removed = await gql('mutation($id: ID!) { deleteClosure(id: $id) { id } }', { id: parkesId }, admin);
+    expect(removed.errors).toBeUndefined();
+    const after = await until(async () => (await feed('all/closures.geojson')).text(), (text) => !text.includes(parkesId) && parses(text));
+    expect(JSON.parse(after).features.map((f: any) => f.id)).toEqual(expect.arrayContaining([forbesId]));
+    expect(after).not.toContain(parkesId);
   });
 
   it('carries a closure\'s detour: kept by an update that leaves it out, in the feeds, bounded', async () => {

@@ -1,4 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+// The confirmation before an action that cannot be taken back lightly (deleting, archiving, removing media).
+import type { ReactNode } from 'react';
+import { SimpleDialog } from '../../../components/SimpleDialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,27 +13,11 @@ interface ConfirmDialogProps {
   onCancel(): void;
 }
 
-/** A modal <dialog>: the browser traps focus, Escape cancels, focus returns to the opener on close. */
+/** A confirmation on SimpleDialog: Escape cancels unless the action is under way. */
 export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   const titleId = `confirm-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <dialog
-      ref={ref}
-      className="confirm-dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <SimpleDialog open={open} title={title} titleId={titleId} className="confirm-dialog" onCancel={() => !busy && onCancel()}>
       <div className="confirm-dialog__body">{children}</div>
       <div className="confirm-dialog__actions">
         <button type="button" className="cl-button cl-button--secondary" onClick={onCancel} disabled={busy}>Cancel</button>
@@ -39,6 +25,6 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
           {busy ? 'Working…' : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </SimpleDialog>
   );
 }

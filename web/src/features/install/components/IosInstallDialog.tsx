@@ -1,28 +1,11 @@
 // iPhone and iPad: Safari cannot be asked to install, so the app says how (Share → Add to Home
 // Screen). A modal <dialog>: focus moves in, Escape closes, focus returns to what opened it.
-import { useEffect, useRef } from 'react';
+import { SimpleDialog } from '../../../components/SimpleDialog';
 import './install.css';
 
 export function IosInstallDialog({ open, onClose }: { open: boolean; onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="install-dialog"
-      aria-labelledby="ios-install-title"
-      data-testid="ios-install"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-    >
-      <h2 id="ios-install-title">Add to Home Screen</h2>
+    <SimpleDialog open={open} title="Add to Home Screen" titleId="ios-install-title" className="install-dialog" testId="ios-install" onCancel={onClose}>
       <p>Install Road Closures on this iPhone or iPad from Safari:</p>
       <ol>
         <li>Tap the <strong>Share</strong> button (the square with an arrow pointing up).</li>
@@ -32,6 +15,6 @@ export function IosInstallDialog({ open, onClose }: { open: boolean; onClose(): 
       <div className="install-dialog__actions">
         <button type="button" className="nav-cta" onClick={onClose} autoFocus>OK</button>
       </div>
-    </dialog>
+    </SimpleDialog>
   );
 }
