@@ -28,7 +28,7 @@ async function createTask(auth: Auth, ids = closureIds, lgaCode = FORBES) {
   return gql<{ createContentTask: any }>(CREATE, { input: { lgaCode, name: 'Flood update', closureIds: ids } }, auth);
 }
 
-describe('content tasks', () => {
+describe('content tasks', { timeout: 200_000 }, () => {
   it('runs draft → generating → awaiting approval → approved, with one post per closure', async () => {
     const created = await createTask(c.staff);
     expect(created.errors).toBeUndefined();

@@ -23,7 +23,8 @@ const parses = (text: string) => {
 };
 const feed = (path: string, headers: Record<string, string> = {}) => fetch(`${inject('stack').url}/feeds/${path}`, { headers });
 
-describe('open feeds', () => {
+// Each wait below may take the feeds' full minute on a busy machine.
+describe('open feeds', { timeout: 200_000 }, () => {
   it('shows a new closure in all three files of its LGA and of all LGAs', async () => {
     const { id } = await forbesClosure(staff, { reason: 'Bridge & culvert damage' });
     for (const scope of [FORBES, 'all']) {

@@ -62,9 +62,14 @@ export async function forbesClosure(auth: Auth, overrides: Record<string, unknow
 
 export const TASK = `id lgaCode name status closureIds posts { closureId text } error created initiated completed approved`;
 
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tries = 60): Promise<T> {
+/** The feeds and the map file promise to show a change within a minute; waits that long at most. */
+export const FEED_FRESHNESS_MS = 60_000;
+
+/** Reads until `done` holds or `withinMs` has passed (then returns the last value for the assertion to show). */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, withinMs = FEED_FRESHNESS_MS): Promise<T> {
+  const deadline = Date.now() + withinMs;
   let value = await read();
-  for (let i = 0; i < tries && !done(value); i++) {
+  while (!done(value) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     value = await read();
   }
