@@ -96,7 +96,7 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
     await form.getByRole('button', { name: 'Save settings' }).click();
     expect(await isShown(page.getByText(`Settings of ${NAME} are saved.`))).toBe(true);
     const discount = page.getByRole('form', { name: 'Onboarding discount' });
-    await discount.getByLabel('Percent off', { exact: true }).fill('25');
+    await discount.getByLabel('Percentage (1 to 100)').fill('25');
     await discount.getByLabel('Applies to').selectOption('ONCE');
     await discount.getByLabel('Name (optional)').fill('Riverina pilot');
     await discount.getByRole('button', { name: 'Offer discount' }).click();

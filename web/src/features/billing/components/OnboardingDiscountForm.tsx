@@ -77,10 +77,10 @@ export function OnboardingDiscountForm({ customer, onSave, onRemove }: Props) {
           <fieldset>
             <legend>Discount</legend>
             <label className="check-row"><input type="radio" name="kind" checked={kind === 'percent'} onChange={() => setKind('percent')} /> Percent off</label>
-            <label className="check-row"><input type="radio" name="kind" checked={kind === 'amount'} onChange={() => setKind('amount')} /> Dollars off (ex GST)</label>
+            <label className="check-row"><input type="radio" name="kind" checked={kind === 'amount'} onChange={() => setKind('amount')} /> Dollars off</label>
           </fieldset>
           <label>
-            {kind === 'percent' ? 'Percent off' : 'Dollars off'}
+            {kind === 'percent' ? 'Percentage (1 to 100)' : 'Dollars, excluding GST'}
             <input name="discountValue" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={!!error} aria-describedby={error ? 'discount-error' : undefined} />
           </label>
           <label>
