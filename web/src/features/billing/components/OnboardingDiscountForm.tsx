@@ -41,7 +41,10 @@ export function OnboardingDiscountForm({ customer, onSave, onRemove }: Props) {
       ...(duration === 'REPEATING' ? { durationInYears: Number(years) } : {}),
       ...(name.trim() ? { name: name.trim() } : {}),
     };
-    if (await onSave(input)) setValue('');
+    if (await onSave(input)) {
+      setValue('');
+      setName('');
+    }
     setBusy(false);
   };
 
