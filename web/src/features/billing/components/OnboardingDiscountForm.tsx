@@ -86,21 +86,21 @@ export function OnboardingDiscountForm({ customer, onSave, onRemove }: Props) {
             {kind === 'percent' ? 'Percentage (1 to 100)' : 'Dollars, excluding GST'}
             <input name="discountValue" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={!!error} aria-describedby={error ? 'discount-error' : undefined} />
           </label>
-          <label>
-            Applies to
-            <select name="duration" value={duration} onChange={(e) => setDuration(e.target.value as DiscountInput['duration'])}>
+          <div className="field">
+            <label htmlFor="discount-duration">Applies to</label>
+            <select id="discount-duration" name="duration" value={duration} onChange={(e) => setDuration(e.target.value as DiscountInput['duration'])}>
               <option value="ONCE">The first year</option>
               <option value="REPEATING">The first few years</option>
               <option value="FOREVER">Every year</option>
             </select>
-          </label>
+          </div>
           {duration === 'REPEATING' && (
-            <label>
-              Years
-              <select name="years" value={years} onChange={(e) => setYears(e.target.value)}>
+            <div className="field">
+              <label htmlFor="discount-years">Number of years</label>
+              <select id="discount-years" name="years" value={years} onChange={(e) => setYears(e.target.value)}>
                 {['2', '3', '4', '5'].map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
-            </label>
+            </div>
           )}
           <label>
             Name (optional)
