@@ -79,13 +79,6 @@ export function sessionDiscountParams(couponId: string | undefined): { discounts
   return couponId ? { discounts: [{ coupon: couponId }] } : { allow_promotion_codes: true };
 }
 
-/** How long the discount lasts, in words for a yearly subscription. */
-export function discountTerm(d: Pick<Discount, 'duration' | 'durationInMonths'>): string {
-  if (d.duration === 'forever') return 'every year';
-  if (d.duration === 'repeating') return `the first ${Math.round((d.durationInMonths ?? 12) / 12)} years`;
-  return 'the first year';
-}
-
 /** The Discount the API returns. */
 export const presentDiscount = (d: Discount) => ({
   couponId: d.couponId,

@@ -8,7 +8,6 @@ import {
   discountedPrice,
   discountFromCoupon,
   discountInputSchema,
-  discountTerm,
   discountUsable,
   sessionDiscountParams,
 } from '../../../lambdas/core/billing/discount';
@@ -99,12 +98,6 @@ describe('sessions and usability', () => {
     expect(discountUsable(d)).toBe(true);
     expect(discountUsable({ ...d, redeemedAt: 1 })).toBe(false);
     expect(discountUsable(undefined)).toBe(false);
-  });
-
-  it('says how long it lasts', () => {
-    expect(discountTerm({ duration: 'once' })).toBe('the first year');
-    expect(discountTerm({ duration: 'forever' })).toBe('every year');
-    expect(discountTerm({ duration: 'repeating', durationInMonths: 36 })).toBe('the first 3 years');
   });
 });
 
