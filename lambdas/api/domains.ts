@@ -154,7 +154,10 @@ export const apiDomains: Record<string, ApiDomain> = {
     entry: 'lambdas/api/billing/handler.ts',
     fields: {
       Query: ['customers', 'customer', 'checkoutPrice', 'quote'],
-      Mutation: ['createCheckoutSession', 'updateCustomer', 'createBillingPortalSession', 'cancelSubscription', 'createQuote', 'publishCustomerChanged'],
+      Mutation: [
+        'createCheckoutSession', 'updateCustomer', 'createBillingPortalSession', 'cancelSubscription', 'createQuote', 'publishCustomerChanged',
+        'setOnboardingDiscount', 'removeOnboardingDiscount',
+      ],
       Subscription: ['onCustomerChanged'],
     },
     // Calls Stripe (every API function has the Stripe secret's ARN; see lib/api.ts).

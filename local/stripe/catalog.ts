@@ -2,7 +2,7 @@
 // coupons, promotion codes and customers — created, read, updated and listed the way the Stripe
 // API does (same field names, defaults and list filters the billing code uses).
 import type { Context } from './context';
-import { invalidParam, missingParam, noSuch } from './errors';
+import { StripeApiError, invalidParam, missingParam, noSuch } from './errors';
 import { bool, int, list, mergeMetadata, obj, str, type Params } from './form';
 import { newId, nowSeconds, type Collection, type StripeObject } from './store';
 
@@ -245,20 +245,29 @@ export function createCoupon(ctx: Context, params: Params): StripeObject {
   if (amountOff !== null && !(amountOff > 0)) throw invalidParam('amount_off', 'amount_off must be a positive integer.');
   const currency = str(params, 'currency')?.toLowerCase() ?? null;
   if (amountOff !== null && !currency) throw missingParam('currency');
+  const duration = str(params, 'duration') ?? 'once';
+  if (!['once', 'repeating', 'forever'].includes(duration)) throw invalidParam('duration', 'Invalid duration: must be one of once, repeating, or forever');
+  const months = int(params, 'duration_in_months');
+  if (duration === 'repeating' && !(months && months > 0)) throw missingParam('duration_in_months');
+  if (duration !== 'repeating' && months !== undefined) throw invalidParam('duration_in_months', 'You may only specify duration_in_months when duration is `repeating`.');
+  const maxRedemptions = int(params, 'max_redemptions');
+  if (maxRedemptions !== undefined && !(maxRedemptions > 0)) throw invalidParam('max_redemptions', 'Invalid positive integer');
+  const redeemBy = int(params, 'redeem_by');
+  if (redeemBy !== undefined && redeemBy <= nowSeconds()) throw invalidParam('redeem_by', 'Invalid timestamp: must be in the future.');
   return ctx.store.put('coupons', {
     id,
     object: 'coupon',
     amount_off: amountOff,
     created: nowSeconds(),
     currency,
-    duration: str(params, 'duration') ?? 'once',
-    duration_in_months: int(params, 'duration_in_months') ?? null,
+    duration,
+    duration_in_months: months ?? null,
     livemode: false,
-    max_redemptions: int(params, 'max_redemptions') ?? null,
+    max_redemptions: maxRedemptions ?? null,
     metadata: metadataOf(params),
     name: str(params, 'name') ?? null,
     percent_off: percentOff,
-    redeem_by: int(params, 'redeem_by') ?? null,
+    redeem_by: redeemBy ?? null,
     times_redeemed: 0,
     valid: true,
   });
@@ -299,11 +308,28 @@ export function filterPromotionCodes(ctx: Context, params: Params): StripeObject
     (!coupon || (promo.promotion as { coupon: string }).coupon === coupon));
 }
 
+/** Stripe's `valid`: a coupon past its redeem_by date or redeemed max_redemptions times can no longer be applied. */
+export function couponValid(coupon: StripeObject): boolean {
+  const expired = typeof coupon.redeem_by === 'number' && coupon.redeem_by < nowSeconds();
+  const exhausted = typeof coupon.max_redemptions === 'number' && (coupon.times_redeemed as number) >= coupon.max_redemptions;
+  coupon.valid = !expired && !exhausted;
+  return coupon.valid as boolean;
+}
+
+export function couponExpired(param: string): StripeApiError {
+  return new StripeApiError(400, {
+    type: 'invalid_request_error',
+    code: 'coupon_expired',
+    message: 'The coupon provided for a subscription or order has expired. Either create a new coupon, or use an existing one that is valid.',
+    param,
+  });
+}
+
 /** The coupon a promotion code applies, if the code can still be redeemed. */
 export function redeemableCoupon(ctx: Context, promo: StripeObject): StripeObject | undefined {
   const coupon = ctx.store.get('coupons', (promo.promotion as { coupon: string }).coupon);
   const expired = typeof promo.expires_at === 'number' && promo.expires_at < nowSeconds();
   const exhausted = typeof promo.max_redemptions === 'number' && (promo.times_redeemed as number) >= promo.max_redemptions;
-  if (!promo.active || expired || exhausted || !coupon?.valid) return undefined;
+  if (!promo.active || expired || exhausted || !coupon || !couponValid(coupon)) return undefined;
   return coupon;
 }

@@ -1,7 +1,7 @@
 // Stripe emulator: what happens when the buyer submits the hosted checkout page — applying a
 // promotion code, checking the billing address and card (Stripe's test cards and messages), and
 // on success creating the customer, subscription and first invoice and completing the session.
-import { addressOf, createCustomer, redeemableCoupon } from './catalog';
+import { addressOf, couponValid, createCustomer, redeemableCoupon } from './catalog';
 import { DECLINE_MESSAGES, attachCard, behaviourOf, checkCard } from './cards';
 import { priceSession, successRedirect } from './checkout';
 import type { Context } from './context';
@@ -62,6 +62,10 @@ export function completeSession(ctx: Context, session: StripeObject, form: Check
   if (!card.ok) errors[`card_${card.field}`] = card.message;
   if (Object.keys(errors).length > 0 || !card.ok) return { ok: false, status: 400, errors };
 
+  const applied = session._coupon ? ctx.store.get('coupons', session._coupon as string) : undefined;
+  // A single-use coupon redeemed through another session since this one opened.
+  if (applied && !couponValid(applied)) return { ok: false, status: 400, errors: { form: 'This discount is no longer valid. Start checkout again.' } };
+
   const trialDays = session._trial_days as number | undefined;
   const behaviour = behaviourOf(card.number);
   const chargedNow = !trialDays && (session.amount_total as number) > 0;
@@ -88,7 +92,10 @@ export function completeSession(ctx: Context, session: StripeObject, form: Check
     coupon,
     promotionCode: promo?.id,
   });
-  if (coupon) coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
+  if (coupon) {
+    coupon.times_redeemed = (coupon.times_redeemed as number) + 1;
+    couponValid(coupon);
+  }
   if (promo) promo.times_redeemed = (promo.times_redeemed as number) + 1;
 
   session.status = 'complete';

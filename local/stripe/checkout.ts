@@ -3,7 +3,7 @@
 // starts the subscription (trialing or active), records the discount, completes the session
 // (checkout.session.completed) and sends the buyer to success_url with {CHECKOUT_SESSION_ID}
 // filled in. Sessions expire after 24 hours, or at once through `expire`.
-import { redeemableCoupon, required } from './catalog';
+import { couponExpired, couponValid, redeemableCoupon, required } from './catalog';
 import type { Context } from './context';
 import { StripeApiError, invalidParam, missingParam } from './errors';
 import { bool, int, list, mergeMetadata, obj, str, type Params } from './form';
@@ -42,7 +42,17 @@ function sessionDiscount(ctx: Context, params: Params): { coupon?: StripeObject;
   }
   const couponId = str(first, 'coupon');
   if (!couponId) return {};
-  return { coupon: required(ctx, 'coupons', couponId, 'coupon', 'discounts[0][coupon]') };
+  const coupon = required(ctx, 'coupons', couponId, 'coupon', 'discounts[0][coupon]');
+  if (!couponValid(coupon)) throw couponExpired('discounts[0][coupon]');
+  const [line] = list(params, 'line_items');
+  const priceId = line && typeof line === 'object' && !Array.isArray(line) ? str(line, 'price') : undefined;
+  if (coupon.amount_off !== null && priceId) {
+    const price = ctx.store.get('prices', priceId);
+    if (price && price.currency !== coupon.currency) {
+      throw invalidParam('discounts[0][coupon]', `The coupon's currency (${String(coupon.currency)}) does not match the currency of the Checkout Session (${String(price.currency)}).`);
+    }
+  }
+  return { coupon };
 }
 
 /** Totals and line items as the session reports them, for the given discount. */

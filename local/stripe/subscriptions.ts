@@ -34,12 +34,14 @@ function setPeriod(subscription: StripeObject, start: number, end: number): void
 }
 
 /** Whether the subscription's coupon still discounts the next paid invoice. */
-function activeCoupon(ctx: Context, subscription: StripeObject): StripeObject | undefined {
+function activeCoupon(ctx: Context, subscription: StripeObject, periodStart: number): StripeObject | undefined {
   const coupon = subscription._coupon ? ctx.store.get('coupons', subscription._coupon as string) : undefined;
   if (!coupon) return undefined;
   const used = (subscription._discounted_invoices as number) ?? 0;
   if (coupon.duration === 'once' && used >= 1) return undefined;
-  if (coupon.duration === 'repeating' && used >= ((coupon.duration_in_months as number) ?? 1)) return undefined;
+  // Repeating: Stripe's discount ends duration_in_months after it started (discount.end).
+  const end = (subscription._discount as { end: number | null } | undefined)?.end;
+  if (coupon.duration === 'repeating' && end && periodStart >= end) return undefined;
   return coupon;
 }
 
@@ -47,7 +49,7 @@ function invoiceNextPeriod(ctx: Context, subscription: StripeObject, reason: 'su
   const { interval: unit, count } = interval(subscription);
   const end = free ? (subscription.trial_end as number) : addInterval(start, unit, count);
   setPeriod(subscription, start, end);
-  const coupon = free ? undefined : activeCoupon(ctx, subscription);
+  const coupon = free ? undefined : activeCoupon(ctx, subscription, start);
   const invoice = invoicePeriod(ctx, { subscription, reason, periodStart: start, periodEnd: end, free, coupon });
   if (coupon && invoice.total_discount_amounts && (invoice.total_discount_amounts as unknown[]).length > 0) {
     subscription._discounted_invoices = ((subscription._discounted_invoices as number) ?? 0) + 1;
@@ -121,7 +123,7 @@ export function createSubscription(ctx: Context, input: NewSubscription): Stripe
       id: newId('di', 24),
       object: 'discount',
       customer: input.customer.id,
-      end: null,
+      end: input.coupon.duration === 'repeating' ? addInterval(now, 'month', input.coupon.duration_in_months as number) : null,
       promotion_code: input.promotionCode ?? null,
       source: { coupon: input.coupon.id, type: 'coupon' },
       start: now,

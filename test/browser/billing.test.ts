@@ -1,9 +1,10 @@
-// A council becomes a paying customer in the browser: the admin sets its email suffix, a new user
-// at that domain signs up, onboards with a 30-day trial, pays on the local checkout page and the
-// staff map opens; the account manager sees the invoice, cancels (staff map closes) and
+// A council becomes a paying customer in the browser: the admin sets its email suffix and offers
+// it an onboarding discount, a new user at that domain signs up, sees the discounted price and a
+// quote for finance, onboards with a 30-day trial (the checkout carries the discount), pays on the
+// local checkout page and the staff map opens; the account manager sees the invoice, cancels (staff map closes) and
 // resubscribes (it opens again). New screens are checked with axe-core.
 // Global state: the council (Greater Hume, used by no other test) ends as it started: its email
-// suffix and classification are put back and its subscription is cancelled (it stays an
+// suffix and classification are put back, its discount withdrawn and its subscription is cancelled (it stays an
 // ex-customer with the test's officer as account manager). Forbes and the demo users are untouched.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,7 @@ async function restoreCouncil(before: CustomerState | null) {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
+  await adminApi('mutation ($code: String!) { removeOnboardingDiscount(lgaCode: $code) { lgaCode } }', { code: LGA });
   await adminApi('mutation ($code: ID!, $input: CustomerSettingsInput!) { updateCustomer(code: $code, input: $input) { lgaCode } }', {
     code: LGA,
     input: { emailSuffix: before?.emailSuffix ?? '', ...(before?.classification ? { classification: before.classification } : {}) },
@@ -93,6 +95,13 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
     await form.getByLabel('Classification').selectOption('rural');
     await form.getByRole('button', { name: 'Save settings' }).click();
     expect(await isShown(page.getByText(`Settings of ${NAME} are saved.`))).toBe(true);
+    const discount = page.getByRole('form', { name: 'Onboarding discount' });
+    await discount.getByLabel('Percentage (1 to 100)').fill('25');
+    await discount.getByLabel('Applies to').selectOption('ONCE');
+    await discount.getByLabel('Name (optional)').fill('Riverina pilot');
+    await discount.getByRole('button', { name: 'Offer discount' }).click();
+    expect(await isShown(page.getByText(`${NAME} is offered the discount.`))).toBe(true);
+    expect(await isShown(page.getByText('Offered: the next checkout of this council carries it.', { exact: false }))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'billing-customer-detail');
     await page.goto(`${APP_URL}/admin/customers`);
@@ -116,11 +125,29 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
 
     await page.goto(`${APP_URL}/onboard?lga=${LGA}`);
     await page.getByRole('heading', { name: `Subscribe ${NAME}` }).waitFor();
+    // Rural $2,400 with 25% off the first year: $1,800 + $180 GST; $2,640 a year after that.
+    expect(await isShown(page.getByText('25% off the first year', { exact: true }))).toBe(true);
+    expect(await isShown(page.getByText('$1,980.00'))).toBe(true);
     expect(await isShown(page.getByText('$2,640.00 per year'))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('PO number (optional)').fill('PO-2026-17');
     await screenshot(page, 'billing-onboard');
+
+    // A quote for finance shows the same discounted figures, is printable, and passes axe.
+    await page.getByRole('button', { name: 'Get a quote for finance' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/quote/'));
+    await page.getByRole('heading', { name: 'Quote', exact: true }).waitFor();
+    expect(await isShown(page.getByText('−$600.00'))).toBe(true);
+    expect(await isShown(page.getByText('PO-2026-17'))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'billing-quote');
+
+    await page.goto(`${APP_URL}/onboard?lga=${LGA}`);
+    await page.getByRole('heading', { name: `Subscribe ${NAME}` }).waitFor();
     await page.getByRole('button', { name: 'Start trial' }).click();
+    // The checkout carries the discount (no promotion-code box beside it).
+    expect(await isShown(page.getByRole('row', { name: /Discount — Riverina pilot/ }), 30_000)).toBe(true);
+    expect(await page.getByLabel('Promotion code').count()).toBe(0);
     await payOnCheckoutPage(page);
     await page.waitForURL((url) => url.pathname === '/onboard/success', { timeout: 60_000 });
     expect(await isShown(page.getByRole('heading', { name: `Welcome aboard, ${NAME}` }))).toBe(true);

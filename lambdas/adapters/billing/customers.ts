@@ -122,6 +122,10 @@ export async function recordCheckoutSession(session: {
   skipTrial: boolean;
   priceId: string;
   amount: number;
+  couponId?: string;
+  amountDiscount?: number;
 }): Promise<void> {
-  await db().entities.checkoutSession.create({ ...session, status: 'open', kind: 'subscription', created: nowSeconds() }).go();
+  // A session carrying the council's onboarding discount is its onboarding checkout.
+  const kind = session.couponId ? 'onboarding' : 'subscription';
+  await db().entities.checkoutSession.create({ ...session, status: 'open', kind, created: nowSeconds() }).go();
 }

@@ -9,11 +9,13 @@ import {
   invoiceRecord,
   paymentStatusOf,
   refId,
+  sessionCouponId,
   subscriptionSnapshot,
 } from '../../core/billing/stripe-objects';
 import { db } from '../db/db';
 import { nowSeconds } from '../db/entities/common';
 import { customerByStripeId, getCustomer, type CustomerRecord } from './customers';
+import { getOnboardingDiscount } from './discounts';
 
 const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
 
@@ -57,6 +59,7 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
   const patch: Partial<CustomerRecord> = {};
   let invoice: ReturnType<typeof invoiceRecord> | undefined;
   let checkout: { id: string; poNumber?: string; subscriberEmail?: string } | undefined;
+  let redeemedCoupon: string | undefined;
   let newManager: string | undefined;
   let notice: BillingNotice | undefined;
 
@@ -73,6 +76,10 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
     checkout = { id: String(object.id), poNumber: metadata.poNumber || undefined, subscriberEmail: metadata.subscriberEmail || undefined };
     if (checkout.poNumber) patch.poNumber = checkout.poNumber;
     newManager = await firstAccountManager(lgaCode, checkout.subscriberEmail);
+    // The council's onboarding discount is used up once a checkout carrying it completes.
+    const couponId = sessionCouponId(object as never);
+    const offered = couponId ? await getOnboardingDiscount(lgaCode) : undefined;
+    if (offered && offered.couponId === couponId && !offered.redeemedAt) redeemedCoupon = couponId;
   } else if (type === 'customer.subscription.trial_will_end') {
     notice = 'trial_ending';
   }
@@ -80,7 +87,7 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
 
   const sessionKey = checkout ? await checkoutSessionKey(lgaCode, checkout.id) : undefined;
   const { canceled } = await db()
-    .transaction.write(({ stripeEvent, customer: customerEntity, invoice: invoiceEntity, checkoutSession, manager }) => {
+    .transaction.write(({ stripeEvent, customer: customerEntity, invoice: invoiceEntity, checkoutSession, manager, onboardingDiscount }) => {
       const writes = [
         stripeEvent
           .create({ id: event.id, type: event.type, created: event.created, expiresAt: nowSeconds() + EVENT_RETENTION_SECONDS })
@@ -97,6 +104,14 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
       }
       if (invoice) writes.push(invoiceEntity.put({ lgaCode, ...invoice }).commit() as never);
       if (sessionKey) writes.push(checkoutSession.patch({ lgaCode, created: sessionKey, id: checkout!.id }).set({ status: 'complete' }).commit() as never);
+      if (redeemedCoupon) {
+        writes.push(
+          onboardingDiscount
+            .patch({ lgaCode })
+            .set({ redeemedAt: nowSeconds(), redeemedBySession: checkout!.id })
+            .commit() as never,
+        );
+      }
       if (newManager) writes.push(manager.upsert({ lgaCode, email: newManager, addedBy: 'checkout' }).add({ roles: ['account_manager'] }).commit() as never);
       return writes;
     })

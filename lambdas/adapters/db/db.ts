@@ -13,7 +13,7 @@ import {
 import { ClosureActivityEntity, ClosureCellEntity, ClosureEntity, ClosureMapCellEntity } from './entities/closure';
 import { ReportClusterClaimEntity, ReportClusterEntity, ReportEntity } from './entities/report';
 import { AnnouncementEntity, ContentTaskEntity } from './entities/content';
-import { CheckoutSessionEntity, InvoiceEntity, StripeEventEntity } from './entities/billing';
+import { CheckoutSessionEntity, InvoiceEntity, OnboardingDiscountEntity, StripeEventEntity } from './entities/billing';
 import {
   ClientErrorEntity,
   CounterEntity,
@@ -61,6 +61,7 @@ function createService() {
       scheduleRun: ScheduleRunEntity,
       fanoutMark: FanoutMarkEntity,
       mailDomain: MailDomainEntity,
+      onboardingDiscount: OnboardingDiscountEntity,
     },
     { client: dynamoClient(), table: tableName() },
   );

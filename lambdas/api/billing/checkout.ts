@@ -12,11 +12,13 @@ import {
   withGst,
   type Classification,
 } from '../../core/billing/checkout';
+import { discountedPrice, discountUsable, presentDiscount, type Discount } from '../../core/billing/discount';
 import { decodeQuoteId, encodeQuoteId, quoteValidUntil } from '../../core/billing/quote';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors';
 import { priceFor } from '../../adapters/billing/catalog';
 import { checkoutSessionsOf, getCustomer, linkStripeCustomer, recordCheckoutSession } from '../../adapters/billing/customers';
 import { cancelSubscription, createCheckout, createPortalSession, ensureStripeCustomer } from '../../adapters/billing/subscriptions';
+import { councilCoupon, getOnboardingDiscount } from '../../adapters/billing/discounts';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
 import { logger } from '../resolver';
@@ -39,15 +41,30 @@ async function classificationOf(lgaCode: string, requested?: string | null): Pro
   return isClassification(stored) ? stored : DEFAULT_CLASSIFICATION;
 }
 
-export async function priceOf(lgaCode: string, requested?: string | null) {
+/** The council's onboarding discount, for a caller who may start its checkout (others see the list price). */
+export async function discountFor(p: Principal, lgaCode: string): Promise<Discount | undefined> {
+  const [lga, customer, discount] = await Promise.all([lgaOrInvalid(lgaCode), getCustomer(lgaCode), getOnboardingDiscount(lgaCode)]);
+  if (!discountUsable(discount)) return undefined;
+  const right = checkoutRight(p, lga, customer?.subscriptionStatus ?? 'none');
+  return right === 'admin' || right === 'account_manager' || right === 'new_customer' ? discount : undefined;
+}
+
+
+/** The yearly price of the council's tier; with a discount, the first invoice's figures (GST on the discounted amount). */
+export async function priceOf(lgaCode: string, requested?: string | null, discount?: Discount) {
   await lgaOrInvalid(lgaCode);
   const classification = await classificationOf(lgaCode, requested);
   const { price } = await priceFor(classification);
+  const figures = discountedPrice(price.unitAmount, discount);
   return {
     classification,
     name: CLASSIFICATIONS[classification].name,
-    ...withGst(price.unitAmount),
     unitAmount: price.unitAmount,
+    gst: figures.gst,
+    total: figures.total,
+    listTotal: withGst(price.unitAmount).total,
+    discountAmount: figures.discountAmount,
+    discount: discount ? presentDiscount(discount) : null,
     currency: price.currency,
     interval: price.interval,
     trialDays: TRIAL_DAYS,
@@ -67,12 +84,15 @@ export async function startCheckout(
   if (right === 'conflict') throw conflict('This council already has an active subscription');
 
   const classification = await classificationOf(lga.code, right === 'admin' ? input.classification : undefined);
+  const offered = await getOnboardingDiscount(lga.code);
+  const discount = discountUsable(offered) ? offered : undefined;
   const now = nowSeconds();
   // A double click (or a second tab) gets the open session started moments ago.
   const recent = (await checkoutSessionsOf(lga.code)).find(
     (s) =>
       s.status === 'open' && s.uid === p.uid && now - s.created < REUSE_WINDOW_SECONDS && s.classification === classification &&
-      (s.poNumber ?? undefined) === input.poNumber && (s.skipTrial ?? false) === input.skipTrial && s.url,
+      (s.poNumber ?? undefined) === input.poNumber && (s.skipTrial ?? false) === input.skipTrial && s.url &&
+      s.couponId === discount?.couponId,
   );
   if (recent?.url) return { id: recent.id, url: recent.url };
 
@@ -88,8 +108,15 @@ export async function startCheckout(
     subscriberUid: p.uid,
     subscriberEmail: p.email,
   };
-  const params = checkoutSessionParams(request, { stripeCustomerId, priceId: price.priceId, taxRateId: taxRate?.id, siteUrl: siteUrl() });
-  const session = await createCheckout(params, checkoutIdempotencyKey(request, now));
+  const params = checkoutSessionParams(request, {
+    stripeCustomerId,
+    priceId: price.priceId,
+    taxRateId: taxRate?.id,
+    siteUrl: siteUrl(),
+    couponId: discount?.couponId,
+  });
+  const session = await createCheckout(params, checkoutIdempotencyKey(request, now, discount?.couponId));
+  const figures = discountedPrice(price.unitAmount, discount);
   await recordCheckoutSession({
     lgaCode: lga.code,
     id: session.id,
@@ -100,12 +127,14 @@ export async function startCheckout(
     classification,
     skipTrial: input.skipTrial,
     priceId: price.priceId,
-    amount: withGst(price.unitAmount).total,
+    amount: figures.total,
+    couponId: discount?.couponId,
+    amountDiscount: discount ? figures.discountAmount : undefined,
   }).catch((error: unknown) => {
     // The same session from Stripe's idempotency replay is already recorded.
     logger.info('checkout session already recorded', { id: session.id, error: (error as Error).message });
   });
-  logger.info('checkout started', { lgaCode: lga.code, uid: p.uid, right, classification, skipTrial: input.skipTrial });
+  logger.info('checkout started', { lgaCode: lga.code, uid: p.uid, right, classification, skipTrial: input.skipTrial, couponId: discount?.couponId });
   return session;
 }
 
@@ -124,9 +153,10 @@ export async function cancelCouncilSubscription(lgaCode: string, uid: string): P
   logger.info('subscription cancelled', { lgaCode, by: uid });
 }
 
-async function presentQuote(id: string, facts: { lgaCode: string; classification: Classification; poNumber?: string; created: number }) {
+async function presentQuote(id: string, facts: { lgaCode: string; classification: Classification; poNumber?: string; created: number; couponId?: string }) {
   const lga = await lgaOrInvalid(facts.lgaCode);
-  const price = await priceOf(facts.lgaCode, facts.classification);
+  const discount = facts.couponId ? await councilCoupon(facts.couponId, lga.code) : undefined;
+  const price = await priceOf(facts.lgaCode, facts.classification, discount);
   return {
     id,
     lgaCode: lga.code,
@@ -138,9 +168,12 @@ async function presentQuote(id: string, facts: { lgaCode: string; classification
   };
 }
 
-export async function createQuote(input: { lgaCode: string; classification?: string | null; poNumber?: string | null }) {
-  const classification = await classificationOf(input.lgaCode, input.classification);
-  const facts = { lgaCode: input.lgaCode, classification, poNumber: input.poNumber || undefined, created: nowSeconds() };
+/** A quote with the council's price; with its onboarding discount when the caller may use it. */
+export async function createQuote(p: Principal, input: { lgaCode: string; classification?: string | null; poNumber?: string | null }) {
+  await lgaOrInvalid(input.lgaCode);
+  const classification = await classificationOf(input.lgaCode, p.admin ? input.classification : undefined);
+  const discount = await discountFor(p, input.lgaCode);
+  const facts = { lgaCode: input.lgaCode, classification, poNumber: input.poNumber || undefined, created: nowSeconds(), couponId: discount?.couponId };
   return presentQuote(encodeQuoteId(facts), facts);
 }
 

@@ -10,7 +10,8 @@ import { getCustomer, listCustomers, saveCustomerSettings } from '../../adapters
 import { db } from '../../adapters/db/db';
 import { createResolverHandler, field, logger } from '../resolver';
 import { presentCustomer, selectionOf, type LgaItem } from './present';
-import { cancelCouncilSubscription, createQuote, portalSession, priceOf, quoteById, startCheckout } from './checkout';
+import { cancelCouncilSubscription, createQuote, discountFor, portalSession, priceOf, quoteById, startCheckout } from './checkout';
+import { discountHandlers } from './discount-handlers';
 import { adminRefusalMessage } from '../../core/identity/mfa';
 
 const noArgs = z.object({}).strict();
@@ -66,6 +67,8 @@ async function requireAdmin(principal: () => Promise<Principal>): Promise<Princi
 }
 
 export const handler = createResolverHandler({
+  ...discountHandlers,
+
   customers: field({
     args: noArgs,
     access: 'user',
@@ -113,7 +116,7 @@ export const handler = createResolverHandler({
     access: 'user',
     async resolve({ args, principal }) {
       const p = await principal();
-      return priceOf(args.lgaCode, p.admin ? args.classification : undefined);
+      return priceOf(args.lgaCode, p.admin ? args.classification : undefined, await discountFor(p, args.lgaCode));
     },
   }),
 
@@ -155,8 +158,7 @@ export const handler = createResolverHandler({
     args: z.object({ input: QuoteInput }).strict(),
     access: 'user',
     async resolve({ args, principal }) {
-      const p = await principal();
-      return createQuote({ ...args.input, classification: p.admin ? args.input.classification : undefined });
+      return createQuote(await principal(), args.input);
     },
   }),
 

@@ -4,9 +4,11 @@ import type { AppSyncResolverEvent } from 'aws-lambda';
 import { readViewCounters } from '../../adapters/closures';
 import { listClosuresByView } from '../../adapters/closures-query';
 import { checkoutSessionsOf, invoicesOf, type CustomerRecord } from '../../adapters/billing/customers';
+import { getOnboardingDiscount } from '../../adapters/billing/discounts';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
 import { lgaSubscriberCount } from '../../adapters/subscriptions';
+import { presentDiscount } from '../../core/billing/discount';
 
 export interface LgaItem {
   code: string;
@@ -36,12 +38,13 @@ async function activity(lgaCode: string, customer: CustomerRecord | undefined) {
 
 export async function presentCustomer(lga: LgaItem, customer: CustomerRecord | undefined, selected: Selection) {
   const code = lga.code;
-  const [invoices, sessions, managers, subscriberCount, counts] = await Promise.all([
+  const [invoices, sessions, managers, subscriberCount, counts, discount] = await Promise.all([
     selected('invoices') ? invoicesOf(code) : [],
     selected('checkoutSessions') ? checkoutSessionsOf(code) : [],
     selected('managers') ? db().entities.manager.query.byLga({ lgaCode: code }).go({ pages: 'all' }).then((r) => r.data) : [],
     selected('subscriberCount') ? lgaSubscriberCount(code) : null,
     selected('closureCount') || selected('lastActivity') ? activity(code, customer) : { closureCount: null, lastActivity: null },
+    selected('onboardingDiscount') ? getOnboardingDiscount(code) : undefined,
   ]);
   return {
     lgaCode: code,
@@ -65,6 +68,7 @@ export async function presentCustomer(lga: LgaItem, customer: CustomerRecord | u
       currency: i.currency,
       created: i.created,
       hostedInvoiceUrl: i.hostedInvoiceUrl ?? null,
+      amountDiscount: i.amountDiscount ?? 0,
     })),
     checkoutSessions: sessions.map((s) => ({
       id: s.id,
@@ -75,7 +79,10 @@ export async function presentCustomer(lga: LgaItem, customer: CustomerRecord | u
       classification: s.classification ?? null,
       skipTrial: s.skipTrial ?? null,
       amount: s.amount ?? null,
+      couponId: s.couponId ?? null,
+      amountDiscount: s.amountDiscount ?? null,
     })),
+    onboardingDiscount: discount ? presentDiscount(discount) : null,
     managers: managers.map((m) => ({ email: m.email, roles: [...(m.roles ?? [])].sort() })),
     subscriberCount,
     closureCount: counts.closureCount,

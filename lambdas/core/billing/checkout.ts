@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Principal } from '../access';
 import { emailMatchesSuffix, hasRole, managedLga } from '../access';
 import type { CustomerStatus } from '../access';
+import { sessionDiscountParams } from './discount';
 import { hasLiveSubscription } from './status';
 
 /** Price tiers; a council's classification picks its product. Yearly, GST-exclusive, AUD cents. */
@@ -69,7 +70,7 @@ export interface CheckoutRequest {
 /** Stripe's checkout.sessions.create parameters for a council's subscription (spec §7). */
 export function checkoutSessionParams(
   req: CheckoutRequest,
-  refs: { stripeCustomerId: string; priceId: string; taxRateId?: string; siteUrl: string },
+  refs: { stripeCustomerId: string; priceId: string; taxRateId?: string; siteUrl: string; couponId?: string },
 ) {
   const metadata: Record<string, string> = {
     poNumber: req.poNumber ?? '',
@@ -87,7 +88,7 @@ export function checkoutSessionParams(
     cancel_url: `${refs.siteUrl}/onboard?lga=${lga}&cancelled=1`,
     line_items: [{ price: refs.priceId, quantity: 1, ...(refs.taxRateId ? { tax_rates: [refs.taxRateId] } : {}) }],
     metadata,
-    allow_promotion_codes: true,
+    ...sessionDiscountParams(refs.couponId),
     billing_address_collection: 'required' as const,
     subscription_data: {
       metadata: { lga_code: req.lgaCode },
@@ -96,8 +97,8 @@ export function checkoutSessionParams(
   };
 }
 
-/** One key per council, caller and choice within ten minutes: a double click gets the same session. */
-export function checkoutIdempotencyKey(req: CheckoutRequest, nowSeconds: number): string {
+/** One key per council, caller and choice (discount included) within ten minutes: a double click gets the same session. */
+export function checkoutIdempotencyKey(req: CheckoutRequest, nowSeconds: number, couponId?: string): string {
   const bucket = Math.floor(nowSeconds / 600);
-  return ['checkout', req.lgaCode, req.subscriberUid, req.classification, req.skipTrial ? 'now' : 'trial', req.poNumber ?? '', bucket].join(':');
+  return ['checkout', req.lgaCode, req.subscriberUid, req.classification, req.skipTrial ? 'now' : 'trial', req.poNumber ?? '', couponId ?? '', bucket].join(':');
 }

@@ -39,6 +39,7 @@ interface InvoiceLike {
   invoice_pdf?: string | null;
   period_start?: number;
   period_end?: number;
+  total_discount_amounts?: Array<{ amount: number }> | null;
 }
 
 export function invoiceRecord(invoice: InvoiceLike) {
@@ -54,6 +55,7 @@ export function invoiceRecord(invoice: InvoiceLike) {
     invoicePdf: invoice.invoice_pdf ?? undefined,
     periodStart: invoice.period_start,
     periodEnd: invoice.period_end,
+    amountDiscount: (invoice.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
   };
 }
 
@@ -65,4 +67,9 @@ export function paymentStatusOf(eventType: string): string | undefined {
   if (eventType === 'invoice.paid' || eventType === 'invoice.payment_succeeded') return 'paid';
   if (eventType === 'invoice.payment_failed') return 'failed';
   return undefined;
+}
+
+/** The coupon a completed checkout session applied (Stripe lists it under `discounts`). */
+export function sessionCouponId(session: { discounts?: Array<{ coupon?: StripeRef }> | null }): string | undefined {
+  return refId(session.discounts?.[0]?.coupon);
 }

@@ -50,7 +50,7 @@ ${[...taxes.values()].map((tax) => html`<tr><th scope="row" colspan="2">${tax.na
 ${trialDays ? html`<tr><th scope="row" colspan="2">Total due today</th><td class="amount"><strong>${money(0)}</strong></td></tr>` : ''}
 </tfoot>
 </table>
-${trialDays ? html`<p class="notice">${trialDays}-day free trial. You will be charged ${money(session.amount_total as number)} (${currency.toUpperCase()}) on ${dateText(trialEnd!)}, then every ${recurring.interval}, unless you cancel.</p>` : ''}
+${trialDays ? html`<p class="notice">${trialDays}-day free trial. You will be charged ${money(session.amount_total as number)} (${currency.toUpperCase()}) on ${dateText(trialEnd!)}, then every ${recurring.interval}${coupon && coupon.duration !== 'forever' ? ' (at the full price once the discount ends)' : ''}, unless you cancel.</p>` : ''}
 </section>`;
 }
 

@@ -241,6 +241,8 @@ export const MATRIX: Record<string, MatrixRow> = {
     document: 'mutation($i: QuoteInput!) { createQuote(input: $i) { id } }',
     variables: () => ({ i: { lgaCode: FORBES } }),
   },
+  'Mutation.setOnboardingDiscount': { expected: ADMIN_ONLY, exercisedBy: 'test/integration/billing/onboarding-discount.test.ts' },
+  'Mutation.removeOnboardingDiscount': { expected: ADMIN_ONLY, exercisedBy: 'test/integration/billing/onboarding-discount.test.ts' },
   'Mutation.publishCustomerChanged': {
     expected: row([], 'Unauthorized'),
     document: 'mutation($i: CustomerChangeInput!) { publishCustomerChanged(input: $i) { lgaCode } }',

@@ -173,4 +173,31 @@ describe('checkout to subscription to invoice', () => {
     await expect(h.stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({ statusCode: 400 });
     expect((await fetch(`${h.emulator.url}/checkout/${session.id}`).then((r) => r.text()))).toContain('expired');
   });
+
+  it('checks coupons as Stripe does: single use, coupon_expired, and a repeating discount that ends', async () => {
+    await expect(h.stripe.coupons.create({ percent_off: 10, duration: 'repeating' })).rejects.toMatchObject({ code: 'parameter_missing', param: 'duration_in_months' });
+    await expect(h.stripe.coupons.create({ percent_off: 10, duration: 'once', redeem_by: 1_000 })).rejects.toMatchObject({ statusCode: 400, param: 'redeem_by' });
+    const usd = await h.stripe.coupons.create({ amount_off: 500, currency: 'usd', duration: 'once' });
+    await expect(h.stripe.checkout.sessions.create(sessionParams({ allow_promotion_codes: undefined, discounts: [{ coupon: usd.id }] }))).rejects.toMatchObject({ statusCode: 400, param: 'discounts[0][coupon]' });
+
+    // Half off for two months, once only: two sessions opened, the first paid uses it up.
+    const coupon = await h.stripe.coupons.create({ percent_off: 50, duration: 'repeating', duration_in_months: 2, max_redemptions: 1 });
+    const noTrial = { allow_promotion_codes: undefined, discounts: [{ coupon: coupon.id }], subscription_data: undefined };
+    const first = await h.stripe.checkout.sessions.create(sessionParams(noTrial));
+    const second = await h.stripe.checkout.sessions.create(sessionParams(noTrial));
+    expect((await postForm(first.url!, checkoutForm())).status).toBe(303);
+    expect(await h.stripe.coupons.retrieve(coupon.id)).toMatchObject({ times_redeemed: 1, valid: false });
+    const refused = await postForm(second.url!, checkoutForm());
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('This discount is no longer valid.');
+    await expect(h.stripe.checkout.sessions.create(sessionParams(noTrial))).rejects.toMatchObject({ code: 'coupon_expired', param: 'discounts[0][coupon]' });
+
+    const subscriptionId = (await h.stripe.checkout.sessions.retrieve(first.id)).subscription as string;
+    const totals = [((await h.stripe.invoices.list({ subscription: subscriptionId })).data[0]).total];
+    for (let month = 0; month < 2; month++) {
+      await h.control('POST', `/subscriptions/${subscriptionId}/advance`);
+      totals.push((await h.stripe.invoices.list({ subscription: subscriptionId, limit: 1 })).data[0].total);
+    }
+    expect(totals).toEqual([66_000, 66_000, 132_000]);
+  });
 });

@@ -19,6 +19,8 @@ export const InvoiceEntity = new Entity(
       created: { type: 'number', required: true, readOnly: true },
       hostedInvoiceUrl: { type: 'string' },
       invoicePdf: { type: 'string' },
+      /** What a coupon took off (cents). */
+      amountDiscount: { type: 'number' },
       periodStart: { type: 'number' },
       periodEnd: { type: 'number' },
       ...timestamps,
@@ -51,6 +53,9 @@ export const CheckoutSessionEntity = new Entity(
       skipTrial: { type: 'boolean' },
       priceId: { type: 'string' },
       amount: { type: 'number' },
+      /** The council's onboarding coupon the session carries, and what it takes off the first invoice (cents). */
+      couponId: { type: 'string' },
+      amountDiscount: { type: 'number' },
       created: { type: 'number', required: true, readOnly: true, default: () => nowSeconds() },
       ...timestamps,
     },
@@ -79,6 +84,38 @@ export const StripeEventEntity = new Entity(
       byId: {
         pk: { field: 'pk', composite: ['id'], casing: 'none', template: 'STRIPE_EVENT#${id}' },
         sk: { field: 'sk', composite: [], casing: 'none', template: 'STRIPE_EVENT' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+/**
+ * The discount an administrator offers a council on its onboarding checkout: one single-use Stripe
+ * coupon. Redeemed when a checkout carrying it completes (the webhook); replaced or withdrawn by an admin.
+ */
+export const OnboardingDiscountEntity = new Entity(
+  {
+    model: { entity: 'onboardingDiscount', version: '1', service: SERVICE },
+    attributes: {
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      couponId: { type: 'string', required: true },
+      name: { type: 'string' },
+      percentOff: { type: 'number' },
+      amountOff: { type: 'number' },
+      currency: { type: 'string', required: true, default: 'aud' },
+      duration: { type: ['once', 'forever', 'repeating'] as const, required: true },
+      durationInMonths: { type: 'number' },
+      createdBy: { type: 'string', required: true },
+      /** When a checkout with the coupon completed, and which one. */
+      redeemedAt: { type: 'number' },
+      redeemedBySession: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byLga: {
+        pk: { field: 'pk', composite: ['lgaCode'], casing: 'none', template: 'LGA#${lgaCode}' },
+        sk: { field: 'sk', composite: [], casing: 'none', template: 'ONBOARDING_DISCOUNT' },
       },
     },
   },

@@ -30,3 +30,16 @@ export function nextPaymentDate(c: { subscriptionStatus: string; trialEnd: numbe
   if (!isLiveSubscription(c.subscriptionStatus)) return null;
   return c.subscriptionStatus === 'trialing' && c.trialEnd ? c.trialEnd : c.currentPeriodEnd;
 }
+
+/** How long a discount lasts on a yearly subscription. */
+export function discountTerm(d: { duration: string; durationInMonths: number | null }): string {
+  if (d.duration === 'forever') return 'every year';
+  if (d.duration === 'repeating') return `the first ${Math.round((d.durationInMonths ?? 12) / 12)} years`;
+  return 'the first year';
+}
+
+/** "25% off the first year", "$500.00 off every year". */
+export function describeDiscount(d: { percentOff: number | null; amountOff: number | null; currency: string; duration: string; durationInMonths: number | null }): string {
+  const amount = d.percentOff != null ? `${d.percentOff}%` : formatCents(d.amountOff ?? 0, d.currency);
+  return `${amount} off ${discountTerm(d)}`;
+}

@@ -1,7 +1,7 @@
 // The quote as a PDF a council officer attaches to a purchase request (pdf-lib, in the browser).
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Quote } from './api/billing';
-import { formatCents, formatDate } from './format';
+import { describeDiscount, formatCents, formatDate } from './format';
 
 export async function quotePdf(quote: Quote): Promise<Blob> {
   const pdf = await PDFDocument.create();
@@ -22,8 +22,12 @@ export async function quotePdf(quote: Quote): Promise<Blob> {
   line(`PO number: ${quote.poNumber ?? 'not given'}`, { gap: 34 });
   line(`Classification: ${p.name}`);
   line(`Subscription (per ${p.interval}): ${formatCents(p.unitAmount, p.currency)}`);
+  const d = p.discount;
+  if (d) line(`Discount (${d.name ? `${d.name}: ` : ''}${describeDiscount(d)}): -${formatCents(p.discountAmount ?? 0, p.currency)}`);
   line(`GST (10%): ${formatCents(p.gst, p.currency)}`);
-  line(`Total (per ${p.interval}): ${formatCents(p.total, p.currency)}`, { strong: true, gap: 34 });
+  const once = d && d.duration !== 'forever';
+  line(`Total (${once ? `first ${p.interval}` : `per ${p.interval}`}): ${formatCents(p.total, p.currency)}`, { strong: true, gap: once ? 20 : 34 });
+  if (once && p.listTotal != null) line(`After that: ${formatCents(p.listTotal, p.currency)} per ${p.interval}`, { gap: 34 });
   line(`Includes a ${p.trialDays}-day free trial unless skipped at checkout. Prices in Australian dollars.`, { size: 10 });
   line(`Quote reference: ${quote.id.slice(0, 48)}`, { size: 8 });
   const bytes = await pdf.save();

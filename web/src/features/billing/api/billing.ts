@@ -14,6 +14,27 @@ export interface Invoice {
   currency: string;
   created: number;
   hostedInvoiceUrl: string | null;
+  amountDiscount: number | null;
+}
+
+/** A council's onboarding discount (a single-use Stripe coupon); amounts in cents. */
+export interface Discount {
+  couponId: string;
+  name: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
+  currency: string;
+  duration: 'once' | 'forever' | 'repeating';
+  durationInMonths: number | null;
+  redeemedAt: number | null;
+}
+
+export interface DiscountInput {
+  percentOff?: number;
+  amountOff?: number;
+  duration: 'ONCE' | 'FOREVER' | 'REPEATING';
+  durationInYears?: number;
+  name?: string;
 }
 
 export interface CheckoutSessionRecord {
@@ -25,6 +46,8 @@ export interface CheckoutSessionRecord {
   classification: string | null;
   skipTrial: boolean | null;
   amount: number | null;
+  couponId: string | null;
+  amountDiscount: number | null;
 }
 
 export interface Customer {
@@ -46,6 +69,7 @@ export interface Customer {
   subscriberCount: number | null;
   closureCount: number | null;
   lastActivity: number | null;
+  onboardingDiscount: Discount | null;
 }
 
 export interface Price {
@@ -57,6 +81,9 @@ export interface Price {
   currency: string;
   interval: string;
   trialDays: number;
+  discountAmount: number | null;
+  listTotal: number | null;
+  discount: Discount | null;
 }
 
 export interface Quote {
@@ -77,11 +104,12 @@ export const CLASSIFICATIONS = [
 ] as const;
 
 const LIST_FIELDS = 'lgaCode lgaName subscriptionStatus paymentStatus classification emailSuffix trialEnd currentPeriodEnd updatedAt';
-const INVOICE_FIELDS = 'id number status amountDue amountPaid currency created hostedInvoiceUrl';
+const INVOICE_FIELDS = 'id number status amountDue amountPaid currency created hostedInvoiceUrl amountDiscount';
+const DISCOUNT_FIELDS = 'couponId name percentOff amountOff currency duration durationInMonths redeemedAt';
 const DETAIL_FIELDS = `${LIST_FIELDS} stripeCustomerId cancelAtPeriodEnd poNumber invoices { ${INVOICE_FIELDS} }
-  checkoutSessions { id status created email poNumber classification skipTrial amount } managers { email roles }
-  subscriberCount closureCount lastActivity`;
-const PRICE_FIELDS = 'classification name unitAmount gst total currency interval trialDays';
+  checkoutSessions { id status created email poNumber classification skipTrial amount couponId amountDiscount } managers { email roles }
+  subscriberCount closureCount lastActivity onboardingDiscount { ${DISCOUNT_FIELDS} }`;
+const PRICE_FIELDS = `classification name unitAmount gst total currency interval trialDays discountAmount listTotal discount { ${DISCOUNT_FIELDS} }`;
 const QUOTE_FIELDS = `id lgaCode lgaName poNumber created validUntil price { ${PRICE_FIELDS} }`;
 
 export const customersQuery = queryOptions({
@@ -127,6 +155,21 @@ export async function updateCustomer(code: string, input: { emailSuffix?: string
     { code, input },
   );
   return data.updateCustomer;
+}
+
+/** Admin: offers the council a discount on its onboarding checkout (replaces an earlier one). */
+export async function setOnboardingDiscount(lgaCode: string, input: DiscountInput): Promise<Customer> {
+  return (await keyedGql<{ setOnboardingDiscount: Customer }>(
+    `mutation SetDiscount($lgaCode: String!, $input: OnboardingDiscountInput!) { setOnboardingDiscount(lgaCode: $lgaCode, input: $input) { ${DETAIL_FIELDS} } }`,
+    { lgaCode, input },
+  )).setOnboardingDiscount;
+}
+
+export async function removeOnboardingDiscount(lgaCode: string): Promise<Customer> {
+  return (await gql<{ removeOnboardingDiscount: Customer }>(
+    `mutation RemoveDiscount($lgaCode: String!) { removeOnboardingDiscount(lgaCode: $lgaCode) { ${DETAIL_FIELDS} } }`,
+    { lgaCode },
+  )).removeOnboardingDiscount;
 }
 
 export async function createCheckoutSession(input: { lgaCode: string; poNumber?: string; skipTrial: boolean }): Promise<{ id: string; url: string }> {

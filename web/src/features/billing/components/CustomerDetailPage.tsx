@@ -3,11 +3,12 @@ import { Link, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
-import { customerQuery, updateCustomer } from '../api/billing';
+import { customerQuery, removeOnboardingDiscount, setOnboardingDiscount, updateCustomer, type Customer, type DiscountInput } from '../api/billing';
 import { formatCents, formatDate } from '../format';
 import { useLiveCustomers } from '../hooks/useLiveCustomers';
 import { CustomerSettingsForm } from './CustomerSettingsForm';
 import { InvoiceTable } from './InvoiceTable';
+import { OnboardingDiscountForm } from './OnboardingDiscountForm';
 import { StatusChip } from './StatusChip';
 import './billing.css';
 
@@ -37,6 +38,21 @@ export function CustomerDetailPage() {
     }
   };
 
+  const saveDiscount = async (change: () => Promise<Customer>, message: (saved: Customer) => string) => {
+    try {
+      const saved = await change();
+      queryClient.setQueryData(['customer', code], saved);
+      await queryClient.invalidateQueries({ queryKey: ['checkoutPrice', code] });
+      toast.show({ kind: 'success', message: message(saved) });
+      return true;
+    } catch (err) {
+      toast.show({ kind: 'error', message: (err as Error).message });
+      return false;
+    }
+  };
+  const onOffer = (input: DiscountInput) => saveDiscount(() => setOnboardingDiscount(code, input), (saved) => `${saved.lgaName} is offered the discount.`);
+  const onWithdraw = () => saveDiscount(() => removeOnboardingDiscount(code), (saved) => `The discount of ${saved.lgaName} is withdrawn.`);
+
   return (
     <div>
       <header className="page-header">
@@ -64,6 +80,10 @@ export function CustomerDetailPage() {
           <h2 id="settings-title">Settings</h2>
           <CustomerSettingsForm key={`${c.emailSuffix}-${c.classification}`} customer={c} onSave={onSave} />
         </section>
+        <section className="panel" aria-labelledby="discount-title">
+          <h2 id="discount-title">Onboarding discount</h2>
+          <OnboardingDiscountForm customer={c} onSave={onOffer} onRemove={onWithdraw} />
+        </section>
         <section className="panel" aria-labelledby="managers-title">
           <h2 id="managers-title">Managers</h2>
           {c.managers.length === 0 ? <p className="muted">No staff yet.</p> : (
@@ -81,7 +101,7 @@ export function CustomerDetailPage() {
         <h2 id="sessions-title">Checkout sessions</h2>
         {c.checkoutSessions.length === 0 ? <p className="muted">No checkout started yet.</p> : (
           <table className="billing-table" aria-label="Checkout sessions">
-            <thead><tr><th>Started</th><th>By</th><th>Status</th><th>PO number</th><th>Total</th><th>Trial</th></tr></thead>
+            <thead><tr><th>Started</th><th>By</th><th>Status</th><th>PO number</th><th>Total</th><th>Discount</th><th>Trial</th></tr></thead>
             <tbody>
               {c.checkoutSessions.map((s) => (
                 <tr key={s.id}>
@@ -90,6 +110,7 @@ export function CustomerDetailPage() {
                   <td>{s.status}</td>
                   <td>{s.poNumber ?? '—'}</td>
                   <td>{s.amount === null ? '—' : formatCents(s.amount)}</td>
+                  <td>{s.amountDiscount ? `−${formatCents(s.amountDiscount)}` : '—'}</td>
                   <td>{s.skipTrial ? 'No' : 'Yes'}</td>
                 </tr>
               ))}

@@ -1,13 +1,13 @@
 import type { Invoice } from '../api/billing';
 import { formatCents, formatDate } from '../format';
 
-/** Invoices in AUD from cents, newest first, each with Stripe's hosted invoice page. */
+/** Invoices in AUD from cents, newest first, with any discount, each with Stripe's hosted invoice page. */
 export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
   if (invoices.length === 0) return <p className="muted">No invoices yet.</p>;
   return (
     <table className="billing-table" aria-label="Invoices">
       <thead>
-        <tr><th>Date</th><th>Number</th><th>Status</th><th>Amount due</th><th>Paid</th><th><span className="visually-hidden">Link</span></th></tr>
+        <tr><th>Date</th><th>Number</th><th>Status</th><th>Discount</th><th>Amount due</th><th>Paid</th><th><span className="visually-hidden">Link</span></th></tr>
       </thead>
       <tbody>
         {invoices.map((i) => (
@@ -15,6 +15,7 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
             <td>{formatDate(i.created)}</td>
             <td>{i.number ?? '—'}</td>
             <td>{i.status}</td>
+            <td>{i.amountDiscount ? `−${formatCents(i.amountDiscount, i.currency)}` : '—'}</td>
             <td>{formatCents(i.amountDue, i.currency)}</td>
             <td>{formatCents(i.amountPaid, i.currency)}</td>
             <td>{i.hostedInvoiceUrl ? <a href={i.hostedInvoiceUrl} target="_blank" rel="noreferrer">View invoice<span className="visually-hidden"> {i.number ?? i.id}</span></a> : null}</td>

@@ -6,7 +6,8 @@ import { PageLoader } from '../../../components/PageLoader';
 import { LgaPicker } from '../../admin/components/LgaPicker';
 import { lgaQuery } from '../../lgas/api/lga';
 import { checkoutPriceQuery, createCheckoutSession, createQuote } from '../api/billing';
-import { formatCents } from '../format';
+import { describeDiscount, formatCents } from '../format';
+import { PriceRows } from './PriceRows';
 import './billing.css';
 
 export const PO_NUMBER_MAX = 50;
@@ -87,10 +88,13 @@ function OnboardForm({ code }: { code: string }) {
         <section className="panel price-box" aria-labelledby="price-title">
           <h2 id="price-title">{p.name}</h2>
           <p><strong>{formatCents(p.unitAmount, p.currency)}</strong> per {p.interval} + GST</p>
+          {p.discount && (
+            <p className="discount-note">
+              Your council has a discount: <strong>{describeDiscount(p.discount)}</strong>. It is applied at checkout.
+            </p>
+          )}
           <dl className="facts">
-            <dt>Subscription</dt><dd>{formatCents(p.unitAmount, p.currency)}</dd>
-            <dt>GST (10%)</dt><dd>{formatCents(p.gst, p.currency)}</dd>
-            <dt>Total</dt><dd>{formatCents(p.total, p.currency)} per {p.interval}</dd>
+            <PriceRows price={p} />
           </dl>
         </section>
         <section className="panel" aria-labelledby="details-title">

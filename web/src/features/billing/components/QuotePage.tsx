@@ -4,7 +4,8 @@ import { useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageLoader } from '../../../components/PageLoader';
 import { quoteQuery } from '../api/billing';
-import { formatCents, formatDate } from '../format';
+import { formatDate } from '../format';
+import { PriceRows } from './PriceRows';
 import { quotePdf } from '../quote-pdf';
 import './billing.css';
 import './quote-print.css';
@@ -44,9 +45,7 @@ export function QuotePage() {
           <dt>Quote date</dt><dd>{formatDate(q.created)}</dd>
           <dt>Valid until</dt><dd>{formatDate(q.validUntil)}</dd>
           <dt>PO number</dt><dd>{q.poNumber ?? 'not given'}</dd>
-          <dt>Subscription</dt><dd>{formatCents(p.unitAmount, p.currency)} per {p.interval}</dd>
-          <dt>GST (10%)</dt><dd>{formatCents(p.gst, p.currency)}</dd>
-          <dt>Total</dt><dd><strong>{formatCents(p.total, p.currency)}</strong> per {p.interval}</dd>
+          <PriceRows price={p} />
         </dl>
         <p className="muted">Includes a {p.trialDays}-day free trial unless skipped at checkout. Prices in Australian dollars.</p>
         <div className="row-actions no-print">
