@@ -7,7 +7,7 @@ import { discountInputSchema } from '../../core/billing/discount';
 import { hasLiveSubscription } from '../../core/billing/status';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
-import { ADMIN_MFA_MESSAGE } from '../../core/identity/mfa';
+import { adminRefusalMessage } from '../../core/identity/mfa';
 import { getCustomer } from '../../adapters/billing/customers';
 import { offerOnboardingDiscount, withdrawOnboardingDiscount } from '../../adapters/billing/discounts';
 import { db } from '../../adapters/db/db';
@@ -27,7 +27,7 @@ export const discountHandlers = {
     access: 'user',
     async resolve({ args, principal, event }) {
       const p = await principal();
-      if (!p.admin) throw forbidden(p.adminMfaSetupNeeded ? ADMIN_MFA_MESSAGE : undefined);
+      if (!p.admin) throw forbidden(adminRefusalMessage(p));
       const lga = await councilFor(args.lgaCode);
       const customer = await getCustomer(lga.code);
       if (hasLiveSubscription(customer?.subscriptionStatus ?? 'none')) throw conflict('This council already has an active subscription');
@@ -50,7 +50,7 @@ export const discountHandlers = {
     access: 'user',
     async resolve({ args, principal, event }) {
       const p = await principal();
-      if (!p.admin) throw forbidden(p.adminMfaSetupNeeded ? ADMIN_MFA_MESSAGE : undefined);
+      if (!p.admin) throw forbidden(adminRefusalMessage(p));
       const lga = await councilFor(args.lgaCode);
       await withdrawOnboardingDiscount(lga.code);
       logger.info('onboarding discount withdrawn', { lgaCode: lga.code, by: p.uid });
