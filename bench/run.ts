@@ -4,6 +4,7 @@ import { benchFanout } from './fanout';
 import { benchFeeds } from './feeds';
 import { benchInitialJs } from './initial-js';
 import { benchLoad } from './load';
+import { benchPublicMap } from './public-map';
 import { benchRouting } from './routing';
 import { benchViewport } from './viewport';
 
@@ -19,6 +20,8 @@ const sections: { key: string; name: string; run: () => Promise<string> }[] = [
   { key: 'initial-js', name: 'Initial JavaScript of the public pages, before the map chunk (run npm run build:web first)', run: benchInitialJs },
   // Needs the running stack (npm start): public map files, details, reports, notifications under load.
   { key: 'load', name: 'Load on the local stack: 10 and 50 clients for 60 s', run: benchLoad },
+  // Needs the running stack (npm start): the public map's closures listed and drawn after navigation.
+  { key: 'public-map', name: 'Public map: closures listed and drawn after navigation (headless Chromium, target 1 s)', run: benchPublicMap },
 ];
 
 // `npm run bench -- routing viewport` runs only those sections (all when none are named).

@@ -17,6 +17,7 @@ import { emptyMapFile, MAP_FILE_PATTERN } from '../lambdas/core/comms/map-file';
 import { MAP_FILE_CACHE_CONTROL } from '../lambdas/adapters/comms/feeds';
 import { getLga } from '../lambdas/adapters/lgas';
 import { EdgeCache, sharedMaxAge, type CachedFile } from './edge-cache';
+import { chooseEncoding, compress, compressedFile, type Encoding } from './compression';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -107,10 +108,21 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown, heade
 /** The public map's files, kept as CloudFront keeps them (see local/edge-cache.ts). */
 const mapFiles = new EdgeCache();
 
+/** Compressed copies of the cached map files, made once per cached body (as the edge keeps them). */
+const encodedBodies = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
 function sendCached(file: CachedFile, req: http.IncomingMessage, res: http.ServerResponse) {
-  if (file.etag && req.headers['if-none-match'] === file.etag) return void res.writeHead(304, file.headers).end();
-  res.writeHead(200, { ...file.headers, 'content-length': String(file.body.length) });
-  res.end(req.method === 'HEAD' ? undefined : file.body);
+  const headers = { ...file.headers, vary: 'Accept-Encoding' };
+  if (file.etag && req.headers['if-none-match'] === file.etag) return void res.writeHead(304, headers).end();
+  const encoding = chooseEncoding(req.headers['accept-encoding'], file.headers['content-type'] ?? '', file.body.length);
+  let body = file.body;
+  if (encoding) {
+    const encoded = encodedBodies.get(file.body) ?? {};
+    body = encoded[encoding] ??= compress(file.body, encoding);
+    encodedBodies.set(file.body, encoded);
+  }
+  res.writeHead(200, { ...headers, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(body.length) });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 async function serveFeed(s3: S3Client, key: string, req: http.IncomingMessage, res: http.ServerResponse) {
@@ -165,7 +177,7 @@ function sendEmptyMapFile(lgaCode: string, req: http.IncomingMessage, res: http.
   res.end(req.method === 'HEAD' ? undefined : JSON.stringify(emptyMapFile(lgaCode, Math.floor(Date.now() / 1000))));
 }
 
-function serveStatic(webRoot: string, urlPath: string, res: http.ServerResponse) {
+function serveStatic(webRoot: string, urlPath: string, req: http.IncomingMessage, res: http.ServerResponse) {
   const decoded = decodeURIComponent(urlPath);
   const candidate = path.normalize(path.join(webRoot, decoded));
   const insideRoot = candidate.startsWith(webRoot);
@@ -181,13 +193,22 @@ function serveStatic(webRoot: string, urlPath: string, res: http.ServerResponse)
     return;
   }
   const immutable = chosen.includes(`${path.sep}assets${path.sep}`);
-  res.writeHead(200, {
-    'content-type': MIME[path.extname(chosen)] ?? 'application/octet-stream',
+  const contentType = MIME[path.extname(chosen)] ?? 'application/octet-stream';
+  const encoding = chooseEncoding(req.headers['accept-encoding'], contentType, statSync(chosen).size);
+  const headers = {
+    'content-type': contentType,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    vary: 'Accept-Encoding',
     // Only the embed route may be framed by other sites (as the CloudFront policy in AWS).
     ...(urlPath.startsWith('/lga-embed') ? {} : { 'x-frame-options': 'DENY' }),
-  });
+  };
+  if (encoding) {
+    const body = compressedFile(chosen, encoding);
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
+    return void res.end(req.method === 'HEAD' ? undefined : body);
+  }
+  res.writeHead(200, headers);
   createReadStream(chosen).pipe(res);
 }
 
@@ -238,7 +259,7 @@ export function createWebServer(options: WebServerOptions): http.Server {
         }
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 405, { message: 'Method not allowed' });
-      serveStatic(options.webRoot, url.pathname, res);
+      serveStatic(options.webRoot, url.pathname, req, res);
     } catch (error) {
       options.log(`request ${url.pathname} failed: ${(error as Error).stack}`);
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal error' });

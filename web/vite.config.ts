@@ -36,7 +36,7 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['index.html', 'assets/**/*.{js,mjs,css}', 'favicon.svg', 'icons/*.png'],
+        globPatterns: ['index.html', 'early-reads.js', 'assets/**/*.{js,mjs,css}', 'favicon.svg', 'icons/*.png'],
         // The map chunk (MapLibre) is large and needed offline.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
       },

@@ -5,6 +5,7 @@ import './components/feedback.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadPageFor } from './app/routes/preload-page';
 import { loadRuntimeConfig } from './config/app-config';
 import { installLocalWebSocketRewrite } from './config/local-websocket';
 import { installAppUpdates } from './features/offline/app-update';
@@ -26,6 +27,7 @@ function BootError({ message }: { message: string }) {
 }
 
 async function boot() {
+  preloadPageFor(window.location.pathname);
   startConnectivityTracking();
   installAppUpdates();
   const container = document.getElementById('root');

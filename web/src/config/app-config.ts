@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ResourcesConfig } from 'aws-amplify';
 import type { RumSettings } from '../lib/rum';
+import { takeEarlyRead } from '../lib/early-reads';
 
 export type SocialProvider = 'Google' | 'Microsoft' | 'Facebook' | 'EmailLink';
 
@@ -52,7 +53,9 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   let response: Response;
   try {
-    response = await fetch(url, { cache: 'no-store' });
+    // Usually already on its way: /early-reads.js asked for it before the app's code loaded.
+    const ask = () => fetch(url, { cache: 'no-store' });
+    response = await ((url === '/config.json' && takeEarlyRead('config')?.catch(ask)) || ask());
   } catch (err) {
     throw new ConfigLoadError(`Could not reach the server for ${url}: ${(err as Error).message}`);
   }

@@ -7,7 +7,10 @@ import { loadAmplify } from '../../lib/amplify';
 
 type PageProps = { def: RouteDef };
 
-export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, needsAmplify = false): ComponentType<PageProps> {
+/** A lazy page whose chunk can be asked for before its route renders (see preload-page.ts). */
+export type LazyPage = ComponentType<PageProps> & { preload(): void };
+
+export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, needsAmplify = false): LazyPage {
   const Lazy = lazy(async () => {
     const [module] = await Promise.all([load(), needsAmplify ? loadAmplify() : undefined]);
     return { default: module[name] as ComponentType<PageProps> };
@@ -20,5 +23,8 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
     );
   }
   Page.displayName = `Page(${name})`;
+  // The chunk only: the module loader shares the request with the render's import; a failure
+  // is left to that import (and its error boundary).
+  Page.preload = () => void load().catch(() => undefined);
   return Page;
 }

@@ -6,6 +6,9 @@ export const SOURCES = {
   lgaBundle: 'app-lga-bundle',
   closureLines: 'app-closure-lines',
   closurePoints: 'app-closure-points',
+  // The points again, for their symbols only: text waits for glyphs, and in a source of its own it
+  // does not hold the points back (MapLibre finishes a source's tile with all its layers).
+  closureSymbols: 'app-closure-point-symbols',
   draft: 'app-draft',
   route: 'app-route',
 } as const;
@@ -68,7 +71,7 @@ export const CLOSURE_LAYERS: LayerSpecification[] = [
   {
     id: 'app-closure-symbols',
     type: 'symbol',
-    source: SOURCES.closurePoints,
+    source: SOURCES.closureSymbols,
     layout: { 'text-field': ['get', 'symbol'], 'text-font': FONT, 'text-size': 13, 'text-allow-overlap': true, 'text-ignore-placement': true },
     paint: { 'text-color': '#ffffff' },
   },

@@ -69,6 +69,7 @@ export function LgaEmbedPage() {
       ...(directions ? { [SOURCES.route]: route.routeSource } : {}),
       [SOURCES.closureLines]: features.lines,
       [SOURCES.closurePoints]: features.points,
+      [SOURCES.closureSymbols]: features.points,
     };
   }, [visible, selectedId, directions, route.routeSource]);
 

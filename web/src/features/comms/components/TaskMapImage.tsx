@@ -45,7 +45,7 @@ export function TaskMapImage({ closures, fileName }: { closures: MapClosure[]; f
   const bbox = useMemo(() => closuresBbox(closures), [closures]);
   const sources = useMemo(() => {
     const f = closuresToFeatures(closures, Math.floor(Date.now() / 1000), null);
-    return { [SOURCES.closureLines]: f.lines, [SOURCES.closurePoints]: f.points };
+    return { [SOURCES.closureLines]: f.lines, [SOURCES.closurePoints]: f.points, [SOURCES.closureSymbols]: f.points };
   }, [closures]);
 
   const download = async () => {

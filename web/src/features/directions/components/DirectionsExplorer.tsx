@@ -7,7 +7,7 @@ import { closuresToFeatures } from '../../map/closure-display';
 import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
 import { ClosureList } from '../../map/components/ClosureList';
 import { MapView, type MapViewport } from '../../map/components/MapView';
-import type { Bbox, LngLat } from '../../map/geo';
+import { FALLBACK_LGA, type Bbox, type LngLat } from '../../map/geo';
 import { lgaBoxes, lgasInView, usePublicClosures } from '../../map/hooks/usePublicClosures';
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
@@ -28,6 +28,8 @@ const DirectionsPanel = lazy(() => import('./DirectionsPanel').then((m) => ({ de
 
 // The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
 const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
+// The outlines are drawn once the closures and the base map are (they are megabytes of GeoJSON).
+const LATE_SOURCES = [SOURCES.lgaBundle];
 
 interface Props {
   label: string;
@@ -91,6 +93,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
       [SOURCES.route]: routeSource,
       [SOURCES.closureLines]: features.lines,
       [SOURCES.closurePoints]: features.points,
+      [SOURCES.closureSymbols]: features.points,
     };
   }, [visible, selectedId, lga.source, routeSource]);
 
@@ -109,14 +112,16 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
   return (
     <div className="closure-explorer">
       <div className="closure-explorer__map">
-        {/* The list beside it fills from the LGA files while the boundaries are still loading. */}
-        {!lga.ready ? <PageLoader /> : <MapView
+        {/* The list beside it fills from the LGA files while the boundaries are still loading. The
+            default council's box is known without them, so its map starts at once. */}
+        {!lga.ready && homeLgaCode !== FALLBACK_LGA ? <PageLoader /> : <MapView
           key={fitted?.key ?? 'home'}
           styleUrl={mapStyle}
           initialBbox={fitted?.bbox ?? lga.homeBbox}
           initialZoom={fitted ? undefined : savedMap?.zoom}
           sources={sources}
           layers={LAYERS}
+          lateSources={LATE_SOURCES}
           clickLayers={picking ? [] : CLOSURE_CLICK_LAYERS}
           label={label}
           crosshair={!!picking}

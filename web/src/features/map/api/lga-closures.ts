@@ -5,6 +5,7 @@
 import type { MapClosure } from './closure-fields';
 import { withLiveChanges } from '../lga-files';
 import { rememberClosures, replayClosuresInView, withOfflineFallback } from '../../offline/closure-snapshot';
+import { takeEarlyMapFile } from './early-map-file';
 
 export const lgaClosuresQueryKey = (lgaCode: string) => ['closures', 'lga-file', lgaCode] as const;
 
@@ -25,8 +26,10 @@ const isMapFile = (value: unknown, lgaCode: string): value is MapFile =>
 export async function fetchLgaClosures(lgaCode: string): Promise<MapClosure[]> {
   return withOfflineFallback(
     async () => {
-      // The browser revalidates its copy with If-None-Match: an unchanged file is a 304.
-      const response = await fetch(lgaMapFileUrl(lgaCode), { headers: { accept: 'application/json' } });
+      // The browser revalidates its copy with If-None-Match: an unchanged file is a 304. The first
+      // read on /map takes the request the page started before the app loaded.
+      const ask = () => fetch(lgaMapFileUrl(lgaCode), { headers: { accept: 'application/json' } });
+      const response = await (takeEarlyMapFile(lgaCode)?.catch(ask) ?? ask());
       const body: unknown = response.ok && (response.headers.get('content-type') ?? '').includes('json') ? await response.json() : null;
       if (!isMapFile(body, lgaCode)) throw new Error(`No closures file for LGA ${lgaCode}`);
       return withLiveChanges(body.closures, lgaCode);

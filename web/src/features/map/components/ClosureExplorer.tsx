@@ -61,6 +61,7 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
       ...(lga.source ? { [SOURCES.lgaBundle]: lga.source } : {}),
       [SOURCES.closureLines]: features.lines,
       [SOURCES.closurePoints]: features.points,
+      [SOURCES.closureSymbols]: features.points,
       ...(draftSource ? { [SOURCES.draft]: draftSource } : {}),
     };
   }, [visible, selectedId, lga.source, draftSource]);

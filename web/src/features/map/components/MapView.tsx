@@ -36,6 +36,11 @@ export interface MapViewProps {
   initialZoom?: number | null;
   /** Called once the map exists (the social-post map image reads its canvas). */
   onReady?(map: MapLibreMap): void;
+  /**
+   * Sources sent to the map's worker only once everything else is drawn (the LGA boundaries:
+   * megabytes of GeoJSON that would otherwise hold the closures back for seconds).
+   */
+  lateSources?: string[];
 }
 
 function viewportOf(map: MapLibreMap): MapViewport {
@@ -44,11 +49,36 @@ function viewportOf(map: MapLibreMap): MapViewport {
   return { bbox: [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], center: { lng: c.lng, lat: c.lat }, zoom: map.getZoom() };
 }
 
+/**
+ * Sends the changed sources to the map (the late ones only once `settled`) and adds the layers
+ * whose source is there, each under the layers listed after it.
+ */
+function syncOverlays(map: MapLibreMap, props: MapViewProps, sent: Map<string, GeoJSON.FeatureCollection>, settled: boolean): void {
+  const late = props.lateSources ?? [];
+  for (const [id, data] of Object.entries(props.sources)) {
+    // Only changed sources are sent to the worker: re-sending the LGA bundle on every closure
+    // update would queue every later update behind seconds of re-indexing.
+    if (sent.get(id) === data || (!settled && late.includes(id))) continue;
+    sent.set(id, data);
+    const source = map.getSource(id) as GeoJSONSource | undefined;
+    if (source) source.setData(data);
+    else map.addSource(id, { type: 'geojson', data });
+  }
+  props.layers.forEach((layer, index) => {
+    if (map.getLayer(layer.id) || !('source' in layer) || !map.getSource(layer.source as string)) return;
+    const before = props.layers.slice(index + 1).find((next) => map.getLayer(next.id));
+    map.addLayer(layer, before?.id);
+  });
+}
+
 /** The maplibre map with the app's sources and layers; everything it draws comes in as props. */
 export function MapView(props: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
+  // The style is there: sources and layers can be added (before the base map's tiles are in).
   const [loaded, setLoaded] = useState(false);
+  // Everything asked for so far is drawn: the late sources may go to the worker.
+  const settled = useRef(false);
   const sent = useRef(new Map<string, GeoJSON.FeatureCollection>());
   const [failed, setFailed] = useState<string | null>(null);
   // Handlers change every render; the map's listeners read the latest through this ref.
@@ -81,14 +111,16 @@ export function MapView(props: MapViewProps) {
     NavigationControl: typeof import('maplibre-gl').NavigationControl,
     ScaleControl: typeof import('maplibre-gl').ScaleControl,
   ): MapLibreMap {
-    const [w, s, e, n] = props.initialBbox;
-    const zoom = props.initialZoom ?? undefined;
+    // The latest props: they may have changed while MapLibre was loading.
+    const { initialBbox, initialZoom, styleUrl } = handlers.current;
+    const [w, s, e, n] = initialBbox;
+    const zoom = initialZoom ?? undefined;
     zoomApplied.current = zoom !== undefined;
-    styleShown.current = handlers.current.styleUrl;
+    styleShown.current = styleUrl;
     const map = new MapLibre({
       container: container.current!,
       style: styleShown.current,
-      ...(zoom !== undefined ? { center: [(w + e) / 2, (s + n) / 2] as [number, number], zoom } : { bounds: props.initialBbox, fitBoundsOptions: { padding: 24 } }),
+      ...(zoom !== undefined ? { center: [(w + e) / 2, (s + n) / 2] as [number, number], zoom } : { bounds: initialBbox, fitBoundsOptions: { padding: 24 } }),
       attributionControl: { compact: true },
       keyboard: true,
       cooperativeGestures: false,
@@ -99,6 +131,17 @@ export function MapView(props: MapViewProps) {
     map.addControl(new NavigationControl({ visualizePitch: false }), 'top-right');
     map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     map.getCanvas().setAttribute('aria-label', `${handlers.current.label}. Use the arrow keys to pan and plus or minus to zoom.`);
+    // The closures go to the worker the moment the style is in, ahead of the base map's tiles
+    // (one worker parses both), not after those tiles are drawn ('load').
+    map.once('style.load', () => {
+      syncOverlays(map, handlers.current, sent.current, settled.current);
+      container.current?.setAttribute('data-map-ready', 'true');
+      setLoaded(true);
+    });
+    map.once('idle', () => {
+      settled.current = true;
+      syncOverlays(map, handlers.current, sent.current, true);
+    });
     map.on('load', () => {
       setLoaded(true);
       handlers.current.onReady?.(map);
@@ -127,20 +170,9 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !loaded) return;
-    for (const [id, data] of Object.entries(props.sources)) {
-      // Only changed sources are sent to the worker: re-sending the LGA bundle on every closure
-      // update would queue every later update behind seconds of re-indexing.
-      if (sent.current.get(id) === data) continue;
-      sent.current.set(id, data);
-      const source = map.getSource(id) as GeoJSONSource | undefined;
-      if (source) source.setData(data);
-      else map.addSource(id, { type: 'geojson', data });
-    }
-    for (const layer of props.layers) {
-      if (!map.getLayer(layer.id) && 'source' in layer && map.getSource(layer.source as string)) map.addLayer(layer);
-    }
+    syncOverlays(map, props, sent.current, settled.current);
     container.current?.setAttribute('data-map-ready', 'true');
-  }, [loaded, props.sources, props.layers]);
+  }, [loaded, props.sources, props.layers, props.lateSources]);
 
   // A focus asked for before the map exists (a /map?closure= link answered while MapLibre was
   // still loading) is applied once the map has loaded.
