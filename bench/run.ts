@@ -3,6 +3,7 @@
 import { benchFanout } from './fanout';
 import { benchInitialJs } from './initial-js';
 import { benchLoad } from './load';
+import { benchOutbox } from './outbox';
 import { benchRouting } from './routing';
 import { benchViewport } from './viewport';
 
@@ -17,6 +18,8 @@ const sections: { key: string; name: string; run: () => Promise<string> }[] = [
   { key: 'initial-js', name: 'Initial JavaScript of the public pages, before the map chunk (run npm run build:web first)', run: benchInitialJs },
   // Needs the running stack (npm start): public map files, details, reports, notifications under load.
   { key: 'load', name: 'Load on the local stack: 10 and 50 clients for 60 s', run: benchLoad },
+  // Needs the running stack (npm start) too: sign-up to confirmation code on /dev/mail.
+  { key: 'outbox', name: 'Local outbox: six sign-ups at once, each code on /dev/mail', run: benchOutbox },
 ];
 
 // `npm run bench -- routing viewport` runs only those sections (all when none are named).

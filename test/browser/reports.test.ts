@@ -83,6 +83,17 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await expect(staff.page.getByLabel('Radius (metres)').inputValue()).resolves.toBe('750');
     await screenshot(staff.page, 'report-cluster-adjusted');
     expect(await axeViolations(staff.page)).toEqual([]);
+    // One member report on its own screen (/reports/{id}), as the moderator sees it: Approve and
+    // Deny with its reason. Then back to the cluster.
+    await staff.page.locator('.report-member', { hasText: 'Water over the Newell Highway' }).getByRole('link').click();
+    await staff.page.waitForURL((url) => url.pathname.startsWith('/reports/'));
+    await staff.page.getByRole('heading', { name: 'Flooding report' }).waitFor();
+    await staff.page.getByText('Water over the Newell Highway').waitFor();
+    await staff.page.getByRole('textbox', { name: 'Reason for denying' }).waitFor();
+    await screenshot(staff.page, 'report-detail-moderator');
+    expect(await axeViolations(staff.page)).toEqual([]);
+    await staff.page.goBack();
+    await staff.page.getByText('within 750 m').waitFor();
     await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
     await staff.page.getByText('Closure created.').waitFor();
     await screenshot(staff.page, 'report-cluster-approved');
