@@ -19,16 +19,31 @@ const LIVE_CEILING_MS = 20_000;
 interface MapTraffic {
   reads: string[];
   live: string[];
+  subscribing: string[];
 }
 
 function watchTraffic(page: Page): MapTraffic {
-  const traffic: MapTraffic = { reads: [], live: [] };
+  const traffic: MapTraffic = { reads: [], live: [], subscribing: [] };
   page.on('request', (request) => {
     const url = request.url();
     if (url.includes('/feeds/') || (url.includes('/graphql') && /ClosuresInBounds|closuresInBounds/.test(request.postData() ?? ''))) traffic.reads.push(url);
   });
-  page.on('websocket', (socket) => socket.on('framereceived', (frame) => traffic.live.push(String(frame.payload))));
+  page.on('websocket', (socket) => {
+    socket.on('framesent', (frame) => traffic.subscribing.push(String(frame.payload)));
+    socket.on('framereceived', (frame) => traffic.live.push(String(frame.payload)));
+  });
   return traffic;
+}
+
+/** Resolves once the server has acknowledged the map's closure subscription (start_ack). */
+async function liveSubscribed(traffic: MapTraffic): Promise<void> {
+  const parse = (payload: string) => { try { return JSON.parse(payload) as { type?: string; id?: string }; } catch { return {}; } };
+  await expect
+    .poll(() => {
+      const ids = traffic.subscribing.filter((f) => f.includes('onClosureChanged')).map(parse).filter((m) => m.type === 'start').map((m) => m.id);
+      return traffic.live.map(parse).some((m) => m.type === 'start_ack' && ids.includes(m.id));
+    }, { timeout: LIVE_CEILING_MS })
+    .toBe(true);
 }
 
 /**
@@ -165,6 +180,9 @@ describe('staff map to public map, live', () => {
     expect(await axeViolations(resident)).toEqual([]);
     expect(await axeViolations(staff)).toEqual([]);
 
+    // The change must happen after both maps' live subscriptions are confirmed by the server.
+    await liveSubscribed(residentTraffic);
+    await liveSubscribed(anonymousTraffic);
     await staff.getByRole('button', { name: 'New closure' }).click();
     await jumpTo(staff, { lng: 148.071, lat: -33.315 }, 13);
     await clickAt(staff, NEWELL_SOUTH);
