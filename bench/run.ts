@@ -5,6 +5,7 @@ import { benchFeeds } from './feeds';
 import { benchInitialJs } from './initial-js';
 import { benchLoad } from './load';
 import { benchPublicMap } from './public-map';
+import { benchOutbox } from './outbox';
 import { benchRouting } from './routing';
 import { benchViewport } from './viewport';
 
@@ -22,6 +23,8 @@ const sections: { key: string; name: string; run: () => Promise<string> }[] = [
   { key: 'load', name: 'Load on the local stack: 10 and 50 clients for 60 s', run: benchLoad },
   // Needs the running stack (npm start): the public map's closures listed and drawn after navigation.
   { key: 'public-map', name: 'Public map: closures listed and drawn after navigation (headless Chromium, target 1 s)', run: benchPublicMap },
+  // Needs the running stack (npm start) too: sign-up to confirmation code on /dev/mail.
+  { key: 'outbox', name: 'Local outbox: six sign-ups at once, each code on /dev/mail', run: benchOutbox },
 ];
 
 // `npm run bench -- routing viewport` runs only those sections (all when none are named).

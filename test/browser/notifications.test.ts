@@ -1,10 +1,11 @@
 // The notifications "done when": the resident subscribes to Forbes from the dashboard; staff
 // create a closure (through the API); the resident's bell shows it live, and reading it updates
 // the unread count.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations } from './support/a11y';
+import { LIVE_CEILING_MS, watchRealtime, type Realtime } from './support/realtime';
 import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
 let browser: Browser;
@@ -12,15 +13,18 @@ let context: BrowserContext;
 let page: Page;
 let residentToken: string;
 
+let realtime: Realtime;
+
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
+  realtime = watchRealtime(page);
   residentToken = (await signIn(RESIDENT)).accessToken;
   // A clean slate for the count: earlier runs on this stack may have left unread notifications.
   await gql('mutation { markAllNotificationsRead }', {}, { token: residentToken });
-  // Other journeys change the demo resident's follows: start from "not following Forbes", so the
-  // dashboard's Subscribe button is what makes the follow.
-  await gql('mutation { unsubscribeFromLga(code: "12900") { lgas { code } } }', {}, { token: residentToken });
+  // Start from "following Forbes" (other journeys leave the demo resident so): the dashboard's
+  // button must say so from its first word, and a click must unfollow, not follow.
+  await gql('mutation { subscribeToLga(code: "12900") { lgas { code } } }', {}, { token: residentToken });
 });
 afterAll(async () => {
   await context?.close();
@@ -53,29 +57,48 @@ async function waitForSeen<T extends { seen: number | null }>(page: Page, read: 
 }
 
 describe('notifications in the nav bell', { timeout: 90_000 }, () => {
-  it('lets the resident subscribe to their council from the dashboard', async () => {
+  it('shows the follow the server holds on the dashboard button, and follows and unfollows with it', async () => {
+    const followsForbes = async () => {
+      const mine = await gql<{ mySubscriptions: { lgas: { code: string }[] } }>('query { mySubscriptions { lgas { code } } }', {}, { token: residentToken });
+      return mine.data!.mySubscriptions.lgas.some((l) => l.code === '12900');
+    };
+    // The follows answer a moment late, as on a loaded server; meanwhile the button must not guess.
+    const slowFollows = async (route: Route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('mySubscriptions') && !body.includes('mutation')) await new Promise((r) => setTimeout(r, 1_500));
+      await route.fallback();
+    };
+    await page.route('**/graphql', slowFollows);
     await signInWithForm(page, RESIDENT);
     await waitForPath(page, '/dashboard');
-    const subscribe = page.getByRole('button', { name: /^(Subscribe to|Unsubscribe from) Forbes$/ });
-    await subscribe.waitFor();
-    if ((await subscribe.getAttribute('aria-pressed')) !== 'true') await subscribe.click();
+    // Read as soon as either label shows: a label shown while the follows were still loading
+    // once said "Subscribe to Forbes" to a resident who followed it, and a click aimed at it
+    // landed once it read "Unsubscribe", ending the follow.
+    const button = page.getByRole('button', { name: /^(Subscribe to|Unsubscribe from) Forbes$/ });
+    await button.waitFor();
+    expect([await button.textContent(), await button.getAttribute('aria-pressed')]).toEqual(['Unsubscribe from Forbes', 'true']);
+    await page.unroute('**/graphql', slowFollows);
+    await button.click();
+    await page.getByRole('button', { name: 'Subscribe to Forbes' }).waitFor();
+    expect(await followsForbes()).toBe(false);
+    await page.getByRole('button', { name: 'Subscribe to Forbes' }).click();
     await page.getByRole('button', { name: 'Unsubscribe from Forbes' }).waitFor();
-    const mine = await gql<{ mySubscriptions: { lgas: { code: string }[] } }>('query { mySubscriptions { lgas { code } } }', {}, { token: residentToken });
-    expect(mine.data!.mySubscriptions.lgas.map((l) => l.code)).toContain('12900');
+    expect(await followsForbes()).toBe(true);
   });
 
   it('shows a new Forbes closure live, and reading it lowers the unread count', async () => {
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.waitFor();
-    // Give the realtime subscription a moment to be established before the event happens.
-    await page.waitForTimeout(1500);
+    // The event must happen after the server has confirmed the bell's live subscription.
+    await realtime.subscribed('onNotification');
     const reason = `Browser test ${Date.now()}`;
     await createForbesClosure(reason);
 
-    // Live: the badge appears without a reload (the toast names it too).
-    await page.getByTestId('unread-count').waitFor({ timeout: 2_000 });
+    // Live: the badge appears without a reload, from the message naming it (the toast names it too).
+    await page.getByTestId('unread-count').waitFor({ timeout: LIVE_CEILING_MS });
+    expect(realtime.heard(reason)).toBe(true);
     expect(await page.getByTestId('unread-count').textContent()).toBe('1');
-    expect(await isShown(page.locator('.toast-region').getByText(reason), 2_000)).toBe(true);
+    expect(await isShown(page.locator('.toast-region').getByText(reason), LIVE_CEILING_MS)).toBe(true);
 
     await bell.click();
     const item = page.getByRole('menuitem').filter({ hasText: reason });
@@ -90,8 +113,8 @@ describe('notifications in the nav bell', { timeout: 90_000 }, () => {
     };
     let seen = await waitForSeen(page, seenOnServer);
     if (!seen?.seen) {
-      // In the full run the first second's mark has been seen to go missing (under investigation):
-      // the dropdown opened again must still mark it.
+      // Still open: in about one run in three on a fresh stack the mark has not reached this
+      // notification (the cause is not found yet). Opened again, it must.
       await page.keyboard.press('Escape');
       await bell.click();
       await item.waitFor();

@@ -49,13 +49,17 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await context.close();
   });
 
-  it('two reports form one cluster the moderator approves; the reporter sees it approved', async () => {
-    const resident = await signedIn(RESIDENT);
+  // One journey in three steps (each with its own time budget), sharing the two signed-in pages.
+  let resident: { context: BrowserContext; page: Page };
+  let staff: { context: BrowserContext; page: Page };
+
+  it('two reports form one pending cluster, which the moderator widens', async () => {
+    resident = await signedIn(RESIDENT);
     await report(resident.page, 'Water over the Newell Highway');
     await screenshot(resident.page, 'report-sent');
     expect(await axeViolations(resident.page)).toEqual([]);
 
-    const staff = await signedIn(STAFF);
+    staff = await signedIn(STAFF);
     await report(staff.page, 'Still flooded, about 30 cm deep');
 
     await staff.page.goto(`${APP_URL}/report-clusters/pending?lga=12900`);
@@ -76,6 +80,22 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await expect(staff.page.getByLabel('Radius (metres)').inputValue()).resolves.toBe('750');
     await screenshot(staff.page, 'report-cluster-adjusted');
     expect(await axeViolations(staff.page)).toEqual([]);
+  });
+
+  it('the moderator opens a member report on its own screen (/reports/{id}) and comes back', async () => {
+    // As the moderator sees a pending report: Approve, and Deny with its reason.
+    await staff.page.locator('.report-member', { hasText: 'Water over the Newell Highway' }).getByRole('link').click();
+    await staff.page.waitForURL((url) => url.pathname.startsWith('/reports/'));
+    await staff.page.getByRole('heading', { name: 'Flooding report' }).waitFor();
+    await staff.page.getByText('Water over the Newell Highway').waitFor();
+    await staff.page.getByRole('textbox', { name: 'Reason for denying' }).waitFor();
+    await screenshot(staff.page, 'report-detail-moderator');
+    expect(await axeViolations(staff.page)).toEqual([]);
+    await staff.page.goBack();
+    await staff.page.getByText('within 750 m').waitFor();
+  });
+
+  it('the moderator approves the cluster; the reporter sees their report approved', async () => {
     await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
     await staff.page.getByText('Closure created.').waitFor();
     await screenshot(staff.page, 'report-cluster-approved');

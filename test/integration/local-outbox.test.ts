@@ -1,10 +1,12 @@
-// The local outbox never misses or delays a code: six sign-ups in quick succession each find
-// their confirmation code on /dev/mail within 2 s of cognito-local accepting the sign-up.
+// The local outbox never misses or holds back a code: six sign-ups in quick succession each find
+// their confirmation code on /dev/mail. Nothing is sent after them, so a code held back until
+// more console output arrives (a box read only when the next one starts) would never show: the
+// ceiling only ends a broken run, how fast codes arrive is not this test's business.
 import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 const stack = () => inject('stack');
-const DEADLINE_MS = 2000;
+const CEILING_MS = 20_000;
 let cognito: CognitoIdentityProviderClient;
 
 beforeAll(() => {
@@ -19,21 +21,21 @@ async function outbox(): Promise<{ to: string; code?: string }[]> {
   return (await (await fetch(`${stack().url}/dev/mail.json`)).json()) as { to: string; code?: string }[];
 }
 
-/** Resolves with the code once it is listed; null when the deadline passes first. */
+/** Resolves with the code once it is listed; null when the ceiling passes first. */
 async function codeWithin(email: string, since: number): Promise<string | null> {
-  while (Date.now() - since <= DEADLINE_MS) {
+  while (Date.now() - since <= CEILING_MS) {
     const code = (await outbox()).find((m) => m.to === email)?.code;
     if (code) return code;
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 100));
   }
   return null;
 }
 
 describe('the local outbox', () => {
-  it('lists the code of each of six sign-ups in quick succession within 2 s', async () => {
+  it('lists the code of each of six sign-ups in quick succession', { timeout: 60_000 }, async () => {
     const run = Date.now();
     const emails = Array.from({ length: 6 }, (_, i) => `storm-${run}-${i}@example.com`);
-    // Each sign-up starts its own 2 s watch the moment cognito-local accepts it.
+    // Each sign-up starts its own watch the moment cognito-local accepts it.
     const codes = await Promise.all(
       emails.map(async (email) => {
         await cognito.send(

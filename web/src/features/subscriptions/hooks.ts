@@ -8,12 +8,17 @@ export function useMySubscriptions() {
   return useQuery({ queryKey: subscriptionsKey, queryFn: fetchMySubscriptions, enabled: status === 'signedIn' });
 }
 
-/** A subscribe/unsubscribe call: the server answers with the whole new list, which replaces the cache. */
+/**
+ * A subscribe/unsubscribe call: the server answers with the whole new list, which replaces the
+ * cache. A refetch already under way is cancelled first: its answer predates the change and would
+ * otherwise land after it and undo it on screen.
+ */
 export function useSubscriptionChange<A>(fn: (arg: A) => Promise<MySubscriptions>, failure: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
     mutationFn: fn,
+    onMutate: () => queryClient.cancelQueries({ queryKey: subscriptionsKey }),
     onSuccess: (subs) => queryClient.setQueryData(subscriptionsKey, subs),
     onError: (error) => toast.show({ kind: 'error', message: `${failure}: ${error.message}` }),
   });

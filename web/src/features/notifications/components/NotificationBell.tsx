@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/auth-provider';
 import type { AppNotification } from '../api/notifications';
-import { badgeText, MARK_SEEN_DELAY_MS, timeAgo } from '../format';
-import { useLiveNotifications, useNotificationActions, useNotificationList, useUnreadCount } from '../hooks/useNotifications';
+import { badgeText, timeAgo } from '../format';
+import { useLiveNotifications, useMarkShownAsSeen, useNotificationActions, useNotificationList, useUnreadCount } from '../hooks/useNotifications';
 import '../../../components/dropdown.css';
 import './notifications.css';
 
@@ -34,19 +34,13 @@ export function NotificationBell({ icon }: { icon: React.ReactNode }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const list = useNotificationList(false);
   const unread = useUnreadCount(true);
-  const { markAllSeen, markAllRead } = useNotificationActions();
+  const { markAllRead } = useNotificationActions();
   const openNotification = useOpenNotification();
   useLiveNotifications(me?.uid);
 
   const items = list.data?.items ?? [];
-  const hasUnseen = items.some((n) => !n.seen);
-  // Spec §4: unseen become seen once the dropdown has stayed open for a second.
-  useEffect(() => {
-    if (!open || !hasUnseen) return;
-    const timer = setTimeout(() => markAllSeen.mutate(), MARK_SEEN_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, hasUnseen]);
+  // Spec §4: what the open dropdown shows unseen becomes seen once it has stayed open for a second.
+  useMarkShownAsSeen(open, items);
 
   useEffect(() => {
     if (!open) return;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import {
   DROPDOWN_LIMIT,
@@ -12,7 +12,8 @@ import {
   UNREAD_COUNT_LIMIT,
   type AppNotification,
 } from '../api/notifications';
-import { toastsFor } from '../format';
+import { MARK_SEEN_DELAY_MS, toastsFor } from '../format';
+import { shouldMarkSeen, unseenKey } from '../seen-mark';
 
 export function useNotificationList(unreadOnly: boolean, limit = DROPDOWN_LIMIT, enabled = true) {
   return useQuery({ queryKey: notificationKeys.list(unreadOnly, limit), queryFn: () => fetchNotifications(unreadOnly, limit), enabled });
@@ -31,6 +32,25 @@ export function useNotificationActions() {
     markAllRead: useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh }),
     markAllSeen: useMutation({ mutationFn: markAllNotificationsSeen, onSettled: refresh }),
   };
+}
+
+/**
+ * Spec §4: while the dropdown is open, what it shows unseen is marked seen after a second. Armed
+ * again whenever the shown unseen set changes (a notification arriving while it is open, even
+ * during a mark) and after each mark has settled and the list been read again (a failed mark, or
+ * one that ran before the latest arrival was stored, leaves some unseen: they get another try).
+ */
+export function useMarkShownAsSeen(open: boolean, items: readonly AppNotification[]): void {
+  const { markAllSeen } = useNotificationActions();
+  const key = unseenKey(items);
+  const [settledMarks, setSettledMarks] = useState(0);
+  useEffect(() => {
+    if (!shouldMarkSeen(open, key)) return;
+    const timer = setTimeout(() => markAllSeen.mutate(undefined, { onSettled: () => setSettledMarks((n) => n + 1) }), MARK_SEEN_DELAY_MS);
+    return () => clearTimeout(timer);
+    // markAllSeen is a new object each render; the mark depends only on these.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, key, settledMarks]);
 }
 
 /** Spec §9 toasts: new notifications arriving within this window are toasted together. */

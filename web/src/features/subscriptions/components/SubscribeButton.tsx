@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useAuth } from '../../auth/auth-provider';
 import { LoginRequiredDialog } from '../../auth/components/LoginRequiredDialog';
 import { subscribeToClosure, subscribeToLga, unsubscribeFromClosure, unsubscribeFromLga } from '../api/subscriptions';
+import { closureFollowState, lgaFollowState } from '../follow-state';
 import { useMySubscriptions, useSubscriptionChange } from '../hooks';
 
 /** For visitors: the same button, which opens the login-required dialog. */
@@ -17,6 +18,25 @@ function VisitorSubscribeButton({ label, action, className }: { label: string; a
   );
 }
 
+/**
+ * While the server's list of follows is not known: a disabled "checking" button (it never claims
+ * Subscribe or Unsubscribe on a guess), or, when loading it failed, one that asks again.
+ */
+function UnknownFollowButton({ subject, failed, retry, className }: { subject: string; failed: boolean; retry(): void; className?: string }) {
+  if (failed) {
+    return (
+      <button type="button" className={className ?? 'amplify-button amplify-button--small'} onClick={retry}>
+        Could not check {subject}: try again
+      </button>
+    );
+  }
+  return (
+    <button type="button" className={className ?? 'amplify-button amplify-button--small'} disabled aria-busy="true">
+      Checking {subject}…
+    </button>
+  );
+}
+
 /** Follow / unfollow one closure (for the map's closure panel). Visitors meet the login-required dialog. */
 export function SubscribeButton({ closureId, className }: { closureId: string; className?: string }) {
   const { status } = useAuth();
@@ -24,8 +44,10 @@ export function SubscribeButton({ closureId, className }: { closureId: string; c
   const subscribe = useSubscriptionChange(subscribeToClosure, 'Failed to subscribe to the closure');
   const unsubscribe = useSubscriptionChange(unsubscribeFromClosure, 'Failed to unsubscribe from the closure');
   if (status !== 'signedIn') return <VisitorSubscribeButton label="Subscribe" action="subscribe to this closure" className={className} />;
-  const following = subs.data?.closures.some((c) => c.id === closureId) ?? false;
-  const busy = subs.isPending || subscribe.isPending || unsubscribe.isPending;
+  const state = closureFollowState(subs, closureId);
+  if (state === 'unknown') return <UnknownFollowButton subject="your subscription" failed={subs.isError} retry={() => void subs.refetch()} className={className} />;
+  const following = state === 'following';
+  const busy = subscribe.isPending || unsubscribe.isPending;
   return (
     <button
       type="button"
@@ -45,10 +67,12 @@ export function SubscribeLgaButton({ lgaCode, lgaName }: { lgaCode: string; lgaN
   const subs = useMySubscriptions();
   const subscribe = useSubscriptionChange(subscribeToLga, 'Failed to subscribe to the LGA');
   const unsubscribe = useSubscriptionChange(unsubscribeFromLga, 'Failed to unsubscribe from the LGA');
-  const following = subs.data?.lgas.some((l) => l.code === lgaCode) ?? false;
-  const busy = subs.isPending || subscribe.isPending || unsubscribe.isPending;
   const name = lgaName ?? `LGA ${lgaCode}`;
   if (status !== 'signedIn') return <VisitorSubscribeButton label={`Subscribe to ${name}`} action={`subscribe to ${name}`} />;
+  const state = lgaFollowState(subs, lgaCode);
+  if (state === 'unknown') return <UnknownFollowButton subject={`your subscription to ${name}`} failed={subs.isError} retry={() => void subs.refetch()} />;
+  const following = state === 'following';
+  const busy = subscribe.isPending || unsubscribe.isPending;
   return (
     <button
       type="button"
