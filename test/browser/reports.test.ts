@@ -1,7 +1,7 @@
 // Issue 5 "done when" in the browser: a visitor is asked to sign in; a resident and a second
 // reporter report water over the road at the same place; the moderator sees one pending cluster
 // with both, approves it; the resident's My incident reports shows theirs approved.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
 import { APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, waitForPath, signedInPage, atPlace } from './support/browser';
