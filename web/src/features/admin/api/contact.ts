@@ -1,6 +1,5 @@
 // What anyone may send to the platform's administrators: an enquiry (councils: get in touch on
-// /home) or feedback (the Feedback button), and the anonymous page-view counter.
-import { gql } from '../../../lib/api';
+// /home) or feedback (the Feedback button). The page-view counter is in page-views.ts.
 import { keyedGql } from '../../../lib/keyed-write';
 import { ENQUIRY_FIELDS, type Enquiry } from './admin';
 
@@ -17,9 +16,4 @@ export interface EnquiryDraft {
 export async function submitEnquiry(input: EnquiryDraft): Promise<Enquiry> {
   // Every field the admins' live subscription asks for is selected here (AppSync sends the mutation's selection).
   return (await keyedGql<{ submitEnquiry: Enquiry }>(`mutation($input: EnquiryInput!, $idempotencyKey: String) { submitEnquiry(input: $input, idempotencyKey: $idempotencyKey) { ${ENQUIRY_FIELDS} } }`, { input })).submitEnquiry;
-}
-
-/** Counts a view of a route pattern; failures are ignored (counting must never get in the way). */
-export function recordPageView(route: string): void {
-  gql(`mutation($route: String!) { recordPageView(route: $route) }`, { route }).catch(() => undefined);
 }
