@@ -60,7 +60,7 @@ export async function startCognitoLocal(
   const proc = startProcess(
     'cognito-local',
     process.execPath,
-    [path.join(PROJECT_ROOT, 'node_modules', 'cognito-local', 'lib', 'bin', 'start.js')],
+    [path.join(PROJECT_ROOT, 'local', 'cognito-local-main.cjs')],
     { cwd: home, env: { ...process.env, PORT: String(ports.cognitoInternal), HOST: '127.0.0.1' } },
   );
   watchCognitoDeliveries(proc.child.stdout!, (message) => {

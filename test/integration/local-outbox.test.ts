@@ -1,7 +1,7 @@
-// The local outbox never misses or holds back a code: six sign-ups in quick succession each find
-// their confirmation code on /dev/mail. Nothing is sent after them, so a code held back until
-// more console output arrives (a box read only when the next one starts) would never show: the
-// ceiling only ends a broken run, how fast codes arrive is not this test's business.
+// The local outbox never misses or holds back a code: six sign-ups in quick succession, three
+// times over, each find their confirmation code on /dev/mail. Nothing is sent after a burst, so
+// a code held back until more console output arrives would never show: the ceiling only ends a
+// broken run; how fast codes arrive is measured by `npm run bench -- outbox`.
 import { CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
@@ -31,24 +31,33 @@ async function codeWithin(email: string, since: number): Promise<string | null> 
   return null;
 }
 
+/** Six sign-ups at once; each starts its own watch the moment cognito-local accepts it. */
+async function burst(label: string): Promise<{ emails: string[]; codes: (string | null)[] }> {
+  const emails = Array.from({ length: 6 }, (_, i) => `storm-${label}-${i}@example.com`);
+  const codes = await Promise.all(
+    emails.map(async (email) => {
+      await cognito.send(
+        new SignUpCommand({
+          ClientId: stack().userPoolClientId,
+          Username: email,
+          Password: 'Correct#Horse9',
+          UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Storm Resident' }],
+        }),
+      );
+      return codeWithin(email, Date.now());
+    }),
+  );
+  return { emails, codes };
+}
+
 describe('the local outbox', () => {
-  it('lists the code of each of six sign-ups in quick succession', { timeout: 60_000 }, async () => {
+  // Bursts after the first matter: cognito-local's log pipeline once held the last boxes of a
+  // later burst back until more output came (local/cognito-local-main.cjs writes synchronously).
+  it('lists the code of each of six sign-ups in quick succession, burst after burst', { timeout: 120_000 }, async () => {
     const run = Date.now();
-    const emails = Array.from({ length: 6 }, (_, i) => `storm-${run}-${i}@example.com`);
-    // Each sign-up starts its own watch the moment cognito-local accepts it.
-    const codes = await Promise.all(
-      emails.map(async (email) => {
-        await cognito.send(
-          new SignUpCommand({
-            ClientId: stack().userPoolClientId,
-            Username: email,
-            Password: 'Correct#Horse9',
-            UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Storm Resident' }],
-          }),
-        );
-        return codeWithin(email, Date.now());
-      }),
-    );
-    expect(codes.map((c, i) => [emails[i], c && /^\d{6}$/.test(c)])).toEqual(emails.map((e) => [e, true]));
+    for (const round of [1, 2, 3]) {
+      const { emails, codes } = await burst(`${run}-${round}`);
+      expect(codes.map((c, i) => [emails[i], c && /^\d{6}$/.test(c)])).toEqual(emails.map((e) => [e, true]));
+    }
   });
 });
