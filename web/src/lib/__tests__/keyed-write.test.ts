@@ -68,4 +68,18 @@ describe("the app's keyed mutation documents", () => {
     }
     expect(found).toBeGreaterThanOrEqual(11);
   });
+
+  it('call keyedGql only for mutations the server keys (any other would be refused at run time)', () => {
+    const keyed = new RegExp(`\\b(${IDEMPOTENT_MUTATIONS.join('|')})\\(`);
+    for (const file of files('web/src').filter((f) => !f.endsWith(path.join('lib', 'keyed-write.ts')))) {
+      const source = readFileSync(file, 'utf8');
+      for (const match of source.matchAll(/keyedGql(?:<[^(]*?>)?\(\s*/g)) {
+        // The document is the first argument: a literal right there, or a constant of the same file.
+        const text = source.slice(match.index + match[0].length, match.index + match[0].length + 400);
+        const constant = /^([A-Z_]+)\s*,/.exec(text)?.[1];
+        const document = constant ? (source.match(new RegExp(`const ${constant}\\s*=\\s*([^;]+);`))?.[1] ?? '') : text;
+        expect({ file, document: document.slice(0, 200) }).toEqual({ file, document: expect.stringMatching(keyed) });
+      }
+    }
+  });
 });

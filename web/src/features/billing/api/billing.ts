@@ -159,7 +159,8 @@ export async function updateCustomer(code: string, input: { emailSuffix?: string
 
 /** Admin: offers the council a discount on its onboarding checkout (replaces an earlier one). */
 export async function setOnboardingDiscount(lgaCode: string, input: DiscountInput): Promise<Customer> {
-  return (await keyedGql<{ setOnboardingDiscount: Customer }>(
+  // Not a keyed create: a repeat replaces the offer with an equal one.
+  return (await gql<{ setOnboardingDiscount: Customer }>(
     `mutation SetDiscount($lgaCode: String!, $input: OnboardingDiscountInput!) { setOnboardingDiscount(lgaCode: $lgaCode, input: $input) { ${DETAIL_FIELDS} } }`,
     { lgaCode, input },
   )).setOnboardingDiscount;
