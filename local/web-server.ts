@@ -151,16 +151,20 @@ async function serveFeed(s3: S3Client, key: string, req: http.IncomingMessage, r
       (object.Body as Readable).destroy();
       return void res.writeHead(304, headers).end();
     }
+    if (req.method === 'HEAD') {
+      (object.Body as Readable).destroy();
+      res.writeHead(200, { ...headers, ...(object.ContentLength ? { 'content-length': String(object.ContentLength) } : {}) });
+      return void res.end();
+    }
+    // Read whole before answering, so a client that leaves the answer unread never holds an S3
+    // connection open (feeds and the LGA bundle are a few MB at most).
+    const body = Buffer.from(await object.Body!.transformToByteArray());
     res.writeHead(200, {
       ...headers,
       ...(object.ContentEncoding ? { 'content-encoding': object.ContentEncoding } : {}),
-      ...(object.ContentLength ? { 'content-length': String(object.ContentLength) } : {}),
+      'content-length': String(body.length),
     });
-    if (req.method === 'HEAD') {
-      (object.Body as Readable).destroy();
-      return void res.end();
-    }
-    (object.Body as Readable).pipe(res);
+    res.end(body);
   } catch (error) {
     const lgaCode = key.match(MAP_FILE_PATTERN)?.[1];
     if ((error as Error).name === 'NoSuchKey' && lgaCode && (await getLga(lgaCode))) return sendEmptyMapFile(lgaCode, req, res, open);

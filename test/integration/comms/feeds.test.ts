@@ -21,7 +21,11 @@ const parses = (text: string) => {
     return false;
   }
 };
-const feed = (path: string, headers: Record<string, string> = {}) => fetch(`${inject('stack').url}/feeds/${path}`, { headers });
+// A request that never answers fails here with its path, instead of running the test out of time.
+const feed = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${inject('stack').url}/feeds/${path}`, { headers, signal: AbortSignal.timeout(15_000) }).catch((error: Error) => {
+    throw new Error(`GET /feeds/${path}: ${error.name} ${error.message}`);
+  });
 
 // Each wait below may take the feeds' full minute on a busy machine.
 describe('open feeds', { timeout: 200_000 }, () => {
