@@ -5,15 +5,15 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { discountInputSchema } from '../../core/billing/discount';
 import { hasLiveSubscription } from '../../core/billing/status';
-import { conflict, forbidden, notFound, validationError } from '../../core/errors';
+import { conflict, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
-import { adminRefusalMessage } from '../../core/identity/mfa';
 import { getCustomer } from '../../adapters/billing/customers';
 import { offerOnboardingDiscount, withdrawOnboardingDiscount } from '../../adapters/billing/discounts';
 import { db } from '../../adapters/db/db';
 import { field, logger } from '../resolver';
 import { priceOf } from './checkout';
 import { presentCustomer, selectionOf } from './present';
+import { requireAdmin } from './require-admin';
 
 async function councilFor(code: string) {
   const { data } = await db().entities.lga.get({ code }).go();
@@ -26,8 +26,7 @@ export const discountHandlers = {
     args: z.object({ lgaCode, input: discountInputSchema }).strict(),
     access: 'user',
     async resolve({ args, principal, event }) {
-      const p = await principal();
-      if (!p.admin) throw forbidden(adminRefusalMessage(p));
+      const p = await requireAdmin(principal);
       const lga = await councilFor(args.lgaCode);
       const customer = await getCustomer(lga.code);
       if (hasLiveSubscription(customer?.subscriptionStatus ?? 'none')) throw conflict('This council already has an active subscription');
@@ -49,8 +48,7 @@ export const discountHandlers = {
     args: z.object({ lgaCode }).strict(),
     access: 'user',
     async resolve({ args, principal, event }) {
-      const p = await principal();
-      if (!p.admin) throw forbidden(adminRefusalMessage(p));
+      const p = await requireAdmin(principal);
       const lga = await councilFor(args.lgaCode);
       await withdrawOnboardingDiscount(lga.code);
       logger.info('onboarding discount withdrawn', { lgaCode: lga.code, by: p.uid });

@@ -2,7 +2,7 @@
 // classification, checkout for councils (Stripe), the customer portal, cancelling, prices and
 // quotes, and the live customer-change subscription fed by the Stripe webhook.
 import { z } from 'zod';
-import { hasRole, managedLga, emailMatchesSuffix, normaliseEmailSuffix, type Principal } from '../../core/access';
+import { hasRole, managedLga, emailMatchesSuffix, normaliseEmailSuffix } from '../../core/access';
 import { classificationSchema, poNumberSchema } from '../../core/billing/checkout';
 import { forbidden, notFound, validationError } from '../../core/errors';
 import { boundedText, lgaCode } from '../../core/validation';
@@ -12,7 +12,7 @@ import { createResolverHandler, field, logger } from '../resolver';
 import { presentCustomer, selectionOf, type LgaItem } from './present';
 import { cancelCouncilSubscription, createQuote, discountFor, portalSession, priceOf, quoteById, startCheckout } from './checkout';
 import { discountHandlers } from './discount-handlers';
-import { adminRefusalMessage } from '../../core/identity/mfa';
+import { requireAdmin } from './require-admin';
 
 const noArgs = z.object({}).strict();
 
@@ -58,12 +58,6 @@ async function lgaItem(code: string): Promise<LgaItem> {
   const { data } = await db().entities.lga.get({ code }).go();
   if (!data) throw notFound('Invalid LGA');
   return data;
-}
-
-async function requireAdmin(principal: () => Promise<Principal>): Promise<Principal> {
-  const p = await principal();
-  if (!p.admin) throw forbidden(adminRefusalMessage(p));
-  return p;
 }
 
 export const handler = createResolverHandler({
