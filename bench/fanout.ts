@@ -27,6 +27,8 @@ const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);
 /** The demo LGA: a fresh stack seeds demo closures there, so the event has a real closure. */
 const LGA = '12900';
 const TIMEOUT_MS = 10 * 60_000;
+/** DynamoDB Local in memory by default, as the viewport bench; BENCH_FANOUT_DISK=1 keeps the table on disk. */
+const IN_MEMORY = process.env.BENCH_FANOUT_DISK !== '1';
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -63,7 +65,7 @@ async function countNotifications(eventId: string): Promise<number> {
 export async function benchFanout(): Promise<string> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'road-closures-bench-fanout-'));
   const ports = { web: await freePort(), cognito: await freePort(), cognitoInternal: await freePort(), dynamodb: await freePort(), s3: await freePort() };
-  const stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: 'road-closures-bench' }));
+  const stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: 'road-closures-bench', dynamoInMemory: IN_MEMORY }));
   try {
     const { data: closures } = await db().entities.closure.scan.go({ pages: 'all' });
     const closure = closures.find((c) => c.lgaCode === LGA);
@@ -110,7 +112,7 @@ export async function benchFanout(): Promise<string> {
     const ratio = ceilingRate / rate;
     const verdict = (ok: boolean) => (ok ? 'holds' : 'MISSED');
     return [
-      `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), DynamoDB Local on disk; ${FANOUT_CONCURRENCY} batches of 25 in flight`,
+      `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), DynamoDB Local ${IN_MEMORY ? 'in memory' : 'on disk'}; ${FANOUT_CONCURRENCY} batches of 25 in flight`,
       `  seeded ${SUBSCRIBERS} LGA subscriptions (BatchWrite) in ${seedSeconds.toFixed(1)} s`,
       `  raw BatchWrite ceiling: ${SUBSCRIBERS} notification items in ${ceilingBefore.toFixed(2)} s before the consumer, ${ceilingAfter.toFixed(2)} s after it; the faster = ${Math.round(ceilingRate)} items/s`,
       `  one closure.changed event -> ${written} in-app notifications in ${seconds.toFixed(2)} s = ${Math.round(rate)} notifications/s ` +

@@ -22,9 +22,9 @@ export function localDynamoClient(port: number): DynamoDBClient {
   });
 }
 
-export async function startDynamoDb(dataDir: string, port: number): Promise<ManagedProcess> {
+export async function startDynamoDb(dataDir: string, port: number, options: { inMemory?: boolean } = {}): Promise<ManagedProcess> {
   const dbPath = path.join(dataDir, 'dynamodb');
-  mkdirSync(dbPath, { recursive: true });
+  if (!options.inMemory) mkdirSync(dbPath, { recursive: true });
   const jar = jarFolder();
   const proc = startProcess(
     'DynamoDB Local',
@@ -33,8 +33,7 @@ export async function startDynamoDb(dataDir: string, port: number): Promise<Mana
       `-Djava.library.path=${path.join(jar, 'DynamoDBLocal_lib')}`,
       '-jar',
       path.join(jar, 'DynamoDBLocal.jar'),
-      '-dbPath',
-      dbPath,
+      ...(options.inMemory ? ['-inMemory'] : ['-dbPath', dbPath]),
       '-port',
       String(port),
       '-sharedDb',

@@ -14,6 +14,8 @@ export interface LocalSettings {
   /** Run the EventBridge-equivalent timers (off in tests, which invoke the handlers directly). */
   schedules: boolean;
   quiet: boolean;
+  /** DynamoDB Local keeps the table in memory (benchmarks on a throwaway stack; nothing survives a stop). */
+  dynamoInMemory?: boolean;
 }
 
 const portFromEnv = (name: string, fallback: number) => {

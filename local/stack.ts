@@ -91,7 +91,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   try {
     let s3: LocalS3 | undefined;
     const [dynamo, cognito] = await Promise.all([
-      startDynamoDb(dataDir, ports.dynamodb),
+      startDynamoDb(dataDir, ports.dynamodb, { inMemory: settings.dynamoInMemory }),
       startCognitoLocal(dataDir, ports, (mail) => log(`Mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''} — see /dev/mail`), invokeSecret),
       startS3(dataDir, ports.s3).then((started) => (s3 = started)),
     ]);

@@ -8,12 +8,14 @@ import { Sha256 } from '@aws-crypto/sha256-js';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { NotificationContent } from '../core/notifications/messages';
-import { chunk } from '../core/notifications/rules';
+import { chunk, type NotificationCategory } from '../core/notifications/rules';
 import type { DomainEvent } from './events';
 
 export interface FanoutDelivery {
   uid: string;
   content: NotificationContent;
+  /** The recipient's settings for this category are checked by the worker that writes it. */
+  category?: NotificationCategory;
 }
 
 /** One SQS message: an event and up to 200 of its deliveries (well under SQS's 256 KB). */

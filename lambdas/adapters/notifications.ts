@@ -76,12 +76,25 @@ export async function writeNewNotifications(items: readonly NotificationRecord[]
 }
 
 /**
- * A first delivery's writes: no BatchGet, since nothing of this group can exist before its mark
- * was claimed (claimDelivery). Same batches and bounded concurrency.
+ * A writer for one delivery's groups of notifications: each call writes its group 25 per
+ * BatchWrite, and all calls together keep at most FANOUT_CONCURRENCY BatchWrites in flight.
+ * `first` (the mark was just claimed): written without reading; else only the missing ones.
  */
-export async function writeFirstDelivery(items: readonly NotificationRecord[]): Promise<NotificationRecord[]> {
-  await withConcurrency(chunk(items, BATCH_WRITE_SIZE), FANOUT_CONCURRENCY, putBatch);
-  return [...items];
+export function notificationWriter(first: boolean): (records: readonly NotificationRecord[]) => Promise<NotificationRecord[]> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const limited = async <R>(work: () => Promise<R>): Promise<R> => {
+    while (running >= FANOUT_CONCURRENCY) await new Promise<void>((resume) => waiting.push(resume));
+    running++;
+    try {
+      return await work();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+  const writeBatch = (batch: readonly NotificationRecord[]) => (first ? putBatch(batch).then(() => [...batch]) : writeNewBatch(batch));
+  return async (records) => (await Promise.all(chunk(records, BATCH_WRITE_SIZE).map((batch) => limited(() => writeBatch(batch))))).flat();
 }
 
 /**

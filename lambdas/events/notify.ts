@@ -9,13 +9,16 @@ import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/events';
 import { enqueueFanout, fanoutQueueUrl, type FanoutDelivery } from '../adapters/notifications-fanout';
 import { publishNotification } from '../adapters/notifications-publish';
-import { claimDelivery, withConcurrency, withTtl, writeFirstDelivery, writeNewNotifications, type NotificationRecord } from '../adapters/notifications';
+import { claimDelivery, notificationWriter, withConcurrency, withTtl, type NotificationRecord } from '../adapters/notifications';
 import { deliveryPart } from '../core/notifications/delivery-part';
-import { notificationId } from '../core/notifications/rules';
+import { chunk, notificationId } from '../core/notifications/rules';
+import { SETTINGS_PER_READ, withSettingsAllowed } from './recipients';
 import { planFor } from './plan';
 import { afterAnnouncementNotified } from './announcement-plan';
 
 const LIVE_PUBLISH_CONCURRENCY = 32;
+/** Groups whose settings are being read or whose notifications wait for a write slot: enough to keep the writer's slots full. */
+const SETTINGS_READS_IN_FLIGHT = 4;
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-notify' });
 
 /** Audiences up to this size are written by the consumer itself; bigger ones go through SQS in AWS. */
@@ -29,7 +32,7 @@ export async function notifyFor(event: DomainEvent): Promise<NotificationRecord[
 }
 
 async function notifyRecipients(event: DomainEvent): Promise<NotificationRecord[]> {
-  const target = await planFor(event, 'inApp');
+  const target = await planFor(event, 'inApp', { deferSettings: true });
   if (!target || target.deliveries.length === 0) return [];
   const queueUrl = fanoutQueueUrl();
   if (queueUrl && target.deliveries.length > DIRECT_DELIVERIES) {
@@ -40,15 +43,26 @@ async function notifyRecipients(event: DomainEvent): Promise<NotificationRecord[
   return deliver(event, target.deliveries);
 }
 
-/** Writes the deliveries' notifications that are not stored yet, then publishes those live. */
+/**
+ * Writes the deliveries' notifications that are not stored yet, then publishes those live. A
+ * delivery with a category is written only if its user wants that category in the app: the
+ * settings are read SETTINGS_PER_READ users at a time while earlier groups are being written.
+ */
 export async function deliver(event: DomainEvent, deliveries: readonly FanoutDelivery[]): Promise<NotificationRecord[]> {
-  const records = deliveries.map(({ uid, content }) =>
-    withTtl({ uid, id: notificationId(event.id, uid, event.occurredAt), timestamp: event.occurredAt, eventId: event.id, ...content }),
-  );
-  // The first delivery of this group claims its mark and writes without reading; a retry or a
-  // replay (mark present) writes only what is missing.
-  const first = records.length > 0 && (await claimDelivery(event.id, deliveryPart(records.map((r) => r.uid)), records.length, event.occurredAt));
-  const written = first ? await writeFirstDelivery(records) : await writeNewNotifications(records);
+  // The group's mark names every candidate, checked or not, so a replay finds it. The first
+  // delivery of this group claims it and writes without reading; a retry or a replay (mark
+  // present) writes only what is missing.
+  const first = deliveries.length > 0 && (await claimDelivery(event.id, deliveryPart(deliveries.map((d) => d.uid)), deliveries.length, event.occurredAt));
+  const write = notificationWriter(first);
+  const groups = await withConcurrency(chunk(deliveries, SETTINGS_PER_READ), SETTINGS_READS_IN_FLIGHT, async (group) => {
+    const allowed = await withSettingsAllowed(group, 'inApp');
+    return write(
+      allowed.map(({ uid, content }) =>
+        withTtl({ uid, id: notificationId(event.id, uid, event.occurredAt), timestamp: event.occurredAt, eventId: event.id, ...content }),
+      ),
+    );
+  });
+  const written = groups.flat();
   // Stored first, then live: a failed live push still leaves the notification in the list.
   // Bounded: 100,000 live publishes at once would open as many connections.
   const published = await withConcurrency(written, LIVE_PUBLISH_CONCURRENCY, (n) =>
@@ -59,7 +73,7 @@ export async function deliver(event: DomainEvent, deliveries: readonly FanoutDel
   );
   const failed = published.filter((p) => p.status === 'rejected');
   if (failed.length) logger.warn('live notification publish failed', { eventId: event.id, failed: failed.length, error: (failed[0] as PromiseRejectedResult).reason });
-  logger.info('notified', { eventId: event.id, type: event.type, written: written.length, recipients: records.length });
+  logger.info('notified', { eventId: event.id, type: event.type, written: written.length, recipients: deliveries.length });
   return written;
 }
 

@@ -28,7 +28,12 @@ async function lgaName(code: string): Promise<string | undefined> {
   return data?.name;
 }
 
-async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan | undefined> {
+/**
+ * With `deferSettings`, subscribers' settings are not read here: each delivery carries its
+ * category and the in-app deliverer checks it group by group while it writes, so a big
+ * audience's settings reads overlap the writes instead of coming before them.
+ */
+async function closurePlan(event: DomainEvent, channel: Channel, deferSettings: boolean): Promise<Plan | undefined> {
   if (!isClosureEvent(event.type)) return undefined;
   const { closureId, lgaCode } = event.detail as { closureId?: string; lgaCode?: string };
   if (!closureId || !lgaCode) return undefined;
@@ -37,7 +42,8 @@ async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan |
   // Housekeeping's archive step is not news to anyone.
   if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
   const [bySubscription, byLga, name] = await Promise.all([closureSubscribers(closureId), lgaSubscribers(lgaCode), lgaName(lgaCode)]);
-  const uids = (await allowedRecipients(recipientsOf(bySubscription, byLga, event.actor), channel)).map((r) => r.uid);
+  const recipients = recipientsOf(bySubscription, byLga, event.actor);
+  const allowed = deferSettings ? recipients : await allowedRecipients(recipients, channel);
   const content = closureNotification(event.type, {
     id: closure.id,
     type: closure.type,
@@ -48,7 +54,7 @@ async function closurePlan(event: DomainEvent, channel: Channel): Promise<Plan |
   });
   // A reporter who also follows the closure reads the reporter's words (listed first, first wins).
   const reporters = event.type === 'closure.reopened' ? await reopenedReportersPlan(event, closure, channel) : [];
-  return { deliveries: [...reporters, ...uids.map((uid) => ({ uid, content }))] };
+  return { deliveries: [...reporters, ...allowed.map(({ uid, category }) => (deferSettings ? { uid, content, category } : { uid, content }))] };
 }
 
 /** Account managers of the LGA, as uids (managers are keyed by email). */
@@ -91,9 +97,9 @@ async function billingPlan(event: DomainEvent): Promise<Plan | undefined> {
 
 const REPORT_OUTCOME_EVENTS = new Set(['reportCluster.approved', 'reportCluster.rejected', 'report.statusChanged']);
 
-export async function planFor(event: DomainEvent, channel: Channel): Promise<Plan | undefined> {
+export async function planFor(event: DomainEvent, channel: Channel, options: { deferSettings?: boolean } = {}): Promise<Plan | undefined> {
   const plan = event.type.startsWith('closure.')
-    ? await closurePlan(event, channel)
+    ? await closurePlan(event, channel, options.deferSettings ?? false)
     : event.type.startsWith('accessRequest.')
       ? await accessRequestPlan(event)
       : event.type === 'customer.billingNotice'

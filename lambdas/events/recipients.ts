@@ -1,17 +1,27 @@
 // Per-user notification settings applied to a list of would-be recipients (defaults are on).
 import { db } from '../adapters/db/db';
 import { FANOUT_CONCURRENCY, withConcurrency } from '../adapters/notifications';
-import { chunk, settingsOf, wants, type Channel, type Recipient } from '../core/notifications/rules';
+import { chunk, settingsOf, wants, type Channel, type NotificationCategory, type Recipient } from '../core/notifications/rules';
+
+/** One BatchGet reads the settings of this many users. */
+export const SETTINGS_PER_READ = 100;
+
+/**
+ * Keeps the items whose user wants their category on this channel; an item without a category
+ * (its plan checked it already) is kept. One BatchGet for at most SETTINGS_PER_READ users.
+ */
+export async function withSettingsAllowed<T extends { uid: string; category?: NotificationCategory }>(group: readonly T[], channel: Channel): Promise<T[]> {
+  const uids = [...new Set(group.filter((r) => r.category).map((r) => r.uid))];
+  if (uids.length === 0) return [...group];
+  const { data } = await db()
+    .entities.user.get(uids.map((uid) => ({ uid })))
+    .go({ attributes: ['uid', 'notificationSettings'] });
+  const settings = new Map(data.filter(Boolean).map((u) => [u!.uid, u!.notificationSettings]));
+  return group.filter((r) => !r.category || wants(settingsOf(settings.get(r.uid)), r.category, channel));
+}
 
 /** Drops recipients who turned that kind of notification off on this channel; keeps order. */
 export async function allowedRecipients<T extends Recipient>(recipients: readonly T[], channel: Channel): Promise<T[]> {
-  const groups = await withConcurrency(chunk(recipients, 100), FANOUT_CONCURRENCY, async (group) => {
-    const uids = [...new Set(group.map((r) => r.uid))];
-    const { data } = await db()
-      .entities.user.get(uids.map((uid) => ({ uid })))
-      .go({ attributes: ['uid', 'notificationSettings'] });
-    const settings = new Map(data.filter(Boolean).map((u) => [u!.uid, u!.notificationSettings]));
-    return group.filter((r) => wants(settingsOf(settings.get(r.uid)), r.category, channel));
-  });
+  const groups = await withConcurrency(chunk(recipients, SETTINGS_PER_READ), FANOUT_CONCURRENCY, (group) => withSettingsAllowed(group, channel));
   return groups.flat();
 }

@@ -9,13 +9,15 @@ import {
   reportRejectedNotification,
   reportedRoadReopenedNotification,
 } from '../core/notifications/report-messages';
-import type { Channel } from '../core/notifications/rules';
+import type { Channel, NotificationCategory } from '../core/notifications/rules';
 import { getCluster, getReport } from '../adapters/reports';
 import { allowedRecipients } from './recipients';
 
 export interface Delivery {
   uid: string;
   content: NotificationContent;
+  /** Set when the user's settings for this category are still to be checked, by the deliverer (notify.ts) beside its writes. */
+  category?: NotificationCategory;
 }
 
 interface ReportRef {

@@ -64,4 +64,25 @@ describe('notification fan-out through the queue', () => {
       expect(data[0]).toMatchObject({ eventId: event.id, title: content.title });
     }
   });
+
+  it("checks each recipient's settings for the delivery's category in the worker that writes it", async () => {
+    const { fanoutMessages } = await import('../../../lambdas/adapters/notifications-fanout');
+    const { handler } = await import('../../../lambdas/events/notify-fanout');
+    const { db } = await import('../../../lambdas/adapters/db/db');
+    const { settingsOf } = await import('../../../lambdas/core/notifications/rules');
+    const checked: DomainEvent = { ...event, id: randomUUID() };
+    const [quiet, keen, unknown] = ['quiet', 'keen', 'unknown'].map((name) => `fanout-settings-${checked.id.slice(0, 8)}-${name}`);
+    const lgaOff = { ...settingsOf(undefined), lgaUpdates: { inApp: false, push: true } };
+    await db().entities.user.put({ uid: quiet, email: `${quiet}@example.com`, notificationSettings: lgaOff } as never).go();
+    await db().entities.user.put({ uid: keen, email: `${keen}@example.com` } as never).go();
+    const lgaDeliveries = [quiet, keen, unknown].map((uid) => ({ uid, content, category: 'lgaUpdates' as const }));
+    // Another event reaches the same user as a closure follower: closure updates stay on.
+    const followed: DomainEvent = { ...event, id: randomUUID() };
+    const result = await handler(sqsEvent([...fanoutMessages(checked, lgaDeliveries), ...fanoutMessages(followed, [{ uid: quiet, content, category: 'closureUpdates' }])]));
+    expect(result.batchItemFailures).toEqual([]);
+    const stored = async (uid: string) => (await db().entities.notification.query.byUser({ uid }).go()).data.map((n) => n.eventId);
+    expect(await stored(keen)).toEqual([checked.id]);
+    expect(await stored(unknown)).toEqual([checked.id]);
+    expect(await stored(quiet)).toEqual([followed.id]);
+  });
 });
