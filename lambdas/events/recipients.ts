@@ -1,5 +1,5 @@
 // Per-user notification settings applied to a list of would-be recipients (defaults are on).
-import { db } from '../adapters/db/db';
+import { storedNotificationSettings } from '../adapters/notification-settings';
 import { FANOUT_CONCURRENCY, withConcurrency } from '../adapters/notifications';
 import { chunk, settingsOf, wants, type Channel, type NotificationCategory, type Recipient } from '../core/notifications/rules';
 
@@ -13,10 +13,7 @@ export const SETTINGS_PER_READ = 100;
 export async function withSettingsAllowed<T extends { uid: string; category?: NotificationCategory }>(group: readonly T[], channel: Channel): Promise<T[]> {
   const uids = [...new Set(group.filter((r) => r.category).map((r) => r.uid))];
   if (uids.length === 0) return [...group];
-  const { data } = await db()
-    .entities.user.get(uids.map((uid) => ({ uid })))
-    .go({ attributes: ['uid', 'notificationSettings'] });
-  const settings = new Map(data.filter(Boolean).map((u) => [u!.uid, u!.notificationSettings]));
+  const settings = await storedNotificationSettings(uids);
   return group.filter((r) => !r.category || wants(settingsOf(settings.get(r.uid)), r.category, channel));
 }
 
