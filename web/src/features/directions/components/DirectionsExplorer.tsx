@@ -12,7 +12,6 @@ import { lgaBoxes, lgasInView, usePublicClosures } from '../../map/hooks/usePubl
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
-import { SubscribeButton } from '../../subscriptions/components/SubscribeButton';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
@@ -25,6 +24,8 @@ import { useSavedMapOptions, useSavedMapStyle, useVehicleGvm } from '../../profi
 // The route planner loads beside the list, not before it: the closures show first (the public
 // map's first-load budget).
 const DirectionsPanel = lazy(() => import('./DirectionsPanel').then((m) => ({ default: m.DirectionsPanel })));
+// Shown once a closure is opened: not part of the first screen.
+const SubscribeButton = lazy(() => import('../../subscriptions/components/SubscribeButton').then((m) => ({ default: m.SubscribeButton })));
 
 // The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
 const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
@@ -160,7 +161,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
         />
         </Suspense>
         {selected && (
-          <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<SubscribeButton closureId={selected.id} />} />
+          <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<Suspense fallback={null}><SubscribeButton closureId={selected.id} /></Suspense>} />
         )}
         <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}

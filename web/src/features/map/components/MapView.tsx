@@ -43,6 +43,25 @@ export interface MapViewProps {
   lateSources?: string[];
 }
 
+let mapLibreLoad: Promise<typeof import('maplibre-gl')> | null = null;
+
+/**
+ * MapLibre (most of the map's weight: loaded with the map, not with the app shell) and its worker,
+ * started once. A chunk that fails or times out shows "The app was updated — reload" (app-update.ts).
+ */
+function loadMapLibre(): Promise<typeof import('maplibre-gl')> {
+  mapLibreLoad ??= importWithTimeout(() => import('maplibre-gl')).then((maplibre) => {
+    maplibre.setWorkerUrl(workerUrl);
+    // The worker boots (its code is as big as the main chunk) while the page is still rendering.
+    maplibre.prewarm();
+    return maplibre;
+  });
+  return mapLibreLoad;
+}
+// Asked for as soon as a page with a map has loaded its code, not after that page has rendered:
+// the closures draw once the worker is up, and that is the longest wait on the map's way.
+loadMapLibre().catch(() => undefined);
+
 function viewportOf(map: MapLibreMap): MapViewport {
   const b = map.getBounds();
   const c = map.getCenter();
@@ -90,11 +109,8 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     let map: MapLibreMap | null = null;
     let cancelled = false;
-    // maplibre-gl is most of the map's weight: loaded with the map, not with the app shell.
-    // A chunk that fails or times out shows "The app was updated — reload" (app-update.ts).
-    importWithTimeout(() => import('maplibre-gl')).then(({ Map: MapLibre, NavigationControl, ScaleControl, setWorkerUrl }) => {
+    loadMapLibre().then(({ Map: MapLibre, NavigationControl, ScaleControl }) => {
       if (cancelled || !container.current) return;
-      setWorkerUrl(workerUrl);
       map = createMap(MapLibre, NavigationControl, ScaleControl);
     }, () => undefined);
     return () => {
