@@ -13,7 +13,8 @@ import { SubscribeLgaButton } from '../subscriptions/components/SubscribeButton'
 const meets = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
 export function MapLgaBar({ viewport, homeLgaCode }: { viewport: MapViewport | null; homeLgaCode: string }) {
-  const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false });
+  // Read once the map has a centre (after its closures are drawn), not beside them.
+  const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false, enabled: !!viewport });
   const inView = useMemo(() => {
     if (!bundle.data || !viewport) return [];
     const found: { code: string; name: string }[] = [];

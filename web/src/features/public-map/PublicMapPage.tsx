@@ -47,7 +47,7 @@ export function PublicMapPage({ def }: { def: RouteDef }) {
       <Suspense fallback={null}>
         <MapLgaBar viewport={viewport} homeLgaCode={home} />
       </Suspense>
-      <DirectionsExplorer label="Map of road closures" homeLgaCode={home} onViewportChange={setViewport} />
+      <DirectionsExplorer label="Map of road closures" homeLgaCode={home} onViewportChange={setViewport} boundariesWanted={boundariesWanted} />
     </div>
   );
 }

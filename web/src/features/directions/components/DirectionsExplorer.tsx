@@ -37,6 +37,8 @@ interface Props {
   homeLgaCode: string;
   /** Told where the map is (the public map's LGA-under-the-centre bar). */
   onViewportChange?(viewport: MapViewport): void;
+  /** False until the default council's map has drawn its closures: the outlines come after them. */
+  boundariesWanted?: boolean;
 }
 
 const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFixed(4)})`;
@@ -45,9 +47,9 @@ const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFix
  * The public map with a route planner: ClosureExplorer's map, list twin and detail panel, plus the
  * route source under the closures and map focus driven by the route and its avoided closures.
  */
-export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Props) {
+export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, boundariesWanted = true }: Props) {
   const toast = useToast();
-  const lga = useLgaBoundaries(homeLgaCode);
+  const lga = useLgaBoundaries(homeLgaCode, boundariesWanted || homeLgaCode !== FALLBACK_LGA);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat; zoom?: number } | null>(null);
@@ -103,7 +105,8 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
     setFocused(closure);
     setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
   };
-  useClosureDeepLink(lga.ready, select);
+  // The default council's map does not wait for the boundaries, nor does a link to a closure on it.
+  useClosureDeepLink(lga.ready || homeLgaCode === FALLBACK_LGA, select);
 
   const changeEndpoint = (set: (value: Endpoint | null) => void) => (value: Endpoint | null) => {
     set(value);

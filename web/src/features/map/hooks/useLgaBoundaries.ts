@@ -8,9 +8,11 @@ import { bboxOfGeometry, FORBES_BBOX, type Bbox } from '../geo';
 /**
  * The LGA bundle from IndexedDB as a map source, the home LGA flagged, plus the home LGA's bbox.
  * Not ready while the public map is still installing a missing bundle (its box is on the way).
+ * `wanted` false leaves the bundle on the device for now (reading megabytes back from IndexedDB
+ * takes the main thread while the closures are being drawn).
  */
-export function useLgaBoundaries(homeLgaCode: string) {
-  const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false });
+export function useLgaBoundaries(homeLgaCode: string, wanted = true) {
+  const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false, enabled: wanted });
   const installing = isInstalling(useInstallPhase());
   const drawn = useMemo(() => {
     if (!bundle.data) return { source: null, homeBbox: FORBES_BBOX as Bbox };
