@@ -2,11 +2,9 @@ import type * as GeoJSON from 'geojson';
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
-// The bundler moves maplibre's code away from its worker file, so the worker's URL is given explicitly.
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Bbox, LngLat } from '../geo';
 import './map.css';
-import { importWithTimeout } from '../../offline/app-update';
+import { loadMapLibre } from '../maplibre-load';
 
 export interface MapViewport {
   bbox: Bbox;
@@ -43,23 +41,7 @@ export interface MapViewProps {
   lateSources?: string[];
 }
 
-let mapLibreLoad: Promise<typeof import('maplibre-gl')> | null = null;
-
-/**
- * MapLibre (most of the map's weight: loaded with the map, not with the app shell) and its worker,
- * started once. A chunk that fails or times out shows "The app was updated — reload" (app-update.ts).
- */
-function loadMapLibre(): Promise<typeof import('maplibre-gl')> {
-  mapLibreLoad ??= importWithTimeout(() => import('maplibre-gl')).then((maplibre) => {
-    maplibre.setWorkerUrl(workerUrl);
-    // The worker boots (its code is as big as the main chunk) while the page is still rendering.
-    maplibre.prewarm();
-    return maplibre;
-  });
-  return mapLibreLoad;
-}
-// Asked for as soon as a page with a map has loaded its code, not after that page has rendered:
-// the closures draw once the worker is up, and that is the longest wait on the map's way.
+// Asked for as soon as a page with a map has loaded its code, not after that page has rendered.
 loadMapLibre().catch(() => undefined);
 
 function viewportOf(map: MapLibreMap): MapViewport {
