@@ -82,7 +82,7 @@ describe('unsealed roads', { timeout: 120_000 }, () => {
     await signInWithForm(residentPage, RESIDENT);
     await waitForPath(residentPage, '/dashboard');
     await residentPage.goto(`${APP_URL}/map`);
-    // The first visit installs the LGA data (/init) before the map opens.
+    // The first visit installs the council boundaries beside the map; the bar waits for them.
     await residentPage.getByRole('button', { name: /Subscribe to Forbes|Unsubscribe from Forbes/ }).waitFor({ timeout: 45_000 });
     expect(await residentPage.getByTestId('unsealed-banner').count()).toBe(0);
   });

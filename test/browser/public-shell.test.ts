@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStoredLgaBundle } from './support/lga-bundle';
 import { axeViolations, fitsWidth } from './support/a11y';
 import { APP_URL, isShown, PHONE, launchBrowser, newPage, pathOf, screenshot, waitForPath } from './support/browser';
 
@@ -64,31 +65,37 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('installs the LGA data bundle on /init before opening the map, then passes the guard from cache', async () => {
+  it('lists closures on a first visit to /map at once and installs the council boundaries beside them', async () => {
     const fresh = await newPage(browser);
     try {
       await fresh.page.goto(`${APP_URL}/map`);
-      await fresh.page.waitForURL((url) => url.pathname === '/init');
-      expect(pathOf(fresh.page)).toBe('/init?redirect=%2Fmap');
-      await waitForPath(fresh.page, '/map');
-      await expect(fresh.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Map');
-      // Evaluated as text: the test tsconfig has no DOM types.
-      const stored = (await fresh.page.evaluate(`new Promise((resolve, reject) => {
-        const open = indexedDB.open('road-closures');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('lga-data');
-          const timestamp = tx.objectStore('lga-data').get('timestamp');
-          const bundle = tx.objectStore('lga-data').get('bundle');
-          tx.oncomplete = () => resolve({ timestamp: timestamp.result, features: bundle.result.features.length });
-        };
-      })`)) as { timestamp: number; features: number };
-      expect(stored.features).toBeGreaterThan(0);
-      expect(stored.timestamp).toBeGreaterThan(0);
+      await expect(fresh.page.getByRole('heading', { level: 1, name: 'Map' }).textContent()).resolves.toBe('Map');
+      // No detour through /init: the list fills while the boundaries download.
+      await fresh.page.getByRole('region', { name: 'Closures in this area' }).getByRole('listitem').first().waitFor();
+      expect(pathOf(fresh.page)).toBe('/map');
+      await expect.poll(async () => (await readStoredLgaBundle(fresh.page)).features ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+      expect((await readStoredLgaBundle(fresh.page)).timestamp).toBeGreaterThan(0);
+      // Ready: the outlines arrive and the bar names the council under the map's centre.
+      await fresh.page.getByText(/^Map centre: /).waitFor({ timeout: 30_000 });
       await fresh.page.goto(`${APP_URL}/map`);
       await expect(fresh.page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Map');
       expect(pathOf(fresh.page)).toBe('/map');
+      expect(await fresh.page.getByTestId('lga-data-background').count()).toBe(0);
       expect(await axeViolations(fresh.page)).toEqual([]);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
+  it('installs the council boundaries on /init for the pages that need them before they open', async () => {
+    const fresh = await newPage(browser);
+    try {
+      await fresh.page.goto(`${APP_URL}/init?redirect=%2Fmap`);
+      await expect(fresh.page.getByRole('heading', { level: 1, name: 'Preparing council data' }).textContent()).resolves.toBe('Preparing council data');
+      await waitForPath(fresh.page, '/map');
+      const stored = await readStoredLgaBundle(fresh.page);
+      expect(stored.features).toBeGreaterThan(0);
+      expect(stored.timestamp).toBeGreaterThan(0);
     } finally {
       await fresh.context.close();
     }

@@ -1,79 +1,38 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ErrorState } from '../../components/ErrorState';
 import { PageHeader } from '../../components/PageHeader';
-import { fetchLgaDataImport, localDataStatusQuery, type LocalDataStatus } from '../../features/lga-data/api/lga-data-import';
-import { NOT_CACHED_MESSAGE, readInstalledTimestamp, saveLgaBundle } from '../../features/lga-data/bundle-store';
-import { downloadLgaBundle, formatBytes, type DownloadProgress } from '../../features/lga-data/download';
+import { ProgressLine } from '../../features/lga-data/components/ProgressLine';
+import { installLgaData } from '../../features/lga-data/install';
+import { useInstallPhase } from '../../features/lga-data/install-state';
 import { safeRedirect } from '../../features/routing/redirect';
 import './init.css';
-
-type Phase =
-  | { step: 'checking' }
-  | { step: 'downloading'; lgaCount: number; progress: DownloadProgress }
-  | { step: 'saving'; lgaCount: number }
-  | { step: 'done' }
-  | { step: 'error'; message: string };
-
-function ProgressLine({ progress }: { progress: DownloadProgress }) {
-  const { receivedBytes, totalBytes } = progress;
-  const percent = totalBytes ? Math.min(100, Math.round((receivedBytes / totalBytes) * 100)) : null;
-  return (
-    <div className="init-progress">
-      <label htmlFor="init-progress-bar">
-        {receivedBytes === 0
-          ? 'Waiting for the server…'
-          : totalBytes
-          ? `Downloaded ${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)} (${percent}%)`
-          : `Downloaded ${formatBytes(receivedBytes)}`}
-      </label>
-      {/* Without a known size the bar is indeterminate rather than a made-up percentage. */}
-      <progress id="init-progress-bar" max={totalBytes ?? undefined} value={totalBytes ? receivedBytes : undefined} />
-    </div>
-  );
-}
 
 export function InitPage() {
   const [search] = useSearchParams();
   const redirect = safeRedirect(search.get('redirect'), '/');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<Phase>({ step: 'checking' });
-  const running = useRef<AbortController | null>(null);
+  // Shared with the public map, which installs the same bundle beside its closures.
+  const phase = useInstallPhase();
+  const left = useRef(false);
 
-  const run = useCallback(async () => {
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setPhase({ step: 'checking' });
-    try {
-      const current = await fetchLgaDataImport();
-      const installed = await readInstalledTimestamp().catch(() => null);
-      if (installed !== current.timestamp) {
-        setPhase({ step: 'downloading', lgaCount: current.lgaCount, progress: { receivedBytes: 0, totalBytes: null } });
-        const bundle = await downloadLgaBundle(current.downloadUrl, (progress) => {
-          if (!controller.signal.aborted) setPhase({ step: 'downloading', lgaCount: current.lgaCount, progress });
-        }, controller.signal);
-        if (controller.signal.aborted) return;
-        setPhase({ step: 'saving', lgaCount: current.lgaCount });
-        await saveLgaBundle(current.timestamp, bundle);
-        if ((await readInstalledTimestamp()) !== current.timestamp) throw new Error(NOT_CACHED_MESSAGE);
-      }
-      if (controller.signal.aborted) return;
-      const status: LocalDataStatus = { installed: true, serverTimestamp: current.timestamp, localTimestamp: current.timestamp };
-      queryClient.setQueryData(localDataStatusQuery.queryKey, status);
-      setPhase({ step: 'done' });
-      navigate(redirect, { replace: true });
-    } catch (err) {
-      if (controller.signal.aborted) return;
-      setPhase({ step: 'error', message: (err as Error).message });
-    }
+  const run = useCallback(() => {
+    installLgaData(queryClient).then(
+      () => {
+        if (!left.current) navigate(redirect, { replace: true });
+      },
+      () => undefined,
+    );
   }, [navigate, queryClient, redirect]);
 
   useEffect(() => {
-    void run();
-    return () => running.current?.abort();
+    left.current = false;
+    run();
+    return () => {
+      left.current = true;
+    };
   }, [run]);
 
   return (
@@ -82,14 +41,14 @@ export function InitPage() {
         The map needs the boundaries of Australia's councils on this device. This happens once, and again when they change.
       </PageHeader>
       {phase.step === 'error' ? (
-        <ErrorState title="Council data could not be prepared" message={phase.message} onRetry={() => void run()} />
+        <ErrorState title="Council data could not be prepared" message={phase.message} onRetry={run} />
       ) : (
         <div className="panel init-panel" role="status" aria-live="polite">
-          {phase.step === 'checking' && <p>Checking for the latest council boundaries…</p>}
+          {(phase.step === 'checking' || phase.step === 'idle') && <p>Checking for the latest council boundaries…</p>}
           {phase.step === 'downloading' && (
             <>
               <p>Downloading boundaries for {phase.lgaCount.toLocaleString('en-AU')} councils…</p>
-              <ProgressLine progress={phase.progress} />
+              <ProgressLine id="init-progress-bar" progress={phase.progress} />
             </>
           )}
           {phase.step === 'saving' && <p>Saving {phase.lgaCount.toLocaleString('en-AU')} council boundaries on this device…</p>}

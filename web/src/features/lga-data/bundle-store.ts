@@ -7,6 +7,9 @@ export interface LgaFeatureCollection {
 
 export const NOT_CACHED_MESSAGE = 'LGA data not cached';
 
+/** The query cache's copy of the bundle, read by every map on the page. */
+export const LGA_BUNDLE_QUERY_KEY = ['lga-bundle'] as const;
+
 // The timestamp sits apart from the bundle so the guard check never loads megabytes of boundaries.
 const store = openKeyValueStore('road-closures', 'lga-data');
 const TIMESTAMP_KEY = 'timestamp';

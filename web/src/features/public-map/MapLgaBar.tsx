@@ -3,7 +3,7 @@
 // the centre (visitors meet the login-required dialog).
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { readLgaBundle } from '../lga-data/bundle-store';
+import { LGA_BUNDLE_QUERY_KEY, readLgaBundle } from '../lga-data/bundle-store';
 import { bboxOfGeometry, type Bbox } from '../map/geo';
 import type { MapViewport } from '../map/components/MapView';
 import { findLgaAt } from '../profile/lga-locate';
@@ -13,7 +13,8 @@ import { SubscribeLgaButton } from '../subscriptions/components/SubscribeButton'
 const meets = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
 export function MapLgaBar({ viewport, homeLgaCode }: { viewport: MapViewport | null; homeLgaCode: string }) {
-  const bundle = useQuery({ queryKey: ['lga-bundle'], queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false });
+  // Read once the map has a centre (after its closures are drawn), not beside them.
+  const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false, enabled: !!viewport });
   const inView = useMemo(() => {
     if (!bundle.data || !viewport) return [];
     const found: { code: string; name: string }[] = [];

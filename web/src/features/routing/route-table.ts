@@ -83,7 +83,9 @@ export const ROUTES: RouteDef[] = [
   // Spec §6: non-staff with the managed claim may ask too; the API decides and says why not.
   { path: '/request-access', title: 'Request access to an LGA', guards: ['auth'], page: 'requestAccess' },
 
-  { path: '/map', title: 'Map', guards: ['localData'], page: 'publicMap' },
+  // The closures show at once; the page installs the council boundaries beside them (a first
+  // visit does not wait on /init for megabytes of outlines before it can list closures).
+  { path: '/map', title: 'Map', page: 'publicMap' },
   { path: '/staff-map', title: 'Staff map', guards: [...staffCustomer, 'localData'], page: 'staffMap' },
   { path: '/lga-embed', title: 'Embedded map', page: 'lgaEmbed' },
   { path: '/admin/map', title: 'Administrator map', guards: [...adminGuards, 'localData'], page: 'adminMap' },

@@ -12,7 +12,6 @@ import { lgaBoxes, lgasInView, usePublicClosures } from '../../map/hooks/usePubl
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
-import { SubscribeButton } from '../../subscriptions/components/SubscribeButton';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
@@ -25,6 +24,8 @@ import { useSavedMapOptions, useSavedMapStyle, useVehicleGvm } from '../../profi
 // The route planner loads beside the list, not before it: the closures show first (the public
 // map's first-load budget).
 const DirectionsPanel = lazy(() => import('./DirectionsPanel').then((m) => ({ default: m.DirectionsPanel })));
+// Shown once a closure is opened: not part of the first screen.
+const SubscribeButton = lazy(() => import('../../subscriptions/components/SubscribeButton').then((m) => ({ default: m.SubscribeButton })));
 
 // The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
 const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
@@ -36,6 +37,8 @@ interface Props {
   homeLgaCode: string;
   /** Told where the map is (the public map's LGA-under-the-centre bar). */
   onViewportChange?(viewport: MapViewport): void;
+  /** False until the default council's map has drawn its closures: the outlines come after them. */
+  boundariesWanted?: boolean;
 }
 
 const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFixed(4)})`;
@@ -44,9 +47,9 @@ const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFix
  * The public map with a route planner: ClosureExplorer's map, list twin and detail panel, plus the
  * route source under the closures and map focus driven by the route and its avoided closures.
  */
-export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Props) {
+export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, boundariesWanted = true }: Props) {
   const toast = useToast();
-  const lga = useLgaBoundaries(homeLgaCode);
+  const lga = useLgaBoundaries(homeLgaCode, boundariesWanted || homeLgaCode !== FALLBACK_LGA);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat; zoom?: number } | null>(null);
@@ -102,7 +105,8 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
     setFocused(closure);
     setFocus({ key: `${closure.id}:${Date.now()}`, center: closure.position });
   };
-  useClosureDeepLink(lga.ready, select);
+  // The default council's map does not wait for the boundaries, nor does a link to a closure on it.
+  useClosureDeepLink(lga.ready || homeLgaCode === FALLBACK_LGA, select);
 
   const changeEndpoint = (set: (value: Endpoint | null) => void) => (value: Endpoint | null) => {
     set(value);
@@ -160,7 +164,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange }: Pro
         />
         </Suspense>
         {selected && (
-          <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<SubscribeButton closureId={selected.id} />} />
+          <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<Suspense fallback={null}><SubscribeButton closureId={selected.id} /></Suspense>} />
         )}
         <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}

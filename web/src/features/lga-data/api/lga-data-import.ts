@@ -38,6 +38,8 @@ export const lgaDataImportQuery = queryOptions({
   queryKey: ['lga-data', 'import'],
   queryFn: fetchLgaDataImport,
   staleTime: 5 * 60_000,
+  // As before it was cached: the guard's offline fallback and /init's Retry answer at once.
+  retry: false,
 });
 
 /**
@@ -46,14 +48,15 @@ export const lgaDataImportQuery = queryOptions({
  */
 export const localDataStatusQuery = queryOptions({
   queryKey: ['lga-data', 'status'],
-  queryFn: async (): Promise<LocalDataStatus> => {
+  queryFn: async ({ client }): Promise<LocalDataStatus> => {
     const localTimestamp = await readInstalledTimestamp().catch(() => null);
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     // Offline with a bundle on the device: it is the newest this device can have, so use it
     // (flood mode) rather than sending the user to /init, which needs the network.
     if (offline && localTimestamp !== null) return { installed: true, serverTimestamp: localTimestamp, localTimestamp };
     try {
-      const current = await fetchLgaDataImport();
+      // Through the cache: /init and the public map's install reuse this answer instead of asking again.
+      const current = await client.fetchQuery(lgaDataImportQuery);
       return { installed: localTimestamp === current.timestamp, serverTimestamp: current.timestamp, localTimestamp };
     } catch (err) {
       // The connection dropped during the check: same as above.

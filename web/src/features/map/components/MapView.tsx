@@ -2,11 +2,9 @@ import type * as GeoJSON from 'geojson';
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
-// The bundler moves maplibre's code away from its worker file, so the worker's URL is given explicitly.
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Bbox, LngLat } from '../geo';
 import './map.css';
-import { importWithTimeout } from '../../offline/app-update';
+import { loadMapLibre } from '../maplibre-load';
 
 export interface MapViewport {
   bbox: Bbox;
@@ -42,6 +40,9 @@ export interface MapViewProps {
    */
   lateSources?: string[];
 }
+
+// Asked for as soon as a page with a map has loaded its code, not after that page has rendered.
+loadMapLibre().catch(() => undefined);
 
 function viewportOf(map: MapLibreMap): MapViewport {
   const b = map.getBounds();
@@ -90,11 +91,8 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     let map: MapLibreMap | null = null;
     let cancelled = false;
-    // maplibre-gl is most of the map's weight: loaded with the map, not with the app shell.
-    // A chunk that fails or times out shows "The app was updated — reload" (app-update.ts).
-    importWithTimeout(() => import('maplibre-gl')).then(({ Map: MapLibre, NavigationControl, ScaleControl, setWorkerUrl }) => {
+    loadMapLibre().then(({ Map: MapLibre, NavigationControl, ScaleControl }) => {
       if (cancelled || !container.current) return;
-      setWorkerUrl(workerUrl);
       map = createMap(MapLibre, NavigationControl, ScaleControl);
     }, () => undefined);
     return () => {
