@@ -12,6 +12,7 @@ import { fineCellsCovering, MAX_COARSE_VIEW_CELLS, viewPrecision } from '../core
 import { fitsResponse } from '../core/closures/response-size';
 import type { ClosureRecord } from '../core/closures/types';
 import { tableName } from './db/client';
+import { closureFromItem, MAP_PROJECTION } from './db/closure-item';
 import { db } from './db/db';
 import { lgasWithClosures, toRecord } from './closures';
 import { closuresInCells, inBatches, queryPages } from './geo-cells';
@@ -60,14 +61,15 @@ async function closuresByLgas(bounds: Bounds): Promise<{ closures: ClosureRecord
         TableName: tableName(),
         IndexName: 'gsi1',
         KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :view)',
-        ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk' },
+        ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk', ...MAP_PROJECTION.names },
         ExpressionAttributeValues: { ':pk': lgaPartition(code), ':view': `${view}#` },
+        ProjectionExpression: MAP_PROJECTION.expression,
       }),
   );
   const closures: ClosureRecord[] = [];
   for (const { items, read: r } of lists) {
     read += r;
-    closures.push(...(db().entities.closure.parse({ Items: items })?.data ?? []).map(toRecord));
+    for (const item of items) if (item.__edb_e__ === 'closure') closures.push(toRecord(closureFromItem(item)));
   }
   return { closures, read };
 }

@@ -7,7 +7,7 @@ import type { Bounds } from '../core/closures/geometry';
 import { pointerMeets } from '../core/closures/map-index';
 import type { ClosureRecord } from '../core/closures/types';
 import { dynamoClient, tableName } from './db/client';
-import { db } from './db/db';
+import { closureFromItem, MAP_PROJECTION } from './db/closure-item';
 import { getClosures, toRecord } from './closures';
 
 export type Item = Record<string, unknown>;
@@ -45,16 +45,25 @@ export interface CellFilter {
 export type MapIndexName = 'coarse' | 'fine';
 const INDEXES = { coarse: { name: 'gsi2', pk: 'gsi2pk', prefix: 'GEO#' }, fine: { name: 'gsi3', pk: 'gsi3pk', prefix: 'MAP#' } } as const;
 
-/** One cell's partition, optionally filtered on the server (it still counts what it read). */
-export function queryGeoCell(cell: string, filter?: CellFilter, index: MapIndexName = 'coarse'): Promise<{ items: Item[]; read: number }> {
+/**
+ * One cell's partition, optionally filtered on the server (it still counts what it read), and
+ * optionally projected to the attributes named (the items read stay the same).
+ */
+export function queryGeoCell(
+  cell: string,
+  filter?: CellFilter,
+  index: MapIndexName = 'coarse',
+  projection?: { expression: string; names: Record<string, string> },
+): Promise<{ items: Item[]; read: number }> {
   const { name, pk, prefix } = INDEXES[index];
   return queryPages({
     TableName: tableName(),
     IndexName: name,
     KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': pk, ...filter?.names },
+    ExpressionAttributeNames: { '#pk': pk, ...filter?.names, ...projection?.names },
     ExpressionAttributeValues: { ':pk': `${prefix}${cell}`, ...filter?.values },
     ...(filter ? { FilterExpression: filter.expression } : {}),
+    ...(projection ? { ProjectionExpression: projection.expression } : {}),
   });
 }
 
@@ -73,12 +82,12 @@ export async function closuresInCells(
   const found = new Map<string, ClosureRecord>();
   const viaCell = new Set<string>();
   let read = 0;
-  for (const { items, read: r } of await inBatches(cells, (cell) => queryGeoCell(cell, filter, options.index))) {
+  for (const { items, read: r } of await inBatches(cells, (cell) => queryGeoCell(cell, filter, options.index, MAP_PROJECTION))) {
     read += r;
     for (const item of items) {
       if (item.__edb_e__ === 'closure') {
-        const parsed = db().entities.closure.parse({ Item: item })?.data;
-        if (parsed) found.set(parsed.id, toRecord(parsed));
+        const closure = toRecord(closureFromItem(item));
+        found.set(closure.id, closure);
       } else if (POINTERS.has(item.__edb_e__ as string) && typeof item.closureId === 'string') {
         if (!options.bounds || pointerMeets(item.bbox as number[] | undefined, options.bounds)) viaCell.add(item.closureId);
       }

@@ -60,6 +60,12 @@ describe('the map index', () => {
     const council = await queryClosuresInBounds(councilView);
     expect(council.strategy).toBe('cells');
     expect(council.closures.map((x) => x.id)).toContain(created.id);
+    // Too wide for cells: the per-LGA lists, read with the same projection and item mapping.
+    const region = await queryClosuresInBounds({ west: 146.2, south: -34.8, east: 149.2, north: -32.3 });
+    expect(region.strategy).toBe('lgas');
+    const fromCells = council.closures.find((x) => x.id === created.id)!;
+    expect(fromCells.regions[0].geometry.coordinates).toEqual(coordinates);
+    expect(region.closures.find((x) => x.id === created.id)).toEqual(fromCells);
 
     const deleted = await gql(DELETE, { id: created.id }, c.auth.staff);
     expect(deleted.errors).toBeUndefined();

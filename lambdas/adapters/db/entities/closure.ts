@@ -3,6 +3,7 @@
 import { Entity } from 'electrodb';
 import { isOnMapIndex } from '../../../core/closures/map-index';
 import { SERVICE, coordinate, nowSeconds, timestamps } from './common';
+import { compactJson } from './compact-json';
 
 export const CLOSURE_CONDITIONS = ['closed', 'changed', 'opened'] as const;
 
@@ -24,9 +25,10 @@ export const ClosureEntity = new Entity(
       geohash4: { type: 'string', required: true },
       geohash7: { type: 'string', required: true },
       cells: { type: 'list', items: { type: 'string' } },
-      nearestLocation: { type: 'any' },
+      nearestLocation: { type: 'any', ...compactJson },
       formattedAddress: { type: 'string' },
-      regions: { type: 'any', required: true },
+      /** Stored as one JSON string, as nearestLocation (compact-json.ts); items written before hold nested values and still read. */
+      regions: { type: 'any', required: true, ...compactJson },
       scheduledFor: { type: 'number' },
       estimatedReopening: { type: 'number' },
       openedAt: { type: 'number' },
