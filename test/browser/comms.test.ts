@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSURE_FIELDS } from '../../web/src/features/map/api/closure-fields';
 import { axeViolations } from './support/a11y';
 import { ADMIN, APP_URL, STAFF, launchBrowser, newPage, screenshot, signedInPage } from './support/browser';
+import { LIVE_CEILING_MS, watchRealtime } from './support/realtime';
 
 const FORBES = '12900';
 const RUN = Date.now().toString(36);
@@ -213,6 +214,7 @@ describe('website integration and the embedded map', () => {
 describe('the embedded map, live and with directions', { timeout: 90_000 }, () => {
   it('without directions it has no route planner, and a closure created and deleted through the API comes and goes without a reload', async () => {
     const visitor = await newPage(browser);
+    const realtime = watchRealtime(visitor.page);
     const staff = await signedIn(STAFF);
     let id: string | null = null;
     try {
@@ -220,10 +222,13 @@ describe('the embedded map, live and with directions', { timeout: 90_000 }, () =
       await visitor.page.getByRole('heading', { name: 'Road closures in Forbes' }).waitFor({ timeout: 20_000 });
       await visitor.page.locator('.closure-list__item').first().waitFor({ timeout: 20_000 });
       expect(await visitor.page.getByRole('region', { name: 'Directions' }).count()).toBe(0);
+      // The list comes from the map file at once; a change made before the live subscription is
+      // confirmed would reach the embed only with the file's next copy, so the change waits for it.
+      await realtime.subscribed('onClosureChanged');
 
       id = await createOwnClosure(staff.page, { reason: `Embed live ${RUN}`, detour: `Embed detour ${RUN}` });
       const item = visitor.page.locator(`.closure-list__item[data-closure-id="${id}"]`);
-      await item.waitFor({ timeout: 20_000 });
+      await item.waitFor({ timeout: LIVE_CEILING_MS });
       await item.click();
       const detail = visitor.page.getByRole('region', { name: 'Closure details' });
       await detail.getByText(`Embed detour ${RUN}`).waitFor();
