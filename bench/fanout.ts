@@ -9,7 +9,6 @@
 // LGA subscriber counter is therefore not bumped; the consumer never reads it.
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path, { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +21,7 @@ import { chunk } from '../lambdas/core/notifications/rules';
 import { notifyFor } from '../lambdas/events/notify';
 import { settingsFromEnv } from '../local/settings';
 import { startLocalStack } from '../local/stack';
+import { freePort } from './support/dynamodb-memory';
 
 const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);
 /** The demo LGA: a fresh stack seeds demo closures there, so the event has a real closure. */
@@ -29,17 +29,6 @@ const LGA = '12900';
 const TIMEOUT_MS = 10 * 60_000;
 /** DynamoDB Local in memory by default, as the viewport bench; BENCH_FANOUT_DISK=1 keeps the table on disk. */
 const IN_MEMORY = process.env.BENCH_FANOUT_DISK !== '1';
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = net.createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
 
 /** Notifications of this event: one Scan (COUNT, filtered by eventId) over the whole table. */
 async function countNotifications(eventId: string): Promise<number> {
