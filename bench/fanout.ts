@@ -26,7 +26,6 @@ import { freePort } from './support/dynamodb-memory';
 const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);
 /** The demo LGA: a fresh stack seeds demo closures there, so the event has a real closure. */
 const LGA = '12900';
-const TIMEOUT_MS = 10 * 60_000;
 /** DynamoDB Local in memory by default, as the viewport bench; BENCH_FANOUT_DISK=1 keeps the table on disk. */
 const IN_MEMORY = process.env.BENCH_FANOUT_DISK !== '1';
 
