@@ -5,7 +5,7 @@
 // 1 s) and when the requests on the way were sent; no timed assertion, only their order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { APP_URL, launchBrowser, newPage, screenshot } from './support/browser';
+import { APP_URL, launchBrowser, newPage, PHONE, screenshot } from './support/browser';
 import { describeVisit, installMapProbe, visitPublicMap } from '../../bench/support/public-map-probe';
 import { readStoredLgaBundle } from './support/lga-bundle';
 
@@ -56,6 +56,47 @@ describe('public map speed', () => {
     expect(first.apiClosureQueries + again.apiClosureQueries).toBe(0);
     // The boundaries were installed by the first visit; the return visit reads them from the device.
     expect(again.asked.boundaries).toBeNull();
+    await context.close();
+  });
+
+  it('draws the closures as a preview while MapLibre loads, at the pixels where MapLibre then draws them', { timeout: 90_000 }, async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    // MapLibre's code is held back, so the page can only show the preview (its own projection).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/maplibre-gl-[A-Za-z0-9_-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${APP_URL}/map`);
+    const dots = page.locator('[data-testid="map-preview"] circle');
+    await expect.poll(() => dots.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'public-map-preview-phone');
+    // The preview is decoration: hidden from assistive technology (the list is the closures' text).
+    expect(await page.locator('[data-testid="map-preview"]').getAttribute('aria-hidden')).toBe('true');
+    const previewed = await dots.evaluateAll((circles) =>
+      circles.map((c) => ({ id: c.getAttribute('data-id')!, x: Number(c.getAttribute('cx')), y: Number(c.getAttribute('cy')) })),
+    );
+    const file = (await (await fetch(`${APP_URL}/feeds/12900/map.json`)).json()) as { closures: Array<{ id: string; position: { lng: number; lat: number } }> };
+
+    release();
+    // MapLibre takes over: the preview goes once its closure layer is drawn.
+    await expect.poll(() => page.locator('[data-testid="map-preview"]').count(), { timeout: 30_000 }).toBe(0);
+    const positions = Object.fromEntries(file.closures.map((c) => [c.id, c.position]));
+    const where = await page.locator('[data-testid="map"]').evaluate(
+      (el, points) => {
+        const map = (el as unknown as { __map: { project(p: [number, number]): { x: number; y: number } } }).__map;
+        return points.map(({ id, lng, lat }) => ({ id, ...map.project([lng, lat]) }));
+      },
+      previewed.map(({ id }) => ({ id, ...positions[id]! })),
+    );
+    // The map has not moved (nobody touched it), so each dot was where MapLibre puts it, to the pixel.
+    for (const dot of previewed) {
+      const mapped = where.find((w) => w.id === dot.id)!;
+      expect(Math.abs(mapped.x - dot.x), `closure ${dot.id} x`).toBeLessThan(1);
+      expect(Math.abs(mapped.y - dot.y), `closure ${dot.id} y`).toBeLessThan(1);
+    }
+    await screenshot(page, 'public-map-drawn-phone');
     await context.close();
   });
 });

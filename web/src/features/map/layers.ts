@@ -124,3 +124,6 @@ export const ROUTE_LAYERS: LayerSpecification[] = [
 
 /** Layers a click may select a closure on. */
 export const CLOSURE_CLICK_LAYERS = ['app-closure-points', 'app-closure-lines', 'app-closure-lines-scheduled'];
+
+/** What MapView previews as SVG while MapLibre starts: the closures' lines and points. */
+export const CLOSURE_PREVIEW = { lines: SOURCES.closureLines, points: SOURCES.closurePoints, layers: CLOSURE_CLICK_LAYERS };

@@ -1,5 +1,6 @@
 // MapLibre (most of the map's weight: loaded with the map, not with the app shell) and its worker,
-// started once: by the map itself, or as the app starts on an address whose page shows a map.
+// started once, by the first map mounted (after the page's first screen: MapPreview draws the
+// closures until MapLibre has).
 // The bundler moves maplibre's code away from its worker file, so the worker's URL is given explicitly.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { importWithTimeout } from '../offline/app-update';
@@ -10,8 +11,7 @@ let loading: Promise<typeof import('maplibre-gl')> | null = null;
 export function loadMapLibre(): Promise<typeof import('maplibre-gl')> {
   loading ??= importWithTimeout(() => import('maplibre-gl')).then((maplibre) => {
     maplibre.setWorkerUrl(workerUrl);
-    // The worker boots (its code is as big as the main chunk) while the page is still rendering:
-    // the closures are drawn once it is up, the longest wait on the map's way.
+    // The worker boots (its code is as big as the main chunk) while the map is being created.
     maplibre.prewarm();
     return maplibre;
   });

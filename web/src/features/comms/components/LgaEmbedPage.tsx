@@ -13,7 +13,7 @@ import { MapView } from '../../map/components/MapView';
 import { FORBES_BBOX, type Bbox, type LngLat } from '../../map/geo';
 import { useSavedMapStyle } from '../../profile/hooks/useSavedProfile';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
-import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
+import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, CLOSURE_PREVIEW, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { DirectionsPanel } from '../../directions/components/DirectionsPanel';
 import '../../directions/directions.css';
 import { useEmbedRoute } from '../hooks/useEmbedRoute';
@@ -94,6 +94,7 @@ export function LgaEmbedPage() {
             initialBbox={route.fitted?.bbox ?? bbox}
             sources={sources}
             layers={directions ? [...ROUTE_LAYERS, ...CLOSURE_LAYERS] : CLOSURE_LAYERS}
+            preview={CLOSURE_PREVIEW}
             clickLayers={route.picking ? [] : CLOSURE_CLICK_LAYERS}
             crosshair={!!route.picking}
             label={`Map of road closures in ${lga.data.name}`}

@@ -12,7 +12,7 @@ import { lgaBoxes, lgasInView, usePublicClosures } from '../../map/hooks/usePubl
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
-import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
+import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, CLOSURE_PREVIEW, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
 import type { PickTarget } from './DirectionsPanel';
@@ -126,6 +126,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
           sources={sources}
           layers={LAYERS}
           lateSources={LATE_SOURCES}
+          preview={CLOSURE_PREVIEW}
           clickLayers={picking ? [] : CLOSURE_CLICK_LAYERS}
           label={label}
           crosshair={!!picking}

@@ -9,7 +9,7 @@ import type { LngLat } from '../geo';
 import { useClosuresInBounds } from '../hooks/useClosuresInBounds';
 import { useLgaBoundaries } from '../hooks/useLgaBoundaries';
 import { useLiveClosures } from '../hooks/useLiveClosures';
-import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, LGA_LAYERS, SOURCES } from '../layers';
+import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, CLOSURE_PREVIEW, LGA_LAYERS, SOURCES } from '../layers';
 import { ClosureDetailPanel } from './ClosureDetailPanel';
 import { ClosureList } from './ClosureList';
 import { MapView, type MapViewport } from './MapView';
@@ -83,6 +83,7 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
           initialZoom={savedMap?.zoom}
           sources={sources}
           layers={layers}
+          preview={CLOSURE_PREVIEW}
           clickLayers={draft?.drawing ? [] : CLOSURE_CLICK_LAYERS}
           label={label}
           crosshair={draft?.drawing}

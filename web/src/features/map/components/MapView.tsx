@@ -1,10 +1,12 @@
 import type * as GeoJSON from 'geojson';
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Bbox, LngLat } from '../geo';
 import './map.css';
 import { loadMapLibre } from '../maplibre-load';
+import { cameraAt, cameraForBox, projectorFor, type Projector } from '../preview-projection';
+import { MapPreview } from './MapPreview';
 
 export interface MapViewport {
   bbox: Bbox;
@@ -39,10 +41,16 @@ export interface MapViewProps {
    * megabytes of GeoJSON that would otherwise hold the closures back for seconds).
    */
   lateSources?: string[];
+  /**
+   * The closures drawn at once as SVG (MapPreview) from these sources, until MapLibre has drawn any
+   * of `layers` itself: MapLibre's worker takes a second or more to start on a slow device.
+   */
+  preview?: { lines: string; points: string; layers: string[] };
 }
 
-// Asked for as soon as a page with a map has loaded its code, not after that page has rendered.
-loadMapLibre().catch(() => undefined);
+/** The opening view fits the box with this padding (px). */
+const FIT_PADDING = 24;
+
 
 function viewportOf(map: MapLibreMap): MapViewport {
   const b = map.getBounds();
@@ -87,6 +95,22 @@ export function MapView(props: MapViewProps) {
   handlers.current = props;
   const zoomApplied = useRef(false);
   const styleShown = useRef<string | null>(null);
+  // The preview's projection: our own Mercator camera until the map exists, then the map's own
+  // (which also follows a pan or zoom made before MapLibre has drawn).
+  const [project, setProject] = useState<Projector | null>(null);
+  const [previewDone, setPreviewDone] = useState(!props.preview);
+
+  useLayoutEffect(() => {
+    const el = container.current;
+    if (!el || !props.preview || !el.clientWidth || !el.clientHeight) return;
+    const [w, s, e, n] = props.initialBbox;
+    const { clientWidth: width, clientHeight: height } = el;
+    const camera = props.initialZoom != null ? cameraAt((w + e) / 2, (s + n) / 2, props.initialZoom) : cameraForBox(props.initialBbox, width, height, FIT_PADDING);
+    const opening = projectorFor(camera, width, height);
+    setProject((current: Projector | null) => current ?? opening);
+    // Only the opening view is previewed; the map's own projection replaces this one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     let map: MapLibreMap | null = null;
@@ -118,7 +142,7 @@ export function MapView(props: MapViewProps) {
     const map = new MapLibre({
       container: container.current!,
       style: styleShown.current,
-      ...(zoom !== undefined ? { center: [(w + e) / 2, (s + n) / 2] as [number, number], zoom } : { bounds: initialBbox, fitBoundsOptions: { padding: 24 } }),
+      ...(zoom !== undefined ? { center: [(w + e) / 2, (s + n) / 2] as [number, number], zoom } : { bounds: initialBbox, fitBoundsOptions: { padding: FIT_PADDING } }),
       attributionControl: { compact: true },
       keyboard: true,
       cooperativeGestures: false,
@@ -145,6 +169,7 @@ export function MapView(props: MapViewProps) {
       handlers.current.onReady?.(map);
       handlers.current.onViewportChange?.(viewportOf(map));
     });
+    watchPreview(map);
     map.on('error', (event: { error?: unknown; sourceId?: string }) => {
       // A missing tile is not worth a banner; a style that never loads is (overlays need it).
       if (!event.sourceId && !map.isStyleLoaded()) setFailed((event.error as Error | undefined)?.message ?? 'The map could not be loaded');
@@ -163,6 +188,31 @@ export function MapView(props: MapViewProps) {
       map.getCanvas().style.cursor = over ? 'pointer' : '';
     });
     return map;
+  }
+
+  /** Hands the preview to the map's projection, and ends it once MapLibre has drawn a closure. */
+  function watchPreview(map: MapLibreMap): void {
+    const preview = handlers.current.preview;
+    if (!preview) return;
+    const follow = () =>
+      setProject(() => (lng: number, lat: number): [number, number] => {
+        const { x, y } = map.project([lng, lat]);
+        return [x, y];
+      });
+    follow();
+    const finish = () => {
+      map.off('render', onRender);
+      map.off('move', follow);
+      setPreviewDone(true);
+    };
+    function onRender() {
+      const layers = preview!.layers.filter((id) => map.getLayer(id));
+      if (layers.length > 0 && map.queryRenderedFeatures({ layers }).length > 0) finish();
+    }
+    map.on('move', follow);
+    map.on('render', onRender);
+    // Everything is drawn (also when no closure is in view, so none can be found on the canvas).
+    map.once('idle', finish);
   }
 
   useEffect(() => {
@@ -212,6 +262,9 @@ export function MapView(props: MapViewProps) {
   return (
     <div className="map-view" role="region" aria-label={props.label}>
       <div ref={container} className="map-view__canvas" data-testid="map" />
+      {props.preview && !previewDone && project && (
+        <MapPreview lines={props.sources[props.preview.lines]} points={props.sources[props.preview.points]} project={project} />
+      )}
       {failed && (
         <p className="map-view__error" role="alert">
           The base map could not be loaded ({failed}). Closures are still listed.
