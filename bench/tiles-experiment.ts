@@ -7,9 +7,8 @@ import { loadavg } from 'node:os';
 import { queryClosuresInBounds, isOnPublicMap } from '../lambdas/adapters/closures-bounds';
 import { dynamoClient, tableName } from '../lambdas/adapters/db/client';
 import { resetDb } from '../lambdas/adapters/db/db';
-import { bboxesMeet, bboxOf, cellsCovering, type Bbox, type Bounds } from '../lambdas/core/closures/geometry';
+import { bboxesMeet, bboxOf, cellsCovering, segmentBoxes, type Bbox, type Bounds } from '../lambdas/core/closures/geometry';
 import { isOnMapIndex } from '../lambdas/core/closures/map-index';
-import { fitsResponse } from '../lambdas/core/closures/response-size';
 import type { ClosureRecord } from '../lambdas/core/closures/types';
 import { getRoadEngine } from '../lambdas/core/roads/engine';
 import { degreeSpan } from '../lambdas/core/roads/geo';
@@ -37,18 +36,24 @@ function mapRecord(c: ClosureRecord): ClosureRecord {
   return toRecord(closureFromItem(item));
 }
 
-type Tile = Map<string, { v: number; r: string }>;
+type Entry = { v: number; b: string; r: string };
+type Tile = Map<string, Entry>;
+const SHARD_BYTES = 350_000;
+const PRECISIONS = (process.env.PRECISIONS ?? '4,5').split(',').map(Number);
+/** Shards per tile key (pk MAPTILE#{p}{cell}); the experiment knows them, a real design must too. */
+const shardCounts = new Map<string, number>();
+const shardOf = (id: string, n: number) => (n <= 1 ? 0 : parseInt(id.slice(0, 8), 16) % n);
 
-async function tileView(bounds: Bounds, now: number): Promise<{ closures: ClosureRecord[]; read: number; ms: { get: number; parse: number } }> {
-  const cells = cellsCovering(bounds);
+
+async function tileView(bounds: Bounds, now: number, precision: number): Promise<{ closures: ClosureRecord[]; read: number; ms: { get: number; parse: number } }> {
+  const keys = cellsCovering(bounds, precision).flatMap((cell) => {
+    const key = `${precision}${cell}`;
+    return Array.from({ length: shardCounts.get(key) ?? 1 }, (_, s) => ({ pk: `MAPTILE#${key}`, sk: `MAPTILE#${s}` }));
+  });
   const t0 = performance.now();
   const responses = await Promise.all(
-    Array.from({ length: Math.ceil(cells.length / 100) }, (_, i) =>
-      dynamoClient().send(
-        new BatchGetCommand({
-          RequestItems: { [tableName()]: { Keys: cells.slice(i * 100, i * 100 + 100).map((cell) => ({ pk: `MAPTILE#${cell}`, sk: 'MAPTILE#0' })) } },
-        }),
-      ),
+    Array.from({ length: Math.ceil(keys.length / 100) }, (_, i) =>
+      dynamoClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys.slice(i * 100, i * 100 + 100) } } })),
     ),
   );
   const t1 = performance.now();
@@ -56,20 +61,33 @@ async function tileView(bounds: Bounds, now: number): Promise<{ closures: Closur
   const seen = new Set<string>();
   const out: ClosureRecord[] = [];
   let read = 0;
+  let bytes = 2;
   for (const response of responses) {
     for (const item of response.Responses?.[tableName()] ?? []) {
       read++;
-      for (const [id, entry] of Object.entries(item.c as Record<string, { v: number; r: string }>)) {
+      for (const [id, entry] of Object.entries(item.c as Record<string, Entry>)) {
         if (seen.has(id)) continue;
         seen.add(id);
+        const b = entry.b.split(',').map(Number) as Bbox;
+        if (!bboxesMeet(b, box)) continue;
         const c = JSON.parse(entry.r) as ClosureRecord;
-        if (isOnPublicMap(c, now, false) && c.regions.some((r) => bboxesMeet(bboxOf([r.geometry]), box))) out.push(c);
+        if (isOnPublicMap(c, now, false) && c.regions.some((r) => bboxesMeet(bboxOf([r.geometry]), box))) {
+          out.push(c);
+          bytes += Buffer.byteLength(entry.r) + 1;
+        }
       }
     }
   }
   out.sort((a, b) => b.updatedAt - a.updatedAt);
-  if (!fitsResponse(out)) throw new Error('too big');
+  if (bytes > 5_000_000) throw new Error('too big');
   return { closures: out, read, ms: { get: t1 - t0, parse: performance.now() - t1 } };
+}
+
+function cellsAt(c: ClosureRecord, precision: number): string[] {
+  if (precision === 4) return c.cells;
+  const out = new Set<string>();
+  for (const box of segmentBoxes(c.regions.map((r) => r.geometry))) for (const cell of cellsCovering(box, precision)) out.add(cell);
+  return [...out];
 }
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -102,57 +120,75 @@ async function main() {
           const { closure } = makeClosure(factory);
           return { closure, index: mapIndexOf(closure) };
         });
-        await writeClosures(chunk);
+        if (count < SIZES[0]) await writeClosures(chunk);
         count += chunk.length;
         for (const { closure } of chunk) {
           if (!isOnMapIndex(closure)) continue;
-          const entry = { v: closure.version, r: JSON.stringify(mapRecord(closure)) };
-          for (const cell of closure.cells) {
-            if (!tiles.has(cell)) tiles.set(cell, new Map());
-            tiles.get(cell)!.set(closure.id, entry);
+          const entry = { v: closure.version, b: bboxOf(closure.regions.map((r) => r.geometry)).join(','), r: JSON.stringify(mapRecord(closure)) };
+          for (const p of PRECISIONS) {
+            for (const cell of cellsAt(closure, p)) {
+              const key = `${p}${cell}`;
+              if (!tiles.has(key)) tiles.set(key, new Map());
+              tiles.get(key)!.set(closure.id, entry);
+            }
           }
         }
       }
-      // Tiles written whole here (the experiment measures reading them).
-      let biggest = { cell: '', bytes: 0, closures: 0 };
-      const sizes: number[] = [];
-      for (const [cell, tile] of tiles) {
-        const c = Object.fromEntries(tile);
-        const bytes = [...tile].reduce((s, [id, e]) => s + id.length + 1 + 1 + 8 + 1 + e.r.length, 0) + 40;
-        sizes.push(bytes);
-        if (bytes > biggest.bytes) biggest = { cell, bytes, closures: tile.size };
-        if (bytes < 390_000) await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: { pk: `MAPTILE#${cell}`, sk: 'MAPTILE#0', c } }));
+      // Tiles written whole here (the experiment measures reading them), sharded by id when over SHARD_BYTES.
+      const stats: string[] = [];
+      for (const p of PRECISIONS) {
+        let biggest = { cell: '', bytes: 0, closures: 0 };
+        let shardsTotal = 0;
+        let n = 0;
+        for (const [key, tile] of tiles) {
+          if (!key.startsWith(String(p))) continue;
+          n++;
+          const bytes = [...tile].reduce((s, [id, e]) => s + id.length + 12 + e.b.length + e.r.length, 0) + 40;
+          if (bytes > biggest.bytes) biggest = { cell: key, bytes, closures: tile.size };
+          const shards = Math.ceil(bytes / SHARD_BYTES);
+          shardCounts.set(key, shards);
+          shardsTotal += shards;
+          const parts = Array.from({ length: shards }, () => ({} as Record<string, Entry>));
+          for (const [id, e] of tile) parts[shardOf(id, shards)][id] = e;
+          for (const [s, c] of parts.entries()) await dynamoClient().send(new PutCommand({ TableName: tableName(), Item: { pk: `MAPTILE#${key}`, sk: `MAPTILE#${s}`, c } }));
+        }
+        stats.push(`p${p}: ${n} tiles in ${shardsTotal} items, max ${biggest.bytes} B (${biggest.closures} closures in ${biggest.cell})`);
       }
       const recBytes = mean([...tiles.values()].flatMap((t) => [...t.values()].map((e) => e.r.length)));
-      console.log(
-        `${size}: seeded in ${((performance.now() - t) / 1000).toFixed(0)} s; ${tiles.size} tiles, bytes p50 ${p50(sizes)}, max ${biggest.bytes} (${biggest.closures} closures in ${biggest.cell}); ` +
-          `tiles > 350 kB: ${sizes.filter((s) => s > 350_000).length}, > 400 kB: ${sizes.filter((s) => s > 400_000).length}; record JSON ~${recBytes.toFixed(0)} B`,
-      );
+      console.log(`${size}: seeded in ${((performance.now() - t) / 1000).toFixed(0)} s; ${stats.join('; ')}; record JSON ~${recBytes.toFixed(0)} B`);
+      const measured = size === SIZES[0];
       for (const v of council.slice(0, 20)) {
-        await queryClosuresInBounds(v, { now });
-        await tileView(v, now);
+        if (measured) await queryClosuresInBounds(v, { now });
+        for (const p of PRECISIONS) await tileView(v, now, p);
       }
       const perItem: number[] = [];
-      const tile: number[] = [];
-      const gets: number[] = [];
-      const parses: number[] = [];
+      const tile = PRECISIONS.map(() => ({ t: [] as number[], get: [] as number[], parse: [] as number[], read: [] as number[], same: 0 }));
       const returned: number[] = [];
-      let same = 0;
       for (const v of council) {
-        let s = performance.now();
-        const a = await queryClosuresInBounds(v, { now });
-        perItem.push(performance.now() - s);
-        s = performance.now();
-        const b = await tileView(v, now);
-        tile.push(performance.now() - s);
-        gets.push(b.ms.get);
-        parses.push(b.ms.parse);
-        returned.push(a.closures.length);
-        if (JSON.stringify(a.closures.map((c) => c.id).sort()) === JSON.stringify(b.closures.map((c) => c.id).sort())) same++;
+        let ids: string | undefined;
+        if (measured) {
+          const s = performance.now();
+          const a = await queryClosuresInBounds(v, { now });
+          perItem.push(performance.now() - s);
+          ids = JSON.stringify(a.closures.map((c) => c.id).sort());
+        }
+        for (const [i, p] of PRECISIONS.entries()) {
+          const s = performance.now();
+          const b = await tileView(v, now, p);
+          tile[i].t.push(performance.now() - s);
+          tile[i].get.push(b.ms.get);
+          tile[i].parse.push(b.ms.parse);
+          tile[i].read.push(b.read);
+          if (i === 0) returned.push(b.closures.length);
+          const mine = JSON.stringify(b.closures.map((c) => c.id).sort());
+          ids ??= mine;
+          if (mine === ids) tile[i].same++;
+        }
       }
       console.log(
-        `  council views ${council.length} (load ${loadavg()[0].toFixed(1)}): per-item p50 ${p50(perItem).toFixed(1)} ms; tiles p50 ${p50(tile).toFixed(1)} ms ` +
-          `(BatchGet p50 ${p50(gets).toFixed(1)}, parse+filter p50 ${p50(parses).toFixed(1)}); returned mean ${mean(returned).toFixed(0)}; same ids ${same}/${council.length}`,
+        `  council views ${council.length} (load ${loadavg()[0].toFixed(1)}): ${measured ? `per-item p50 ${p50(perItem).toFixed(1)} ms; ` : ''}` +
+          PRECISIONS.map((p, i) => `p${p} tiles p50 ${p50(tile[i].t).toFixed(1)} ms (BatchGet ${p50(tile[i].get).toFixed(1)}, parse+filter ${p50(tile[i].parse).toFixed(1)}, items ${mean(tile[i].read).toFixed(1)}, same ${tile[i].same})`).join('; ') +
+          `; returned mean ${mean(returned).toFixed(0)}`,
       );
     }
   } finally {
