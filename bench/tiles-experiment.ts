@@ -3,6 +3,7 @@
 // beside today's per-item path, on the same in-memory DynamoDB Local, interleaved view by view.
 //   npx tsx bench/tiles-experiment.ts
 import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { loadavg } from 'node:os';
 import { queryClosuresInBounds, isOnPublicMap } from '../lambdas/adapters/closures-bounds';
 import { dynamoClient, tableName } from '../lambdas/adapters/db/client';
@@ -24,6 +25,9 @@ import { LgaLookup } from './support/lga-lookup';
 const SEED = 20240604;
 const SIZES = process.env.SIZES?.split(',').map(Number) ?? [1_000, 100_000];
 const VIEWS = 120;
+/** Closure items (the per-item path's data) are written up to this many; tiles always. */
+const WRITE_UPTO = Number(process.env.WRITE_UPTO ?? SIZES[0]);
+const PASSES = Number(process.env.PASSES ?? 1);
 
 function viewAround([lng, lat]: [number, number], widthKm: number): Bounds {
   const { dLat, dLng } = degreeSpan(lat, (widthKm * 1000) / 2);
@@ -90,6 +94,29 @@ function cellsAt(c: ClosureRecord, precision: number): string[] {
   return [...out];
 }
 
+/** The same BatchGetItem as raw HTTP: DynamoDB Local's time (to the last byte), then the JSON parse and unmarshall the SDK adds. */
+async function rawBatchGet(endpoint: string, bounds: Bounds): Promise<{ http: number; json: number; unmarshall: number; bytes: number }> {
+  const keys = cellsCovering(bounds, 4).flatMap((cell) =>
+    Array.from({ length: shardCounts.get(`4${cell}`) ?? 1 }, (_, s) => ({ pk: { S: `MAPTILE#4${cell}` }, sk: { S: `MAPTILE#${s}` } })),
+  );
+  const t0 = performance.now();
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': 'DynamoDB_20120810.BatchGetItem',
+      authorization: 'AWS4-HMAC-SHA256 Credential=local/20240101/ap-southeast-2/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+    },
+    body: JSON.stringify({ RequestItems: { [tableName()]: { Keys: keys } } }),
+  });
+  const text = await response.text();
+  const t1 = performance.now();
+  const body = JSON.parse(text) as { Responses: Record<string, Record<string, never>[]> };
+  const t2 = performance.now();
+  for (const item of body.Responses[tableName()] ?? []) unmarshall(item);
+  return { http: t1 - t0, json: t2 - t1, unmarshall: performance.now() - t2, bytes: text.length };
+}
+
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -120,7 +147,7 @@ async function main() {
           const { closure } = makeClosure(factory);
           return { closure, index: mapIndexOf(closure) };
         });
-        if (count < SIZES[0]) await writeClosures(chunk);
+        if (count < WRITE_UPTO) await writeClosures(chunk);
         count += chunk.length;
         for (const { closure } of chunk) {
           if (!isOnMapIndex(closure)) continue;
@@ -156,7 +183,7 @@ async function main() {
       }
       const recBytes = mean([...tiles.values()].flatMap((t) => [...t.values()].map((e) => e.r.length)));
       console.log(`${size}: seeded in ${((performance.now() - t) / 1000).toFixed(0)} s; ${stats.join('; ')}; record JSON ~${recBytes.toFixed(0)} B`);
-      const measured = size === SIZES[0];
+      const measured = size <= WRITE_UPTO;
       for (const v of council.slice(0, 20)) {
         if (measured) await queryClosuresInBounds(v, { now });
         for (const p of PRECISIONS) await tileView(v, now, p);
@@ -164,7 +191,7 @@ async function main() {
       const perItem: number[] = [];
       const tile = PRECISIONS.map(() => ({ t: [] as number[], get: [] as number[], parse: [] as number[], read: [] as number[], same: 0 }));
       const returned: number[] = [];
-      for (const v of council) {
+      for (const v of Array.from({ length: PASSES }, () => council).flat()) {
         let ids: string | undefined;
         if (measured) {
           const s = performance.now();
@@ -186,9 +213,15 @@ async function main() {
         }
       }
       console.log(
-        `  council views ${council.length} (load ${loadavg()[0].toFixed(1)}): ${measured ? `per-item p50 ${p50(perItem).toFixed(1)} ms; ` : ''}` +
+        `  council views ${council.length * PASSES} (load ${loadavg()[0].toFixed(1)}): ${measured ? `per-item p50 ${p50(perItem).toFixed(1)} ms; ` : ''}` +
           PRECISIONS.map((p, i) => `p${p} tiles p50 ${p50(tile[i].t).toFixed(1)} ms (BatchGet ${p50(tile[i].get).toFixed(1)}, parse+filter ${p50(tile[i].parse).toFixed(1)}, items ${mean(tile[i].read).toFixed(1)}, same ${tile[i].same})`).join('; ') +
           `; returned mean ${mean(returned).toFixed(0)}`,
+      );
+      const raw = [];
+      for (const v of council) raw.push(await rawBatchGet(dynamo.endpoint, v));
+      console.log(
+        `  the p4 BatchGet as raw HTTP: DynamoDB Local to last byte p50 ${p50(raw.map((r) => r.http)).toFixed(1)} ms, JSON.parse ${p50(raw.map((r) => r.json)).toFixed(1)} ms, ` +
+          `unmarshall ${p50(raw.map((r) => r.unmarshall)).toFixed(1)} ms, response ${(mean(raw.map((r) => r.bytes)) / 1000).toFixed(0)} kB mean`,
       );
     }
   } finally {
