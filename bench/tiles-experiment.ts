@@ -1,7 +1,14 @@
-// Experiment (before building map tiles): what a council view costs when each precision-4 cell's
-// map records are ONE item (a map of closure id → {v, r: record JSON}) read with BatchGetItem,
-// beside today's per-item path, on the same in-memory DynamoDB Local, interleaved view by view.
+// Experiment behind the map-tile decision for the council view (not part of `npm run bench`):
+// what a 40 km council view costs when each map cell's closures are ONE item ("tile": a map of
+// closure id → {v: version, b: box, r: the map record as JSON}) read with one BatchGetItem, beside
+// today's per-item path, on the same in-memory DynamoDB Local, view by view. Tiles are built in
+// memory from the bench's own closures (same seed and council views as bench/viewport.ts) and
+// written whole, split by hash of id into items of at most 350 kB; the per-item path's closures
+// are written only up to WRITE_UPTO. Prints the tile sizes against the 400 kB item limit, the
+// p50 of each path and, for precision-4 tiles, the same BatchGetItem as raw HTTP (DynamoDB
+// Local's time apart from the SDK's parse).
 //   npx tsx bench/tiles-experiment.ts
+//   SIZES=1000,100000 PRECISIONS=4,5 WRITE_UPTO=1000 PASSES=2 npx tsx bench/tiles-experiment.ts
 import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { loadavg } from 'node:os';
