@@ -26,15 +26,22 @@ function BootError({ message }: { message: string }) {
   );
 }
 
+/**
+ * How long the first render waits for the opened page's code beyond /config.json. Rendered in the
+ * same pass as the shell, the page shows as soon as it is in; rendered after the shell, React's
+ * Suspense shows "Loading…" and reveals the page up to 300 ms later (its fallback throttle).
+ */
+const PAGE_CODE_WAIT_MS = 600;
+
 async function boot() {
-  preloadPageFor(window.location.pathname);
+  const pageCode = preloadPageFor(window.location.pathname);
   startConnectivityTracking();
   installAppUpdates();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   const root = createRoot(container);
   try {
-    const config = await loadRuntimeConfig();
+    const [config] = await Promise.all([loadRuntimeConfig(), Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, PAGE_CODE_WAIT_MS))])]);
     // Must happen before Amplify opens its first realtime socket.
     if (config.app.local) installLocalWebSocketRewrite();
     // Amplify itself loads only when needed (lib/amplify.ts); a returning signed-in user needs it now.

@@ -8,7 +8,8 @@ import { PAGES } from './page-registry';
 // MapLibre is not asked for here: its megabyte of code would be evaluated while the map page is
 // rendering its closures list. MapView asks for it once that first screen is committed, and shows
 // the closures as an SVG preview meanwhile.
-export function preloadPageFor(pathname: string): void {
+/** Settles once the page's code is in (or failed: the render then shows the error). */
+export function preloadPageFor(pathname: string): Promise<void> {
   const page = findRoute(pathname)?.page;
-  if (page) (PAGES[page] as Partial<LazyPage>).preload?.();
+  return (page && (PAGES[page] as Partial<LazyPage>).preload?.()) || Promise.resolve();
 }

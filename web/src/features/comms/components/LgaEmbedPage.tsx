@@ -95,6 +95,7 @@ export function LgaEmbedPage() {
             sources={sources}
             layers={directions ? [...ROUTE_LAYERS, ...CLOSURE_LAYERS] : CLOSURE_LAYERS}
             preview={CLOSURE_PREVIEW}
+            startWhen={!closures.isLoading}
             clickLayers={route.picking ? [] : CLOSURE_CLICK_LAYERS}
             crosshair={!!route.picking}
             label={`Map of road closures in ${lga.data.name}`}

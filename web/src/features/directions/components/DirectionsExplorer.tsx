@@ -127,6 +127,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
           layers={LAYERS}
           lateSources={LATE_SOURCES}
           preview={CLOSURE_PREVIEW}
+          startWhen={!closures.isLoading}
           clickLayers={picking ? [] : CLOSURE_CLICK_LAYERS}
           label={label}
           crosshair={!!picking}

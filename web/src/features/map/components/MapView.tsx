@@ -46,7 +46,16 @@ export interface MapViewProps {
    * of `layers` itself: MapLibre's worker takes a second or more to start on a slow device.
    */
   preview?: { lines: string; points: string; layers: string[] };
+  /**
+   * False while the page's first data is still coming: MapLibre's code (about a megabyte) is only
+   * asked for once this turns true (or after ENGINE_LATEST_MS), because evaluating it blocks the
+   * main thread the list and the preview need to show the closures.
+   */
+  startWhen?: boolean;
 }
+
+/** The latest MapLibre waits for `startWhen` (a list that never settles must not cost the map). */
+const ENGINE_LATEST_MS = 3000;
 
 /** The opening view fits the box with this padding (px). */
 const FIT_PADDING = 24;
@@ -112,7 +121,16 @@ export function MapView(props: MapViewProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  const [engineWanted, setEngineWanted] = useState(props.startWhen !== false);
   useEffect(() => {
+    if (engineWanted) return;
+    if (props.startWhen !== false) return setEngineWanted(true);
+    const timer = setTimeout(() => setEngineWanted(true), ENGINE_LATEST_MS);
+    return () => clearTimeout(timer);
+  }, [engineWanted, props.startWhen]);
+
+  useEffect(() => {
+    if (!engineWanted) return;
     let map: MapLibreMap | null = null;
     let cancelled = false;
     loadMapLibre().then(({ Map: MapLibre, NavigationControl, ScaleControl }) => {
@@ -126,7 +144,7 @@ export function MapView(props: MapViewProps) {
     };
     // The map is created once; later prop changes go through the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [engineWanted]);
 
   function createMap(
     MapLibre: typeof import('maplibre-gl').Map,
