@@ -101,6 +101,24 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     }
   });
 
+  it('installs the boundaries on a device whose database exists without their store (made by another opener)', async () => {
+    const fresh = await newPage(browser);
+    try {
+      // An empty 'road-closures' database at version 1, as a test helper or an older build left it.
+      await fresh.page.goto(`${APP_URL}/text`);
+      await fresh.page.evaluate(`new Promise((resolve, reject) => {
+        const open = indexedDB.open('road-closures', 1);
+        open.onsuccess = () => { open.result.close(); resolve(); };
+        open.onerror = () => reject(open.error);
+      })`);
+      await fresh.page.goto(`${APP_URL}/init?redirect=%2Fmap`);
+      await waitForPath(fresh.page, '/map');
+      expect((await readStoredLgaBundle(fresh.page)).features).toBeGreaterThan(0);
+    } finally {
+      await fresh.context.close();
+    }
+  });
+
   it('shows the not-found page for an unknown path', async () => {
     await page.goto(`${APP_URL}/no/such/page`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');

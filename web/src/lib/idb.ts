@@ -21,22 +21,37 @@ function done(tx: IDBTransaction): Promise<void> {
   });
 }
 
-export function openKeyValueStore(dbName: string, storeName: string, version = 1): KeyValueStore {
+export function openKeyValueStore(dbName: string, storeName: string): KeyValueStore {
   let dbPromise: Promise<IDBDatabase> | null = null;
-  const db = () => {
-    dbPromise ??= new Promise<IDBDatabase>((resolve, reject) => {
+  // Opens the database at its current version (a new one at 1, creating the store). A database
+  // that exists without this store (made by another opener: an older build, a test) gets it in an
+  // upgrade to the next version; otherwise it would stay unusable on this device for good.
+  const open = (version?: number) =>
+    new Promise<IDBDatabase>((resolve, reject) => {
       if (typeof indexedDB === 'undefined') {
         reject(new Error('This browser does not offer IndexedDB (private mode may disable it)'));
         return;
       }
-      const request = indexedDB.open(dbName, version);
+      const request = version === undefined ? indexedDB.open(dbName) : indexedDB.open(dbName, version);
       request.onupgradeneeded = () => {
         if (!request.result.objectStoreNames.contains(storeName)) request.result.createObjectStore(storeName);
       };
-      request.onsuccess = () => resolve(request.result);
+      request.onsuccess = () => {
+        const opened = request.result;
+        // Another tab upgrading the database must not be blocked by this connection.
+        opened.onversionchange = () => {
+          opened.close();
+          dbPromise = null;
+        };
+        if (opened.objectStoreNames.contains(storeName)) return resolve(opened);
+        opened.close();
+        open(opened.version + 1).then(resolve, reject);
+      };
       request.onerror = () => reject(request.error ?? new Error('Could not open IndexedDB'));
       request.onblocked = () => reject(new Error('IndexedDB is blocked by another tab of this app'));
-    }).catch((err) => {
+    });
+  const db = () => {
+    dbPromise ??= open().catch((err) => {
       dbPromise = null;
       throw err;
     });
