@@ -45,8 +45,9 @@ async function notifyRecipients(event: DomainEvent): Promise<NotificationRecord[
 
 /**
  * Writes the deliveries' notifications that are not stored yet, then publishes those live. A
- * delivery with a category is written only if its user wants that category in the app: the
- * settings are read SETTINGS_PER_READ users at a time while earlier groups are being written.
+ * delivery with a category is written only if its user wants that category in the app, decided
+ * from the opt-outs it carries (copied from the subscription); only deliveries without them have
+ * their users' settings read, SETTINGS_PER_READ users at a time while earlier groups are written.
  */
 export async function deliver(event: DomainEvent, deliveries: readonly FanoutDelivery[]): Promise<NotificationRecord[]> {
   // The group's mark names every candidate, checked or not, so a replay finds it. The first
