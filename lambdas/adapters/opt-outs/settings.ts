@@ -80,7 +80,8 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * first 99 first (bumping optOutsVersion to v), then each further chunk under a ConditionCheck
  * that the profile is still at v with the same subscriptions. A later settings change (v moved)
  * owns every item from then on, so this one stops; a new subscription (copied from v already)
- * only makes it list the subscriptions again and go on.
+ * only makes it list the subscriptions again and go on. If this call fails between chunks, the
+ * user is told to try again, and until they do some of those subscriptions keep the old opt-outs.
  */
 export async function saveNotificationSettings(uid: string, input: unknown): Promise<void> {
   const { TableName, Key } = profileKey(uid);
