@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '../lambdas/adapters/events';
 import { FANOUT_CONCURRENCY, withConcurrency, withTtl } from '../lambdas/adapters/notifications';
 import { chunk } from '../lambdas/core/notifications/rules';
+import { closureNotification } from '../lambdas/core/notifications/messages';
 import { notifyFor } from '../lambdas/events/notify';
 import { settingsFromEnv } from '../local/settings';
 import { startLocalStack } from '../local/stack';
@@ -28,6 +29,18 @@ const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);
 const LGA = '12900';
 /** DynamoDB Local in memory by default, as the viewport bench; BENCH_FANOUT_DISK=1 keeps the table on disk. */
 const IN_MEMORY = process.env.BENCH_FANOUT_DISK !== '1';
+/**
+ * Subscriptions carry their user's opt-outs (all on: an empty list), as subscribing writes them;
+ * BENCH_FANOUT_LEGACY=1 seeds them without, as written before they carried them, so the consumer
+ * reads every subscriber's profile instead.
+ */
+const LEGACY = process.env.BENCH_FANOUT_LEGACY === '1';
+/**
+ * BENCH_FANOUT_CEILING_ITEMS=notification: the ceiling writes items shaped like the event's own
+ * notifications (its title, body, link, resource id, icon and a uuid event id) instead of a title
+ * and 120 bytes of body, so the ceiling costs DynamoDB Local per item what the fan-out's items do.
+ */
+const CEILING_LIKE_NOTIFICATIONS = process.env.BENCH_FANOUT_CEILING_ITEMS === 'notification';
 
 /** Notifications of this event: one Scan (COUNT, filtered by eventId) over the whole table. */
 async function countNotifications(eventId: string): Promise<number> {
@@ -61,9 +74,11 @@ export async function benchFanout(): Promise<string> {
 
     const seedStarted = performance.now();
     const uids = Array.from({ length: SUBSCRIBERS }, (_, i) => `bench-fanout-${String(i).padStart(5, '0')}`);
-    const { unprocessed } = await db().entities.lgaSubscription.put(uids.map((uid) => ({ uid, lgaCode: LGA }))).go({ concurrent: 4 });
+    const { unprocessed } = await db()
+      .entities.lgaSubscription.put(uids.map((uid) => (LEGACY ? { uid, lgaCode: LGA } : { uid, lgaCode: LGA, optOuts: [] })))
+      .go({ concurrent: 4 });
     if (unprocessed.length) throw new Error(`${unprocessed.length} subscriptions were not written`);
-    // Every subscriber has a profile, as in the app (the consumer reads their notification settings).
+    // Every subscriber has a profile, as in the app (the consumer reads it only for a subscription without opt-outs).
     const { unprocessed: noProfile } = await db().entities.user.put(uids.map((uid) => ({ uid, email: `${uid}@bench.example` }))).go({ concurrent: 4 });
     if (noProfile.length) throw new Error(`${noProfile.length} profiles were not written`);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -76,7 +91,10 @@ export async function benchFanout(): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     const ceiling = async (tag: string): Promise<number> => {
       const started = performance.now();
-      const raw = uids.map((uid, i) => withTtl({ uid, id: `${now}-${tag}${String(i).padStart(17, '0')}`, timestamp: now, eventId: tag, title: 'Ceiling', body: 'x'.repeat(120) }));
+      const shape = CEILING_LIKE_NOTIFICATIONS
+        ? { eventId: randomUUID(), ...closureNotification('closure.changed', { id: closure.id, type: closure.type, reason: closure.reason, formattedAddress: closure.formattedAddress, lgaName: 'Forbes' }) }
+        : { eventId: tag, title: 'Ceiling', body: 'x'.repeat(120) };
+      const raw = uids.map((uid, i) => withTtl({ uid, id: `${now}-${tag}${String(i).padStart(17, '0')}`, timestamp: now, ...shape }));
       await withConcurrency(chunk(raw, 25), FANOUT_CONCURRENCY, async (batch) => {
         const { unprocessed } = (await db().entities.notification.put(batch as never).go()) as unknown as { unprocessed: unknown[] };
         if (unprocessed.length) throw new Error('the ceiling run left items unprocessed');
@@ -89,7 +107,7 @@ export async function benchFanout(): Promise<string> {
     const ceilingBefore = await ceiling('ceilingA');
 
     // The consumer itself (lambdas/events/notify.ts), as the event sink or SQS would invoke it:
-    // subscribers and settings read, the delivery's mark claimed, notifications written
+    // subscribers and their opt-outs read (settings too when LEGACY), the delivery's mark claimed, notifications written
     // (BatchWrite only on a first delivery), published live.
     const event: DomainEvent = { id: randomUUID(), type: 'closure.changed', occurredAt: now, actor: 'bench-actor', detail: { closureId: closure.id, lgaCode: LGA } };
     const started = performance.now();
@@ -107,8 +125,8 @@ export async function benchFanout(): Promise<string> {
     const verdict = (ok: boolean) => (ok ? 'holds' : 'MISSED');
     return [
       `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), DynamoDB Local ${IN_MEMORY ? 'in memory' : 'on disk'}; ${FANOUT_CONCURRENCY} batches of 25 in flight`,
-      `  seeded ${SUBSCRIBERS} LGA subscriptions and their profiles (BatchWrite) in ${seedSeconds.toFixed(1)} s`,
-      `  raw BatchWrite ceiling: ${SUBSCRIBERS} notification items in ${ceilingBefore.toFixed(2)} s before the consumer, ${ceilingAfter.toFixed(2)} s after it; the faster = ${Math.round(ceilingRate)} items/s`,
+      `  seeded ${SUBSCRIBERS} LGA subscriptions ${LEGACY ? 'WITHOUT opt-outs (BENCH_FANOUT_LEGACY: every profile is read)' : 'carrying their opt-outs'} and their profiles (BatchWrite) in ${seedSeconds.toFixed(1)} s`,
+      `  raw BatchWrite ceiling${CEILING_LIKE_NOTIFICATIONS ? ' (items shaped like the event\'s notifications)' : ''}: ${SUBSCRIBERS} notification items in ${ceilingBefore.toFixed(2)} s before the consumer, ${ceilingAfter.toFixed(2)} s after it; the faster = ${Math.round(ceilingRate)} items/s`,
       `  one closure.changed event -> ${written} in-app notifications in ${seconds.toFixed(2)} s = ${Math.round(rate)} notifications/s ` +
         `(${stored} stored; target >= 1,000/s: ${verdict(rate >= 1000)})`,
       `  ceiling / fan-out = ${ratio.toFixed(2)}x (target within 1.3x: ${verdict(ratio <= 1.3)})`,

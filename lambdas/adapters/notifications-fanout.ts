@@ -16,6 +16,8 @@ export interface FanoutDelivery {
   content: NotificationContent;
   /** The recipient's settings for this category are checked by the worker that writes it. */
   category?: NotificationCategory;
+  /** The recipient's opt-outs, carried from their subscription so the worker reads no profile. */
+  optOuts?: string[];
 }
 
 /** One SQS message: an event and up to 200 of its deliveries (well under SQS's 256 KB). */

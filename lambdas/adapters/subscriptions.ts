@@ -1,13 +1,16 @@
 // Closure and LGA subscriptions (DESIGN §5). Each subscribe/unsubscribe is ONE transaction with
 // its count: the closure's subscriberCount, or the LGA's subscriber counter plus the user's own
 // LGA-subscription counter (which enforces the limit atomically, so two racing requests cannot
-// make a sixth).
+// make a sixth). A new subscription carries its user's notification opt-outs, copied in the same
+// transaction under a check that the settings did not change meanwhile (opt-outs/stamp.ts).
 import { TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, validationError } from '../core/errors';
-import { MAX_LGA_SUBSCRIPTIONS, MAX_LGA_SUBSCRIPTIONS_MESSAGE } from '../core/notifications/rules';
+import { carriedOptOuts } from '../core/notifications/opt-outs';
+import { MAX_LGA_SUBSCRIPTIONS, MAX_LGA_SUBSCRIPTIONS_MESSAGE, type Subscriber } from '../core/notifications/rules';
 import { dynamoClient } from './db/client';
 import { db } from './db/db';
 import { queryPages } from './geo-cells';
+import { optOutsStamp, STAMP_ATTEMPTS, type OptOutsStamp } from './opt-outs/stamp';
 
 export const LGA_SUBSCRIBERS_COUNTER = 'lgaSubscribers';
 /** Scope = uid: how many LGAs this user follows. */
@@ -50,6 +53,28 @@ async function writeWithRetry(write: () => Promise<Written>): Promise<Written> {
 }
 
 /**
+ * Writes a new subscription with its user's current opt-outs: `items` gets the stamp (undefined
+ * for a user without a profile) and returns the transaction, the new subscription first and the
+ * stamp's guard last. When only the guard failed (the settings changed while subscribing), reads
+ * them again and retries. Returns the cancellation codes of a transaction that still failed.
+ */
+async function subscribeWithOptOuts(uid: string, items: (stamp: OptOutsStamp | undefined) => TransactItem[]): Promise<(string | undefined)[] | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const stamp = await optOutsStamp(uid);
+    try {
+      await sendWithRetry(() => [...items(stamp), ...(stamp ? [stamp.guard] : [])]);
+      return undefined;
+    } catch (error) {
+      if (!isCanceled(error)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((r) => r.Code);
+      const onlyGuard = stamp && codes.at(-1) === 'ConditionalCheckFailed' && codes.slice(0, -1).every((c) => c !== 'ConditionalCheckFailed');
+      if (onlyGuard && attempt < STAMP_ATTEMPTS) continue;
+      return codes;
+    }
+  }
+}
+
+/**
  * The closure's count changes by a plain ADD: it neither checks nor bumps the closure's `version`
  * nor touches updatedAt, so following a closure never makes a staff edit conflict and never
  * counts as a change of the closure.
@@ -75,16 +100,15 @@ export async function isSubscribedToClosure(uid: string, closureId: string): Pro
 
 /** Idempotent: following a closure twice changes nothing the second time. */
 export async function subscribeToClosure(uid: string, closureId: string, lgaCode: string): Promise<void> {
-  const put = db().entities.closureSubscription.create({ uid, closureId, lgaCode }).params() as Record<string, unknown>;
-  try {
-    await sendWithRetry(() => [{ Put: put as never }, closureCountUpdate(closureId, 1)]);
-  } catch (error) {
-    if (!isCanceled(error)) throw error;
-    const [subscription, closure] = error.CancellationReasons ?? [];
-    if (closure?.Code === 'ConditionalCheckFailed') throw notFound(`Closure ${closureId} not found`);
-    if (subscription?.Code === 'ConditionalCheckFailed') return;
-    throw conflict('Failed to subscribe. Please try again.');
-  }
+  const failed = await subscribeWithOptOuts(uid, (stamp) => [
+    { Put: db().entities.closureSubscription.create({ uid, closureId, lgaCode, ...(stamp ? { optOuts: stamp.optOuts } : {}) }).params() as never },
+    closureCountUpdate(closureId, 1),
+  ]);
+  if (!failed) return;
+  const [subscription, closure] = failed;
+  if (closure === 'ConditionalCheckFailed') throw notFound(`Closure ${closureId} not found`);
+  if (subscription === 'ConditionalCheckFailed') return;
+  throw conflict('Failed to subscribe. Please try again.');
 }
 
 export async function unsubscribeFromClosure(uid: string, closureId: string): Promise<void> {
@@ -105,21 +129,22 @@ export async function unsubscribeFromClosure(uid: string, closureId: string): Pr
 export async function subscribeToLga(uid: string, lgaCode: string): Promise<void> {
   const { data: existing } = await db().entities.lgaSubscription.get({ uid, lgaCode }).go();
   if (existing) return;
-  const result = await writeWithRetry(() => db()
-    .transaction.write(({ lgaSubscription, counter }) => [
-      lgaSubscription.create({ uid, lgaCode }).commit(),
-      counter
+  const { lgaSubscription, counter } = db().entities;
+  const failed = await subscribeWithOptOuts(uid, (stamp) => [
+    { Put: lgaSubscription.create({ uid, lgaCode, ...(stamp ? { optOuts: stamp.optOuts } : {}) }).params() as never },
+    {
+      Update: counter
         .update({ name: USER_LGA_SUBSCRIPTIONS_COUNTER, scope: uid })
         .add({ count: 1 })
         .where(({ count }, { notExists, lt }) => `${notExists(count)} OR ${lt(count, MAX_LGA_SUBSCRIPTIONS)}`)
-        .commit(),
-      counter.update({ name: LGA_SUBSCRIBERS_COUNTER, scope: lgaCode }).add({ count: 1 }).commit(),
-    ])
-    .go());
-  if (!result.canceled) return;
-  const [subscription, limit] = result.data as { code?: string }[];
-  if (subscription?.code === 'ConditionalCheckFailed') return; // a concurrent request won
-  if (limit?.code === 'ConditionalCheckFailed') throw validationError(MAX_LGA_SUBSCRIPTIONS_MESSAGE);
+        .params() as never,
+    },
+    { Update: counter.update({ name: LGA_SUBSCRIBERS_COUNTER, scope: lgaCode }).add({ count: 1 }).params() as never },
+  ]);
+  if (!failed) return;
+  const [subscription, limit] = failed;
+  if (subscription === 'ConditionalCheckFailed') return; // a concurrent request won
+  if (limit === 'ConditionalCheckFailed') throw validationError(MAX_LGA_SUBSCRIPTIONS_MESSAGE);
   throw conflict('Failed to subscribe. Please try again.');
 }
 
@@ -154,19 +179,23 @@ export async function lgaSubscriberCount(lgaCode: string): Promise<number> {
 }
 
 /**
- * Fan-out reads: the subscribers' uids from gsi1 (SUBSCRIBERS#…), every page. ElectroDB builds the
- * query and the raw client reads the pages: for a big LGA, ElectroDB's formatting of 10,000
- * answers took as long as the query itself.
+ * Fan-out reads: the subscribers from gsi1 (SUBSCRIBERS#…, projecting all attributes), every page,
+ * each with the opt-outs their subscription carries. ElectroDB builds the query and the raw client
+ * reads the pages: for a big LGA, ElectroDB's formatting of 10,000 answers took as long as the
+ * query itself.
  */
-async function subscriberUids(params: object): Promise<string[]> {
+async function subscribersOf(params: object): Promise<Subscriber[]> {
   const { items } = await queryPages(params as QueryCommandInput);
-  return items.map((item) => item.uid as string);
+  return items.map((item) => {
+    const optOuts = carriedOptOuts(item.optOuts);
+    return optOuts ? { uid: item.uid as string, optOuts } : { uid: item.uid as string };
+  });
 }
 
-export function closureSubscribers(closureId: string): Promise<string[]> {
-  return subscriberUids(db().entities.closureSubscription.query.subscribers({ closureId }).params({ attributes: ['uid'] }));
+export function closureSubscribers(closureId: string): Promise<Subscriber[]> {
+  return subscribersOf(db().entities.closureSubscription.query.subscribers({ closureId }).params({ attributes: ['uid', 'optOuts'] }));
 }
 
-export function lgaSubscribers(lgaCode: string): Promise<string[]> {
-  return subscriberUids(db().entities.lgaSubscription.query.subscribers({ lgaCode }).params({ attributes: ['uid'] }));
+export function lgaSubscribers(lgaCode: string): Promise<Subscriber[]> {
+  return subscribersOf(db().entities.lgaSubscription.query.subscribers({ lgaCode }).params({ attributes: ['uid', 'optOuts'] }));
 }

@@ -45,8 +45,9 @@ async function notifyRecipients(event: DomainEvent): Promise<NotificationRecord[
 
 /**
  * Writes the deliveries' notifications that are not stored yet, then publishes those live. A
- * delivery with a category is written only if its user wants that category in the app: the
- * settings are read SETTINGS_PER_READ users at a time while earlier groups are being written.
+ * delivery with a category is written only if its user wants that category in the app, decided
+ * from the opt-outs it carries (copied from the subscription); only deliveries without them have
+ * their users' settings read, SETTINGS_PER_READ users at a time while other writes go on.
  */
 export async function deliver(event: DomainEvent, deliveries: readonly FanoutDelivery[]): Promise<NotificationRecord[]> {
   // The group's mark names every candidate, checked or not, so a replay finds it. The first
@@ -54,15 +55,20 @@ export async function deliver(event: DomainEvent, deliveries: readonly FanoutDel
   // present) writes only what is missing.
   const first = deliveries.length > 0 && (await claimDelivery(event.id, deliveryPart(deliveries.map((d) => d.uid)), deliveries.length, event.occurredAt));
   const write = notificationWriter(first);
-  const groups = await withConcurrency(chunk(deliveries, SETTINGS_PER_READ), SETTINGS_READS_IN_FLIGHT, async (group) => {
-    const allowed = await withSettingsAllowed(group, 'inApp');
-    return write(
-      allowed.map(({ uid, content }) =>
+  const writeAllowed = async (group: readonly FanoutDelivery[]) =>
+    write(
+      (await withSettingsAllowed(group, 'inApp')).map(({ uid, content }) =>
         withTtl({ uid, id: notificationId(event.id, uid, event.occurredAt), timestamp: event.occurredAt, eventId: event.id, ...content }),
       ),
     );
-  });
-  const written = groups.flat();
+  // Deliveries decided without a read are handed to the writer at once, so its BatchWrite slots
+  // never wait on a group's last batch; the rest are read group by group and queue behind them.
+  const needsRead = (d: FanoutDelivery) => Boolean(d.category && !d.optOuts);
+  const [decided, read] = await Promise.all([
+    writeAllowed(deliveries.filter((d) => !needsRead(d))),
+    withConcurrency(chunk(deliveries.filter(needsRead), SETTINGS_PER_READ), SETTINGS_READS_IN_FLIGHT, writeAllowed),
+  ]);
+  const written = [...decided, ...read.flat()];
   // Stored first, then live: a failed live push still leaves the notification in the list.
   // Bounded: 100,000 live publishes at once would open as many connections.
   const published = await withConcurrency(written, LIVE_PUBLISH_CONCURRENCY, (n) =>

@@ -29,9 +29,10 @@ async function lgaName(code: string): Promise<string | undefined> {
 }
 
 /**
- * With `deferSettings`, subscribers' settings are not read here: each delivery carries its
- * category and the in-app deliverer checks it group by group while it writes, so a big
- * audience's settings reads overlap the writes instead of coming before them.
+ * With `deferSettings`, subscribers' settings are not checked here: each delivery carries its
+ * category and the opt-outs its subscription carries, and the in-app deliverer (or each SQS
+ * fan-out worker) decides while it writes. Only subscriptions written before they carried
+ * opt-outs cost a profile read there.
  */
 async function closurePlan(event: DomainEvent, channel: Channel, deferSettings: boolean): Promise<Plan | undefined> {
   if (!isClosureEvent(event.type)) return undefined;
@@ -54,7 +55,13 @@ async function closurePlan(event: DomainEvent, channel: Channel, deferSettings: 
   });
   // A reporter who also follows the closure reads the reporter's words (listed first, first wins).
   const reporters = event.type === 'closure.reopened' ? await reopenedReportersPlan(event, closure, channel) : [];
-  return { deliveries: [...reporters, ...allowed.map(({ uid, category }) => (deferSettings ? { uid, content, category } : { uid, content }))] };
+  return {
+    deliveries: [
+      ...reporters,
+      // Deferred: the deliverer decides from the opt-outs the subscription carries (or reads the profile).
+      ...allowed.map(({ uid, category, optOuts }) => (deferSettings ? { uid, content, category, ...(optOuts ? { optOuts } : {}) } : { uid, content })),
+    ],
+  };
 }
 
 /** Account managers of the LGA, as uids (managers are keyed by email). */

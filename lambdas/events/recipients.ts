@@ -1,20 +1,26 @@
-// Per-user notification settings applied to a list of would-be recipients (defaults are on).
+// Per-user notification settings applied to a list of would-be recipients (defaults are on). A
+// recipient whose subscription carries their opt-outs is decided from those, with no read; only
+// the others (subscriptions written before they carried opt-outs, reporters) have their profile read.
 import { storedNotificationSettings } from '../adapters/notification-settings';
 import { FANOUT_CONCURRENCY, withConcurrency } from '../adapters/notifications';
-import { chunk, settingsOf, wants, type Channel, type NotificationCategory, type Recipient } from '../core/notifications/rules';
+import { optOutsOfStored, wantsWith } from '../core/notifications/opt-outs';
+import { chunk, type Channel, type NotificationCategory, type Recipient } from '../core/notifications/rules';
 
 /** One BatchGet reads the settings of this many users. */
 export const SETTINGS_PER_READ = 100;
 
 /**
  * Keeps the items whose user wants their category on this channel; an item without a category
- * (its plan checked it already) is kept. One BatchGet for at most SETTINGS_PER_READ users.
+ * (its plan checked it already) is kept. Items carrying opt-outs are decided from them; the
+ * settings of the rest (at most SETTINGS_PER_READ users) are read in one BatchGet.
  */
-export async function withSettingsAllowed<T extends { uid: string; category?: NotificationCategory }>(group: readonly T[], channel: Channel): Promise<T[]> {
-  const uids = [...new Set(group.filter((r) => r.category).map((r) => r.uid))];
-  if (uids.length === 0) return [...group];
-  const settings = await storedNotificationSettings(uids);
-  return group.filter((r) => !r.category || wants(settingsOf(settings.get(r.uid)), r.category, channel));
+export async function withSettingsAllowed<T extends { uid: string; category?: NotificationCategory; optOuts?: readonly string[] }>(
+  group: readonly T[],
+  channel: Channel,
+): Promise<T[]> {
+  const unread = [...new Set(group.filter((r) => r.category && !r.optOuts).map((r) => r.uid))];
+  const stored = unread.length > 0 ? await storedNotificationSettings(unread) : new Map<string, unknown>();
+  return group.filter((r) => !r.category || wantsWith(r.optOuts ?? optOutsOfStored(stored.get(r.uid)), r.category, channel));
 }
 
 /** Drops recipients who turned that kind of notification off on this channel; keeps order. */

@@ -18,6 +18,8 @@ export interface Delivery {
   content: NotificationContent;
   /** Set when the user's settings for this category are still to be checked, by the deliverer (notify.ts) beside its writes. */
   category?: NotificationCategory;
+  /** With a category: the user's opt-outs as their subscription carries them (absent: read their profile). */
+  optOuts?: string[];
 }
 
 interface ReportRef {

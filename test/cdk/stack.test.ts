@@ -71,6 +71,8 @@ describe('dev stage', () => {
             { AttributeName: 'gsi1pk', KeyType: 'HASH' },
             { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
           ],
+          // The fan-out reads each subscriber's opt-outs from the subscription through gsi1.
+          Projection: { ProjectionType: 'ALL' },
         }),
         Match.objectLike({
           IndexName: 'gsi2',

@@ -14,6 +14,7 @@ import { listNotifications, markAllRead, markAllSeen, markRead } from '../../ada
 import { presentNotification } from '../../adapters/notifications-publish';
 import { markReminderActioned } from '../../adapters/notifications-reminders';
 import { registerPushSubscription, revokePushSubscription, vapidConfig } from '../../adapters/notifications-push';
+import { saveNotificationSettings } from '../../adapters/opt-outs/settings';
 import { isPushServiceEndpoint } from '../../core/notifications/push-devices';
 import {
   lgaSubscriberCount,
@@ -207,7 +208,8 @@ export const handler = createResolverHandler({
     access: 'user',
     async resolve({ args, principal }) {
       const p = await principal();
-      await db().entities.user.patch({ uid: p.uid }).set({ notificationSettings: args.input }).go();
+      // The profile and the opt-outs each of the user's subscriptions carries, together.
+      await saveNotificationSettings(p.uid, args.input);
       return settingsOf(args.input);
     },
   }),

@@ -44,19 +44,31 @@ export function timestampOfId(id: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
+/** A subscriber as the fan-out reads them: the opt-outs their subscription carries, if any. */
+export interface Subscriber {
+  uid: string;
+  /** Absent on a subscription written before subscriptions carried them: read the profile. */
+  optOuts?: string[];
+}
+
 export interface Recipient {
   uid: string;
   category: NotificationCategory;
+  /** The user's opt-outs as their subscription carries them; absent: their profile decides. */
+  optOuts?: string[];
 }
 
 /**
  * One entry per user: a closure subscriber hears as such even when also subscribed to the LGA
  * (their closure settings apply). The actor never hears about their own change.
  */
-export function recipientsOf(closureSubscribers: readonly string[], lgaSubscribers: readonly string[], actor?: string): Recipient[] {
+export function recipientsOf(closureSubscribers: readonly Subscriber[], lgaSubscribers: readonly Subscriber[], actor?: string): Recipient[] {
   const byUid = new Map<string, Recipient>();
-  for (const uid of closureSubscribers) if (!byUid.has(uid)) byUid.set(uid, { uid, category: 'closureUpdates' });
-  for (const uid of lgaSubscribers) if (!byUid.has(uid)) byUid.set(uid, { uid, category: 'lgaUpdates' });
+  const add = ({ uid, optOuts }: Subscriber, category: NotificationCategory) => {
+    if (!byUid.has(uid)) byUid.set(uid, optOuts ? { uid, category, optOuts } : { uid, category });
+  };
+  for (const subscriber of closureSubscribers) add(subscriber, 'closureUpdates');
+  for (const subscriber of lgaSubscribers) add(subscriber, 'lgaUpdates');
   if (actor) byUid.delete(actor);
   return [...byUid.values()];
 }

@@ -4,7 +4,8 @@ import { notificationId, recipientsOf, settingsOf, timestampOfId, wants } from '
 
 describe('notification rules', () => {
   it('gives each user one entry, closure subscription first, never the actor', () => {
-    const recipients = recipientsOf(['a', 'b', 'a'], ['b', 'c', 'actor', 'c'], 'actor');
+    const subscribers = (...uids: string[]) => uids.map((uid) => ({ uid }));
+    const recipients = recipientsOf(subscribers('a', 'b', 'a'), subscribers('b', 'c', 'actor', 'c'), 'actor');
     expect(recipients).toEqual([
       { uid: 'a', category: 'closureUpdates' },
       { uid: 'b', category: 'closureUpdates' },

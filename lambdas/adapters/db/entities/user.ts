@@ -14,6 +14,13 @@ export const UserEntity = new Entity(
       lgaCode: { type: 'string' },
       mapOptions: { type: 'any' },
       notificationSettings: { type: 'any' },
+      /**
+       * Bumped by every change of notificationSettings; subscribing checks it did not move while it
+       * copied the user's opt-outs into the new subscription (lambdas/adapters/opt-outs).
+       */
+      optOutsVersion: { type: 'number' },
+      /** Bumped by every new subscription, so a settings change that missed it fails and retries. */
+      subscriptionsVersion: { type: 'number' },
       /** The resident's vehicle gross vehicle mass in tonnes (unsealed-road restrictions, directions). */
       vehicleGvm: { type: 'number' },
       /** Platform administrator. Only set by another admin or by seeding, never by the user. */
@@ -59,6 +66,12 @@ export const ClosureSubscriptionEntity = new Entity(
       closureId: { type: 'string', required: true, readOnly: true },
       lgaCode: { type: 'string' },
       subscribedAt: { type: 'number', required: true, default: () => nowSeconds() },
+      /**
+       * The user's notification opt-outs (e.g. `lgaUpdates.inApp`), kept in step with their profile
+       * by updateNotificationSettings and by subscribing; the fan-out decides from it. Empty = all
+       * on; absent = written before subscriptions carried them (the fan-out reads the profile).
+       */
+      optOuts: { type: 'list', items: { type: 'string' } },
     },
     indexes: {
       byUser: {
@@ -82,6 +95,12 @@ export const LgaSubscriptionEntity = new Entity(
       uid: { type: 'string', required: true, readOnly: true },
       lgaCode: { type: 'string', required: true, readOnly: true },
       subscribedAt: { type: 'number', required: true, default: () => nowSeconds() },
+      /**
+       * The user's notification opt-outs (e.g. `lgaUpdates.inApp`), kept in step with their profile
+       * by updateNotificationSettings and by subscribing; the fan-out decides from it. Empty = all
+       * on; absent = written before subscriptions carried them (the fan-out reads the profile).
+       */
+      optOuts: { type: 'list', items: { type: 'string' } },
     },
     indexes: {
       byUser: {
