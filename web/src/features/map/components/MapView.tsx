@@ -60,7 +60,6 @@ const ENGINE_LATEST_MS = 3000;
 /** The opening view fits the box with this padding (px). */
 const FIT_PADDING = 24;
 
-
 function viewportOf(map: MapLibreMap): MapViewport {
   const b = map.getBounds();
   const c = map.getCenter();
