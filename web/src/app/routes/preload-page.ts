@@ -6,8 +6,8 @@ import type { LazyPage } from './lazy-page';
 import { PAGES } from './page-registry';
 
 // MapLibre is not asked for here: its megabyte of code would be evaluated while the map page is
-// rendering its closures list. MapView asks for it once that first screen is committed, and shows
-// the closures as an SVG preview meanwhile.
+// rendering its closures list. MapView asks for it once the closures are in (`startWhen`), and
+// shows them as an SVG preview meanwhile.
 /** Settles once the page's code is in (or failed: the render then shows the error). */
 export function preloadPageFor(pathname: string): Promise<void> {
   const page = findRoute(pathname)?.page;
