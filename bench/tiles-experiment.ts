@@ -18,16 +18,14 @@ import { resetDb } from '../lambdas/adapters/db/db';
 import { bboxesMeet, bboxOf, cellsCovering, segmentBoxes, type Bbox, type Bounds } from '../lambdas/core/closures/geometry';
 import { isOnMapIndex } from '../lambdas/core/closures/map-index';
 import type { ClosureRecord } from '../lambdas/core/closures/types';
-import { getRoadEngine } from '../lambdas/core/roads/engine';
 import { degreeSpan } from '../lambdas/core/roads/geo';
 import { ensureTable } from '../local/dynamodb';
 import { mapIndexOf } from '../lambdas/adapters/closures-map-index';
 import { closureFromItem } from '../lambdas/adapters/db/closure-item';
 import { itemOf, toRecord } from '../lambdas/adapters/closures';
-import { makeClosure, random, RoadSampler, type ClosureFactory } from './support/closure-fixtures';
-import { writeClosures, writeLgas } from './support/closure-writer';
+import { makeClosure, random, RoadSampler } from './support/closure-fixtures';
+import { seededClosureFactory, writeClosures } from './support/closure-writer';
 import { startMemoryDynamoDb } from './support/dynamodb-memory';
-import { LgaLookup } from './support/lga-lookup';
 
 const SEED = 20240604;
 const SIZES = process.env.SIZES?.split(',').map(Number) ?? [1_000, 100_000];
@@ -134,12 +132,8 @@ async function main() {
   resetDb();
   try {
     await ensureTable(dynamo.port, tableName());
-    const engine = getRoadEngine();
-    const lgas = new LgaLookup();
-    await writeLgas(lgas.lgas);
-    const now = Math.floor(Date.now() / 1000);
-    const next = random(SEED);
-    const factory: ClosureFactory = { next, sampler: new RoadSampler(engine.graph, next), lgas, engine, now };
+    const factory = await seededClosureFactory(SEED);
+    const { engine, now } = factory;
     // The bench's view stream: 202 town views first, then 202 council views.
     const viewNext = random(SEED + 1);
     const viewSampler = new RoadSampler(engine.graph, viewNext);

@@ -12,14 +12,12 @@ import { queryClosuresInBounds, ZOOM_IN_MESSAGE, type BoundsResult } from '../la
 import { dynamoClient, tableName } from '../lambdas/adapters/db/client';
 import { resetDb } from '../lambdas/adapters/db/db';
 import { cellsCovering, type Bounds } from '../lambdas/core/closures/geometry';
-import { getRoadEngine } from '../lambdas/core/roads/engine';
 import { degreeSpan } from '../lambdas/core/roads/geo';
 import { ensureTable } from '../local/dynamodb';
 import { makeClosure, random, RoadSampler, VIEW_MIX, type ClosureFactory } from './support/closure-fixtures';
 import { mapIndexOf } from '../lambdas/adapters/closures-map-index';
-import { writeClosures, writeLgas, writeViewCounters } from './support/closure-writer';
+import { seededClosureFactory, writeClosures, writeViewCounters } from './support/closure-writer';
 import { startMemoryDynamoDb } from './support/dynamodb-memory';
-import { LgaLookup } from './support/lga-lookup';
 import { SeededModel } from './support/viewport-model';
 import { breakdownTable, latencyTable, newRow, targetLines, type Row } from './support/viewport-report';
 
@@ -225,12 +223,8 @@ export async function measureViewports(): Promise<string> {
     commands.clear();
 
     const setupStarted = performance.now();
-    const engine = getRoadEngine();
-    const lgas = new LgaLookup();
-    await writeLgas(lgas.lgas);
-    const now = Math.floor(Date.now() / 1000);
-    const next = random(SEED);
-    const factory: ClosureFactory = { next, sampler: new RoadSampler(engine.graph, next), lgas, engine, now };
+    const factory = await seededClosureFactory(SEED);
+    const { engine, now } = factory;
     const setupMs = performance.now() - setupStarted;
 
     // Viewports come from their own random stream, so every size is measured on the same ones.

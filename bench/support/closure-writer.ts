@@ -10,7 +10,9 @@ import type { ClosureRecord } from '../../lambdas/core/closures/types';
 import { counterName, itemOf } from '../../lambdas/adapters/closures';
 import type { MapIndex } from '../../lambdas/adapters/closures-map-index';
 import { db } from '../../lambdas/adapters/db/db';
-import type { LgaInfo } from './lga-lookup';
+import { getRoadEngine } from '../../lambdas/core/roads/engine';
+import { random, RoadSampler, type ClosureFactory } from './closure-fixtures';
+import { LgaLookup, type LgaInfo } from './lga-lookup';
 
 const CONCURRENT_BATCHES = 8;
 const MAX_ATTEMPTS = 8;
@@ -52,4 +54,17 @@ export async function writeViewCounters(counts: Map<string, number>): Promise<vo
 export async function writeLgas(lgas: readonly LgaInfo[]): Promise<void> {
   const items = lgas.map((l) => ({ code: l.code, name: l.name, state: l.state, centroid: l.centroid, bbox: [...l.bbox] }));
   await putAll(items, (batch) => db().entities.lga.put(batch).go({ concurrent: CONCURRENT_BATCHES }));
+}
+
+/**
+ * The benches' closure source: the road engine, the LGA boundaries (their items written to the
+ * table) and a closure factory on the seeded random stream, as the viewport bench and its
+ * experiments build it.
+ */
+export async function seededClosureFactory(seed: number): Promise<ClosureFactory> {
+  const engine = getRoadEngine();
+  const lgas = new LgaLookup();
+  await writeLgas(lgas.lgas);
+  const next = random(seed);
+  return { next, sampler: new RoadSampler(engine.graph, next), lgas, engine, now: Math.floor(Date.now() / 1000) };
 }

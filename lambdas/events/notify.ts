@@ -12,7 +12,7 @@ import { publishNotification } from '../adapters/notifications-publish';
 import { claimDelivery, notificationWriter, withConcurrency, withTtl, type NotificationRecord } from '../adapters/notifications';
 import { deliveryPart } from '../core/notifications/delivery-part';
 import { chunk, notificationId } from '../core/notifications/rules';
-import { SETTINGS_PER_READ, withSettingsAllowed } from './recipients';
+import { needsSettingsRead, SETTINGS_PER_READ, withSettingsAllowed } from './recipients';
 import { planFor } from './plan';
 import { afterAnnouncementNotified } from './announcement-plan';
 
@@ -63,10 +63,9 @@ export async function deliver(event: DomainEvent, deliveries: readonly FanoutDel
     );
   // Deliveries decided without a read are handed to the writer at once, so its BatchWrite slots
   // never wait on a group's last batch; the rest are read group by group and queue behind them.
-  const needsRead = (d: FanoutDelivery) => Boolean(d.category && !d.optOuts);
   const [decided, read] = await Promise.all([
-    writeAllowed(deliveries.filter((d) => !needsRead(d))),
-    withConcurrency(chunk(deliveries.filter(needsRead), SETTINGS_PER_READ), SETTINGS_READS_IN_FLIGHT, writeAllowed),
+    writeAllowed(deliveries.filter((d) => !needsSettingsRead(d))),
+    withConcurrency(chunk(deliveries.filter(needsSettingsRead), SETTINGS_PER_READ), SETTINGS_READS_IN_FLIGHT, writeAllowed),
   ]);
   const written = [...decided, ...read.flat()];
   // Stored first, then live: a failed live push still leaves the notification in the list.

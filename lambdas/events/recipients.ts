@@ -9,6 +9,9 @@ import { chunk, type Channel, type NotificationCategory, type Recipient } from '
 /** One BatchGet reads the settings of this many users. */
 export const SETTINGS_PER_READ = 100;
 
+/** A delivery whose category must be checked against its user's profile: its subscription carried no opt-outs. */
+export const needsSettingsRead = (r: { category?: NotificationCategory; optOuts?: readonly string[] }): boolean => Boolean(r.category && !r.optOuts);
+
 /**
  * Keeps the items whose user wants their category on this channel; an item without a category
  * (its plan checked it already) is kept. Items carrying opt-outs are decided from them; the
@@ -18,7 +21,7 @@ export async function withSettingsAllowed<T extends { uid: string; category?: No
   group: readonly T[],
   channel: Channel,
 ): Promise<T[]> {
-  const unread = [...new Set(group.filter((r) => r.category && !r.optOuts).map((r) => r.uid))];
+  const unread = [...new Set(group.filter(needsSettingsRead).map((r) => r.uid))];
   const stored = unread.length > 0 ? await storedNotificationSettings(unread) : new Map<string, unknown>();
   return group.filter((r) => !r.category || wantsWith(r.optOuts ?? optOutsOfStored(stored.get(r.uid)), r.category, channel));
 }

@@ -1,7 +1,7 @@
 // A user's notification opt-outs: the category/channel switches they turned off, in the compact
 // form every one of their subscriptions carries, so the fan-out decides who hears about an event
 // from the subscription it already reads instead of reading each subscriber's profile.
-import { NOTIFICATION_CATEGORIES, settingsOf, type Channel, type NotificationCategory, type NotificationSettings } from './rules';
+import { NOTIFICATION_CATEGORIES, settingsOf, wants, type Channel, type NotificationCategory, type NotificationSettings } from './rules';
 
 const CHANNELS: readonly Channel[] = ['inApp', 'push'];
 
@@ -10,7 +10,7 @@ export type OptOut = `${NotificationCategory}.${Channel}`;
 
 /** The switches the settings turn off, in a fixed order; empty when everything is on (the defaults). */
 export function optOutsOf(settings: NotificationSettings): OptOut[] {
-  return NOTIFICATION_CATEGORIES.flatMap((category) => CHANNELS.filter((channel) => !settings[category][channel]).map((channel): OptOut => `${category}.${channel}`));
+  return NOTIFICATION_CATEGORIES.flatMap((category) => CHANNELS.filter((channel) => !wants(settings, category, channel)).map((channel): OptOut => `${category}.${channel}`));
 }
 
 /** The opt-outs of settings as stored on a profile (absent or partial: those switches are on). */
