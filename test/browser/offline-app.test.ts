@@ -33,9 +33,13 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await page.goto(`${APP_URL}/home`);
       // The worker installs (precaching the shell takes a while on a busy machine), activates and
       // claims the page; only then does Chromium count it as the page's offline-capable worker.
-      await page.waitForFunction('navigator.serviceWorker !== undefined', undefined, { timeout: 30_000 });
+      // Waited for by events, not waitForFunction: that polls with eval, which the app's CSP forbids.
       await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
-      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 60_000 });
+      const controlled = await page.evaluate(`navigator.serviceWorker.controller !== null || new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true });
+        setTimeout(() => resolve(navigator.serviceWorker.controller !== null), 60000);
+      })`);
+      expect(controlled).toBe(true);
       const cdp = await context.newCDPSession(page);
       const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
       expect(manifest.url).toBe(`${APP_URL}/manifest.webmanifest`);
