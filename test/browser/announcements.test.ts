@@ -1,7 +1,8 @@
 // The unsealed-roads "done when" in a browser: staff@forbes.example restricts Forbes' unsealed
 // roads from the dashboard card's modal (the form refuses GVM 0 and a 600-character message with
 // the spec's words); a Forbes follower on /map sees the banner and the notification arrive live;
-// archive and reactivate on /lga/12900/announcements; a visitor meets the login-required dialog on
+// archive and reactivate on /lga/12900/announcements; the resident's dashboard shows the banner
+// until the roads open again; a visitor meets the login-required dialog on
 // Subscribe; a resident subscribes from a closure's panel (/map?closure=ID) and to a second LGA
 // from the map. New screens at 360 px, axe-clean.
 import { readFileSync } from 'node:fs';
@@ -149,6 +150,21 @@ describe('unsealed roads', { timeout: 120_000 }, () => {
     await archived.getByRole('button', { name: 'Reactivate' }).click();
     await staffPage.getByTestId('announcement').filter({ hasText: 'Unsealed roads restricted' }).first().getByRole('button', { name: 'Archive' }).waitFor();
     await residentPage.getByTestId('unsealed-banner').getByText('Forbes: Unsealed roads restricted').waitFor({ timeout: 10_000 });
+  });
+
+  it("the resident's dashboard shows their council's unsealed roads while restricted, and nothing once open", async () => {
+    await residentPage.goto(`${APP_URL}/dashboard`);
+    const banner = residentPage.getByTestId('unsealed-banner');
+    await banner.getByText('Forbes: Unsealed roads restricted').waitFor({ timeout: 10_000 });
+    await banner.getByText('Vehicles over 4.5 t GVM must not use unsealed roads.').waitFor();
+    expect(await banner.getAttribute('aria-label')).toBe('Unsealed roads in Forbes');
+    expect(await axeViolations(residentPage)).toEqual([]);
+    expect(await noHorizontalScroll(residentPage)).toBe(true);
+    await screenshot(residentPage, 'announcements-dashboard-banner');
+    // Live: staff open the roads again and the banner goes without a reload.
+    const opened = await gql('mutation($c: String!) { setUnsealedRoadsStatus(lgaCode: $c, input: { status: OPEN }) { status } }', { c: FORBES }, { token: staffToken });
+    expect(opened.errors).toBeUndefined();
+    await banner.waitFor({ state: 'detached', timeout: 10_000 });
   });
 });
 

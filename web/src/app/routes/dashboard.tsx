@@ -14,6 +14,7 @@ import { InstallCard } from '../../features/install/components/InstallCard';
 import { ProfileCard, SubscribedClosuresCard } from '../../features/dashboard/components/PersonalCards';
 import { LgaClosureSummaryCard } from '../../features/dashboard/components/LgaClosureSummaryCard';
 import { DashboardTabs } from '../../features/dashboard/components/DashboardTabs';
+import { UnsealedRoadsBanner } from '../../features/announcements/components/UnsealedRoadsBanner';
 import { dashboardTabs, selectedDashboardTab, type DashboardTabId } from '../../features/dashboard/tabs';
 
 function greeting(now = new Date()): string {
@@ -35,6 +36,12 @@ function YourLga({ code }: { code: string | null }) {
       <SubscribeLgaButton lgaCode={code} lgaName={name} />
     </p>
   );
+}
+
+/** The home council's unsealed roads when closed or restricted (nothing while open), live. */
+function HomeUnsealedRoads({ code }: { code: string }) {
+  const lga = useQuery(lgaQuery(code));
+  return <UnsealedRoadsBanner lgaCode={code} lgaName={lga.data?.name} />;
 }
 
 const quickLinks = [
@@ -66,6 +73,7 @@ export function DashboardPage() {
 
   const lgaPanel = (
     <>
+      {homeLga && <HomeUnsealedRoads code={homeLga} />}
       <LgaInfoCard lgaCode={homeLga} />
       <LgaClosureSummaryCard lgaCode={homeLga} />
     </>
