@@ -1,6 +1,7 @@
 // The installable, offline-first app: Chromium's installability check passes (manifest + service
 // worker), Install app works from the browser's prompt (and explains itself on an iPhone), and with the network cut the public map still lists the closures this device last
-// loaded, says how old they are and when the device was last online.
+// loaded, says how old they are and when the device was last online, over the base map that the
+// first visit loaded before the service worker existed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,22 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage } from './support/browser';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
+
+/** In the page: whether the worker's base-map cache holds the style, and how many tiles. */
+async function baseMapCached(): Promise<{ style: boolean; tiles: number }> {
+  const keys = await (await caches.open('base-map')).keys();
+  const paths = keys.map((request) => new URL(request.url).pathname);
+  return { style: paths.includes('/map-style.json'), tiles: paths.filter((p) => p.startsWith('/tiles/')).length };
+}
+
+/** In the page: features MapLibre drew from the base map's own sources (roads, councils, places), once idle. */
+async function renderedBaseMapFeatures(): Promise<number> {
+  type Feature = { source: string };
+  type Map = { loaded(): boolean; once(event: string, listener: () => void): void; queryRenderedFeatures(): Feature[] };
+  const map = (document.querySelector('[data-map-ready="true"]') as HTMLElement & { __map?: Map }).__map!;
+  if (!map.loaded()) await new Promise<void>((resolve) => map.once('idle', resolve));
+  return map.queryRenderedFeatures().filter((f) => ['roads', 'lga', 'places'].includes(f.source)).length;
+}
 
 describe('installable, offline-first app', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -118,6 +135,9 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       // The service worker takes charge of the page; the snapshot write finishes.
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
       await page.waitForTimeout(500);
+      // The base map this first visit loaded before the worker existed reaches the worker's cache.
+      await expect.poll(() => page.evaluate(baseMapCached), { timeout: 20_000 }).toMatchObject({ style: true, tiles: expect.any(Number) });
+      expect((await page.evaluate(baseMapCached)).tiles).toBeGreaterThan(0);
 
       await context.setOffline(true);
       await page.reload();
@@ -126,6 +146,10 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await rows.first().waitFor({ timeout: 30_000 });
       expect(await rows.count()).toBe(online);
       expect(await isShown(page.getByText(/Offline copy: closures as of/))).toBe(true);
+      // The base map is drawn from the cache: roads and council boundaries, not an error.
+      await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(renderedBaseMapFeatures)).toBeGreaterThan(0);
+      expect(await page.getByText(/The base map could not be loaded/).count()).toBe(0);
       await screenshot(page, 'offline-map');
       expect(await axeViolations(page)).toEqual([]);
 

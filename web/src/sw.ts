@@ -11,6 +11,7 @@ import { registerRoute, NavigationRoute } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { isBaseMapUrl } from './features/offline/first-visit-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -52,9 +53,12 @@ registerRoute(
   new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: 4, plugins: [new CacheableResponsePlugin({ statuses: [200] })] }),
 );
 
-// Base map: the style and the vector tiles a user has looked at stay available offline.
+// Base map: the style and the vector tiles a user has looked at stay available offline. A first
+// visit's page, which loaded its base map before this worker existed, sends those URLs here in a
+// CACHE_URLS message once the worker controls it (features/offline/first-visit-cache.ts); the
+// default router's cache listener puts them through this same route.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && (/^\/map-style(-[a-z]+)?\.json$/.test(url.pathname) || url.pathname.startsWith('/tiles/')),
+  ({ url }) => isBaseMapUrl(url, self.location.origin),
   new StaleWhileRevalidate({
     cacheName: 'base-map',
     plugins: [

@@ -3,6 +3,7 @@
 // (an old page asking for a file the new deployment no longer has) into "The app was updated —
 // reload" instead of a blank page (spec §8 ChunkLoadError / CSS_CHUNK_LOAD_FAILED, §9 120 s).
 import { useSyncExternalStore } from 'react';
+import { startFirstVisitBaseMap } from './first-visit-cache';
 
 export type UpdateState = 'current' | 'update-available' | 'chunk-failed';
 
@@ -75,6 +76,8 @@ export function installAppUpdates(): void {
   });
   // The embedded map on a council's site stores nothing, so it installs no worker either.
   if (!('serviceWorker' in navigator) || window.location.pathname.startsWith('/lga-embed')) return;
+  // Before the worker registers: a first visit's base map reaches its cache once it takes charge.
+  startFirstVisitBaseMap();
   void import('virtual:pwa-register').then(({ registerSW }) => {
     const update = registerSW({
       immediate: true,

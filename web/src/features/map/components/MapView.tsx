@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Bbox, LngLat } from '../geo';
 import './map.css';
 import { loadMapLibre } from '../maplibre-load';
+import { noteMapRequest } from '../../offline/first-visit-cache';
 import { cameraAt, cameraForBox, projectorFor, type Projector } from '../preview-projection';
 import { MapPreview } from './MapPreview';
 
@@ -163,6 +164,8 @@ export function MapView(props: MapViewProps) {
       attributionControl: { compact: true },
       keyboard: true,
       cooperativeGestures: false,
+      // Only notes the base map's URLs for the offline cache of a first visit; requests stay as they are.
+      transformRequest: noteMapRequest,
     });
     mapRef.current = map;
     // The browser tests place clicks with map.project; nothing in the app reads this.
