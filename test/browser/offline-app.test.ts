@@ -1,30 +1,46 @@
 // The installable, offline-first app: Chromium's installability check passes (manifest + service
 // worker), Install app works from the browser's prompt (and explains itself on an iPhone), and with the network cut the public map still lists the closures this device last
 // loaded, says how old they are and when the device was last online, over the base map that the
-// first visit loaded before the service worker existed.
+// first visit loaded before the service worker existed; a signed-in resident keeps their follows
+// and the council's unsealed-roads status offline, and signing out forgets the personal copies.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage } from './support/browser';
+import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage, STAFF } from './support/browser';
+import { gql, signIn } from '../support/api';
+import { freshUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 
-/** In the page: whether the worker's base-map cache holds the style, and how many tiles. */
-async function baseMapCached(): Promise<{ style: boolean; tiles: number }> {
-  const keys = await (await caches.open('base-map')).keys();
+// Run in the page (as strings: the server-side type check has no DOM types).
+/** Whether the worker's base-map cache holds the style, and how many tiles. */
+const baseMapCached = `caches.open('base-map').then((cache) => cache.keys()).then((keys) => {
   const paths = keys.map((request) => new URL(request.url).pathname);
   return { style: paths.includes('/map-style.json'), tiles: paths.filter((p) => p.startsWith('/tiles/')).length };
-}
+})`;
 
-/** In the page: features MapLibre drew from the base map's own sources (roads, councils, places), once idle. */
-async function renderedBaseMapFeatures(): Promise<number> {
-  type Feature = { source: string };
-  type Map = { loaded(): boolean; once(event: string, listener: () => void): void; queryRenderedFeatures(): Feature[] };
-  const map = (document.querySelector('[data-map-ready="true"]') as HTMLElement & { __map?: Map }).__map!;
-  if (!map.loaded()) await new Promise<void>((resolve) => map.once('idle', resolve));
-  return map.queryRenderedFeatures().filter((f) => ['roads', 'lga', 'places'].includes(f.source)).length;
-}
+/** Features MapLibre drew from the base map's own sources (roads, councils, places), once idle. */
+const renderedBaseMapFeatures = `new Promise((resolve) => {
+  const map = document.querySelector('[data-map-ready="true"]').__map;
+  const count = () => resolve(map.queryRenderedFeatures().filter((f) => ['roads', 'lga', 'places'].includes(f.source)).length);
+  if (map.loaded()) count(); else map.once('idle', count);
+})`;
+
+/** Which of the signed-in person's remembered reads the device still keeps. */
+const personalReadsKept = `new Promise((resolve, reject) => {
+  const opening = indexedDB.open('road-closures-offline');
+  opening.onerror = () => reject(opening.error);
+  opening.onsuccess = () => {
+    const db = opening.result;
+    const keys = db.transaction('snapshots').objectStore('snapshots').getAllKeys();
+    keys.onerror = () => reject(keys.error);
+    keys.onsuccess = () => {
+      db.close();
+      resolve(keys.result.map(String).filter((key) => key === 'read:me' || key === 'read:mySubscriptions'));
+    };
+  };
+})`;
 
 describe('installable, offline-first app', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -136,8 +152,8 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
       await page.waitForTimeout(500);
       // The base map this first visit loaded before the worker existed reaches the worker's cache.
-      await expect.poll(() => page.evaluate(baseMapCached), { timeout: 20_000 }).toMatchObject({ style: true, tiles: expect.any(Number) });
-      expect((await page.evaluate(baseMapCached)).tiles).toBeGreaterThan(0);
+      await expect.poll(() => page.evaluate<{ style: boolean; tiles: number }>(baseMapCached), { timeout: 20_000 }).toMatchObject({ style: true, tiles: expect.any(Number) });
+      expect((await page.evaluate<{ style: boolean; tiles: number }>(baseMapCached)).tiles).toBeGreaterThan(0);
 
       await context.setOffline(true);
       await page.reload();
@@ -148,7 +164,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       expect(await isShown(page.getByText(/Offline copy: closures as of/))).toBe(true);
       // The base map is drawn from the cache: roads and council boundaries, not an error.
       await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
-      expect(await page.evaluate(renderedBaseMapFeatures)).toBeGreaterThan(0);
+      expect(await page.evaluate<number>(renderedBaseMapFeatures)).toBeGreaterThan(0);
       expect(await page.getByText(/The base map could not be loaded/).count()).toBe(0);
       await screenshot(page, 'offline-map');
       expect(await axeViolations(page)).toEqual([]);
@@ -159,4 +175,46 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await context.close();
     }
   });
+
+  it("keeps a resident's follows and the unsealed-roads status readable offline, and forgets the personal copies on sign-out", async () => {
+    const FORBES = '12900';
+    const staffToken = (await signIn(STAFF)).accessToken;
+    const setForbes = (input: Record<string, unknown>) =>
+      gql('mutation($c: String!, $i: UnsealedRoadsInput!) { setUnsealedRoadsStatus(lgaCode: $c, input: $i) { status } }', { c: FORBES, i: input }, { token: staffToken });
+    const user = await freshUser('flood-mode');
+    const mapFile = (await (await fetch(`${APP_URL}/feeds/${FORBES}/map.json`)).json()) as { closures: { id: string; type: { text: string } }[] };
+    const followed = mapFile.closures[0];
+    expect((await gql('mutation($id: ID!) { subscribeToClosure(id: $id) { closures { id } } }', { id: followed.id }, user.auth)).errors).toBeUndefined();
+    expect((await setForbes({ status: 'CLOSED', message: 'Closed after rain' })).errors).toBeUndefined();
+    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360 });
+    try {
+      await page.goto(`${APP_URL}/subscriptions`);
+      const follow = page.locator('.subs-list').getByRole('link', { name: followed.type.text });
+      await follow.waitFor();
+      await page.goto(`${APP_URL}/map`);
+      const banner = page.getByTestId('unsealed-banner').getByText('Forbes: Unsealed roads closed');
+      await banner.waitFor();
+      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+
+      await context.setOffline(true);
+      await page.goto(`${APP_URL}/subscriptions`);
+      expect(await isShown(page.getByText('You are offline.'), 20_000)).toBe(true);
+      await follow.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await screenshot(page, 'offline-subscriptions');
+      await page.goto(`${APP_URL}/map`);
+      await banner.waitFor();
+      await screenshot(page, 'offline-map-unsealed');
+
+      await context.setOffline(false);
+      await page.goto(`${APP_URL}/logout`);
+      await page.waitForURL((url) => url.pathname !== '/logout');
+      await expect.poll(() => page.evaluate<string[]>(personalReadsKept), { timeout: 10_000 }).toEqual([]);
+    } finally {
+      await context.close();
+      await setForbes({ status: 'OPEN' });
+    }
+  });
 });
+

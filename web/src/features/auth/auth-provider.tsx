@@ -4,6 +4,7 @@ import { hasStoredSession, isAmplifyLoaded, loadAmplify, onAmplifyLoaded } from 
 import { setApiSignedIn } from '../../lib/api';
 import { deriveAccess, type Access } from './access';
 import { fetchMe, meQueryKey, type Me } from './api/me';
+import { forgetPersonalReads, rememberedRead } from '../offline/remembered-reads';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
 
@@ -66,6 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               setSession({ status: 'anonymous' });
               // Another user may sign in next on this device: nothing of this one may linger.
               queryClient.clear();
+              void forgetPersonalReads();
               break;
           }
         });
@@ -81,7 +83,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const userId = session.status === 'signedIn' ? session.userId : null;
   const meQuery = useQuery({
     queryKey: meQueryKey(userId),
-    queryFn: fetchMe,
+    // Offline, the profile this device last read for this user (flood mode).
+    queryFn: () => rememberedRead('me', userId, fetchMe),
     enabled: userId !== null,
     staleTime: 60_000,
   });
@@ -95,6 +98,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await loadAmplify();
     const { signOut: amplifySignOut } = await import('aws-amplify/auth');
     await amplifySignOut();
+    // Before the page moves on: the next person on this device must not find this one's copies.
+    await forgetPersonalReads();
   }, []);
 
   const me = userId !== null ? (meQuery.data ?? null) : null;

@@ -16,7 +16,9 @@ interface ClosureSnapshot {
 }
 
 let store: KeyValueStore | null = null;
-const kv = () => (store ??= openKeyValueStore('road-closures-offline', 'snapshots'));
+/** The device's offline copies (this snapshot and the remembered reads of remembered-reads.ts). */
+export const offlineStore = () => (store ??= openKeyValueStore('road-closures-offline', 'snapshots'));
+const kv = offlineStore;
 
 /** True when a failed request is explained by having no connection (not by a server error). */
 export function isOffline(): boolean {
@@ -57,7 +59,7 @@ export function closuresInView(closures: MapClosure[], [west, south, east, north
 }
 
 /** The embedded map on a council's site stores nothing on its visitors' devices. */
-const mayStore = () => typeof window !== 'undefined' && !window.location.pathname.startsWith('/lga-embed');
+export const mayStore = () => typeof window !== 'undefined' && !window.location.pathname.startsWith('/lga-embed');
 
 export async function rememberClosures(fresh: MapClosure[]): Promise<void> {
   if (!mayStore()) return;
@@ -80,27 +82,33 @@ export async function rememberClosureDetail(detail: ClosureDetail): Promise<void
 
 /**
  * Runs a network read; on success the result is remembered, and when the device is offline the
- * remembered answer is returned instead of the error (and the "as of" time is published).
+ * remembered answer is returned instead of the error. `served` hears the time of the copy shown
+ * (null for a live answer): by default the map's "Offline copy: closures as of" notice.
  */
-export async function withOfflineFallback<T>(read: () => Promise<T>, remember: (value: T) => Promise<void>, replay: () => Promise<{ value: T; savedAt: number } | null>): Promise<T> {
+export async function withOfflineFallback<T>(
+  read: () => Promise<T>,
+  remember: (value: T) => Promise<void>,
+  replay: () => Promise<{ value: T; savedAt: number } | null>,
+  served: (asOf: number | null) => void = setServedAsOf,
+): Promise<T> {
   if (isOffline()) {
     // Known to be offline: answer at once rather than wait for the client's network retries.
     const saved = await replay().catch(() => null);
     if (saved) {
-      setServedAsOf(saved.savedAt);
+      served(saved.savedAt);
       return saved.value;
     }
   }
   try {
     const value = await read();
-    setServedAsOf(null);
+    served(null);
     void remember(value);
     return value;
   } catch (error) {
     if (!isOffline()) throw error;
     const saved = await replay().catch(() => null);
     if (!saved) throw error;
-    setServedAsOf(saved.savedAt);
+    served(saved.savedAt);
     return saved.value;
   }
 }

@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast/toast-context';
 import { useAuth } from '../auth/auth-provider';
+import { rememberedRead } from '../offline/remembered-reads';
 import { fetchMySubscriptions, subscriptionsKey, type MySubscriptions } from './api/subscriptions';
 
 export function useMySubscriptions() {
-  const { status } = useAuth();
-  return useQuery({ queryKey: subscriptionsKey, queryFn: fetchMySubscriptions, enabled: status === 'signedIn' });
+  const { status, me } = useAuth();
+  const owner = me?.uid ?? null;
+  return useQuery({
+    queryKey: subscriptionsKey,
+    // Offline, the follows this device last read for this user (flood mode).
+    queryFn: () => rememberedRead('mySubscriptions', owner, fetchMySubscriptions),
+    enabled: status === 'signedIn',
+  });
 }
 
 /**
