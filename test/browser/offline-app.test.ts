@@ -2,7 +2,8 @@
 // worker), Install app works from the browser's prompt (and explains itself on an iPhone), and with the network cut the public map still lists the closures this device last
 // loaded, says how old they are and when the device was last online, over the base map that the
 // first visit loaded before the service worker existed; a signed-in resident keeps their follows
-// and the council's unsealed-roads status offline, and signing out forgets the personal copies.
+// and the council's unsealed-roads status offline (a change says at once that it needs the
+// internet), and signing out forgets the personal copies.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -176,7 +177,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
     }
   });
 
-  it("keeps a resident's follows and the unsealed-roads status readable offline, and forgets the personal copies on sign-out", async () => {
+  it("keeps a resident's follows and the unsealed-roads status readable offline, says a change needs the internet, and forgets the personal copies on sign-out", async () => {
     const FORBES = '12900';
     const staffToken = (await signIn(STAFF)).accessToken;
     const setForbes = (input: Record<string, unknown>) =>
@@ -199,12 +200,16 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await context.setOffline(true);
       await page.goto(`${APP_URL}/subscriptions`);
       expect(await isShown(page.getByText('You are offline.'), 20_000)).toBe(true);
-      await follow.waitFor();
+      await follow.waitFor({ timeout: 30_000 });
       expect(await axeViolations(page)).toEqual([]);
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, 'offline-subscriptions');
+      // A change needs the network: it says so at once and the list stays as it was.
+      await page.locator('.subs-list li').filter({ hasText: followed.type.text }).getByRole('button', { name: 'Unsubscribe' }).click();
+      await page.locator('.toast').getByText('Failed to unsubscribe from the closure: You are offline: this needs the internet.', { exact: false }).waitFor({ timeout: 5_000 });
+      expect(await follow.count()).toBe(1);
       await page.goto(`${APP_URL}/map`);
-      await banner.waitFor();
+      await banner.waitFor({ timeout: 30_000 });
       await screenshot(page, 'offline-map-unsealed');
 
       await context.setOffline(false);

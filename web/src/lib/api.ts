@@ -99,11 +99,22 @@ export function toApiError(thrown: unknown): ApiError {
   return new ApiError('Unknown', String(thrown));
 }
 
+/** What a change made without a connection says (the offline banner says the rest). */
+export const OFFLINE_CHANGE_MESSAGE = 'You are offline: this needs the internet. Try again when you are back online.';
+
+const isMutation = (query: string) => /^\s*mutation\b/.test(query);
+
 export async function gql<T>(
   query: string,
   variables?: Record<string, unknown>,
   options: { authMode?: AuthMode } = {},
 ): Promise<T> {
+  // Offline, a change cannot reach the server: say so at once. Sent anyway, the signed-in client
+  // keeps retrying the network and the button stays silent for minutes. Reads go on: flood mode
+  // answers them from the device.
+  if (isMutation(query) && typeof navigator !== 'undefined' && navigator.onLine === false) {
+    throw new ApiError('NetworkError', OFFLINE_CHANGE_MESSAGE);
+  }
   try {
     const authMode = options.authMode ?? currentAuthMode();
     const call = await graphqlCall(authMode);

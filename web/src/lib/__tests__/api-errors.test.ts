@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, toApiError } from '../api';
 
 describe('toApiError', () => {
@@ -19,5 +19,29 @@ describe('toApiError', () => {
 
   it('falls back to Unknown for anything else', () => {
     expect(toApiError('boom')).toMatchObject({ errorType: 'Unknown', message: 'boom' });
+  });
+});
+
+describe('a change made offline', () => {
+  it('is refused at once with the offline message, sending nothing', async () => {
+    const { gql, OFFLINE_CHANGE_MESSAGE } = await import('../api');
+    const sent: unknown[] = [];
+    vi.stubGlobal('navigator', { onLine: false });
+    vi.stubGlobal('fetch', (...args: unknown[]) => {
+      sent.push(args);
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    try {
+      await expect(gql('mutation Change($v: ID!) { subscribeToClosure(id: $v) { closures { id } } }', { v: 'c1' })).rejects.toMatchObject({
+        errorType: 'NetworkError',
+        message: OFFLINE_CHANGE_MESSAGE,
+      });
+      await expect(gql('\n  mutation { markAllNotificationsRead }')).rejects.toMatchObject({ message: OFFLINE_CHANGE_MESSAGE });
+      expect(sent).toEqual([]);
+      // A read is not refused up front (flood mode answers it from the device).
+      await expect(gql('query { mySubscriptions { lgas { code } } }')).rejects.not.toMatchObject({ message: OFFLINE_CHANGE_MESSAGE });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
