@@ -1,5 +1,6 @@
-// The twelve help pages: each renders its own written content, they link to each other, and the
-// help screen is axe-clean and fits a 360 px phone.
+// The twelve help pages: each renders its own written content (four with a screenshot of the
+// screen they explain), they link to each other, and the help screen is axe-clean and fits a
+// 360 px phone.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
@@ -47,6 +48,13 @@ describe('help', { timeout: 120_000 }, () => {
         seen.add(body);
       }
       expect(seen.size).toBe(12);
+      // The pictured pages: navigating, reporting incidents, closure administration, website integration.
+      for (const slug of ['navigating', 'reporting-incidents', 'closure-administration', 'website-integration']) {
+        await page.goto(`${APP_URL}/help/${slug}`);
+        const picture = page.locator('.help-figure img');
+        await picture.waitFor();
+        expect((await picture.getAttribute('alt'))!.length).toBeGreaterThan(40);
+      }
       await screenshot(page, 'help-road-conditions');
       expect(await axeViolations(page)).toEqual([]);
     } finally {
@@ -59,6 +67,10 @@ describe('help', { timeout: 120_000 }, () => {
     try {
       await page.goto(`${APP_URL}/help/closure-administration`);
       await page.getByRole('heading', { level: 1, name: 'Closure administration' }).waitFor();
+      // Its screenshot loads, says what it shows, and fits the phone.
+      const figure = page.getByRole('img', { name: /^The staff map of Forbes/ });
+      await figure.scrollIntoViewIfNeeded();
+      await expect.poll(() => figure.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1100);
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Report moderation' }).first().focus();

@@ -7,14 +7,21 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js'), 'utf8');
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** One line per violation: "rule-id: selector, selector". Empty when the page passes. */
+/**
+ * One line per violation: "rule-id: selector, selector". Empty when the page passes. Axe checks
+ * the page at rest: finite CSS transitions and animations finish first, or a button just enabled
+ * is measured halfway between its disabled and enabled colours (seen under load in CI).
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async (tags) => {
+    type Animation = { finished: Promise<unknown>; effect: { getTiming(): { iterations?: number } } | null };
     const g = globalThis as unknown as {
-      document: unknown;
+      document: { getAnimations(): Animation[] };
       axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
     };
+    const finite = g.document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => null))), new Promise((resolve) => setTimeout(resolve, 5_000))]);
     const result = await g.axe.run(g.document, { runOnly: { type: 'tag', values: tags } });
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, WCAG_TAGS);

@@ -1,6 +1,7 @@
 // Help for everyone: what the app is, first steps, finding your way, subscriptions and reports.
 import { Link } from 'react-router-dom';
 import type { HelpTopic } from '../help-topic';
+import { HelpFigure } from '../components/HelpFigure';
 
 export const introduction: HelpTopic = {
   slug: 'introduction',
@@ -73,6 +74,13 @@ export const navigating: HelpTopic = {
       </ul>
       <p>On a phone (or any screen up to 768 pixels wide) the menu folds into the ☰ button.</p>
       <h2>The map and its list</h2>
+      <HelpFigure
+        src="/help/map.jpg"
+        width={1100}
+        height={720}
+        alt="The public map of Forbes: a red flooding closure on the Newell Highway and an amber roadworks closure east of Forbes, the directions panel and the list of closures beside the map."
+        caption="The public map: closures on the map, directions and the list of closures in view beside it."
+      />
       <p>
         Every closure on the map is also in the list beside it (below it on a phone), sorted by distance from the centre of
         the map, so you can use the app with a keyboard or a screen reader. Select a closure in either to see its details,
@@ -120,6 +128,14 @@ export const reportingIncidents: HelpTopic = {
   summary: 'Tell the council about a hazard, with photos.',
   body: (
     <>
+      <HelpFigure
+        src="/help/report.jpg"
+        width={390}
+        height={1340}
+        narrow
+        alt="The Report an incident page on a phone: a pin on the Newell Highway placed with Use my location, the type set to Flood and a description of water over the road."
+        caption="A report on a phone: the pin, the type and what you see."
+      />
       <ol>
         <li>Choose <Link to="/report">Report an incident</Link> and put the pin where the problem is.</li>
         <li>Pick what it is (flooding, crash, hazard, fire, storm damage, roadworks, event or other) and describe it in up to 1,000 characters.</li>

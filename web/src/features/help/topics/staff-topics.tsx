@@ -2,6 +2,7 @@
 // council website.
 import { Link } from 'react-router-dom';
 import type { HelpTopic } from '../help-topic';
+import { HelpFigure } from '../components/HelpFigure';
 
 export const lgaManagement: HelpTopic = {
   slug: 'lga-management',
@@ -43,6 +44,13 @@ export const closureAdministration: HelpTopic = {
   body: (
     <>
       <h2>Drawing a closure</h2>
+      <HelpFigure
+        src="/help/staff-map.jpg"
+        width={1100}
+        height={720}
+        alt="The staff map of Forbes: the council's boundary, its closures (flooding, a scheduled event and roadworks) on the map and in the list, and the New closure button."
+        caption="The staff map: your council's closures, scheduled ones included, and New closure."
+      />
       <ol>
         <li>Open the <Link to="/staff-map">Staff map</Link> and choose <strong>New closure</strong>.</li>
         <li>Click points along the closed road. Each pair of points is snapped to the road as you go; <strong>Undo</strong> removes the last point. Add another region for a second stretch.</li>
@@ -124,6 +132,13 @@ export const websiteIntegration: HelpTopic = {
         whether the list or the map comes first, preview it, and copy it. The embedded map signs nobody in and stores nothing
         on visitors&apos; devices; visits are counted for your records.
       </p>
+      <HelpFigure
+        src="/help/embed.jpg"
+        width={800}
+        height={560}
+        alt="The embedded map of Forbes as it shows on a council website: the title Road closures in Forbes, the map with its closures, directions and the list."
+        caption="The embedded map, as your website's visitors see it."
+      />
       <h2>Open data feeds</h2>
       <p>The same page lists your council&apos;s feeds, updated on every change, for navigation apps and data portals:</p>
       <ul>
