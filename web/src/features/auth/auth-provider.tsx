@@ -4,7 +4,8 @@ import { hasStoredSession, isAmplifyLoaded, loadAmplify, onAmplifyLoaded } from 
 import { setApiSignedIn } from '../../lib/api';
 import { deriveAccess, type Access } from './access';
 import { fetchMe, meQueryKey, type Me } from './api/me';
-import { forgetPersonalReads, rememberedRead } from '../offline/remembered-reads';
+// Flood mode's device copies load with the first signed-in read, not with the first paint.
+const rememberedReads = () => import('../offline/remembered-reads');
 
 export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
 
@@ -67,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               setSession({ status: 'anonymous' });
               // Another user may sign in next on this device: nothing of this one may linger.
               queryClient.clear();
-              void forgetPersonalReads();
+              void rememberedReads().then(({ forgetPersonalReads }) => forgetPersonalReads());
               break;
           }
         });
@@ -84,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const meQuery = useQuery({
     queryKey: meQueryKey(userId),
     // Offline, the profile this device last read for this user (flood mode).
-    queryFn: () => rememberedRead('me', userId, fetchMe),
+    queryFn: async () => (await rememberedReads()).rememberedRead('me', userId, fetchMe),
     enabled: userId !== null,
     staleTime: 60_000,
   });
@@ -99,7 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const { signOut: amplifySignOut } = await import('aws-amplify/auth');
     await amplifySignOut();
     // Before the page moves on: the next person on this device must not find this one's copies.
-    await forgetPersonalReads();
+    await (await rememberedReads()).forgetPersonalReads();
   }, []);
 
   const me = userId !== null ? (meQuery.data ?? null) : null;

@@ -17,3 +17,13 @@ export function loadMapLibre(): Promise<typeof import('maplibre-gl')> {
   });
   return loading;
 }
+
+type RequestHook = (url: string) => { url: string };
+
+/**
+ * MapLibre's transformRequest, which notes a first visit's base-map URLs for the offline cache
+ * (offline/first-visit-cache.ts). Loaded beside MapLibre, so the page's first screen does not carry it.
+ */
+export function loadMapRequestHook(): Promise<RequestHook> {
+  return import('../offline/first-visit-cache').then(({ noteMapRequest }) => noteMapRequest, () => (url: string) => ({ url }));
+}

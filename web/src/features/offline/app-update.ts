@@ -3,7 +3,6 @@
 // (an old page asking for a file the new deployment no longer has) into "The app was updated —
 // reload" instead of a blank page (spec §8 ChunkLoadError / CSS_CHUNK_LOAD_FAILED, §9 120 s).
 import { useSyncExternalStore } from 'react';
-import { startFirstVisitBaseMap } from './first-visit-cache';
 
 export type UpdateState = 'current' | 'update-available' | 'chunk-failed';
 
@@ -76,9 +75,9 @@ export function installAppUpdates(): void {
   });
   // The embedded map on a council's site stores nothing, so it installs no worker either.
   if (!('serviceWorker' in navigator) || window.location.pathname.startsWith('/lga-embed')) return;
-  // Before the worker registers: a first visit's base map reaches its cache once it takes charge.
-  startFirstVisitBaseMap();
-  void import('virtual:pwa-register').then(({ registerSW }) => {
+  void Promise.all([import('virtual:pwa-register'), import('./first-visit-cache')]).then(([{ registerSW }, { startFirstVisitBaseMap }]) => {
+    // Before the worker registers: a first visit's base map reaches its cache once it takes charge.
+    startFirstVisitBaseMap();
     const update = registerSW({
       immediate: true,
       onNeedRefresh: () => set('update-available'),

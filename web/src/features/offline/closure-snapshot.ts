@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ClosureDetail, MapClosure } from '../map/api/closure-fields';
 import type { Bbox } from '../map/geo';
-import { openKeyValueStore, type KeyValueStore } from '../../lib/idb';
+import { mayStore, offlineStore, readWithOfflineCopy } from './offline-read';
 
 /** Enough for every closure of several councils; the oldest-updated are dropped beyond it. */
 export const SNAPSHOT_LIMIT = 2000;
@@ -15,15 +15,7 @@ interface ClosureSnapshot {
   closures: MapClosure[];
 }
 
-let store: KeyValueStore | null = null;
-/** The device's offline copies (this snapshot and the remembered reads of remembered-reads.ts). */
-export const offlineStore = () => (store ??= openKeyValueStore('road-closures-offline', 'snapshots'));
 const kv = offlineStore;
-
-/** True when a failed request is explained by having no connection (not by a server error). */
-export function isOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
-}
 
 // The time of the snapshot the UI is currently showing, or null when it shows live data.
 let servedAsOf: number | null = null;
@@ -58,8 +50,6 @@ export function closuresInView(closures: MapClosure[], [west, south, east, north
   });
 }
 
-/** The embedded map on a council's site stores nothing on its visitors' devices. */
-export const mayStore = () => typeof window !== 'undefined' && !window.location.pathname.startsWith('/lga-embed');
 
 export async function rememberClosures(fresh: MapClosure[]): Promise<void> {
   if (!mayStore()) return;
@@ -80,37 +70,13 @@ export async function rememberClosureDetail(detail: ClosureDetail): Promise<void
   }
 }
 
-/**
- * Runs a network read; on success the result is remembered, and when the device is offline the
- * remembered answer is returned instead of the error. `served` hears the time of the copy shown
- * (null for a live answer): by default the map's "Offline copy: closures as of" notice.
- */
-export async function withOfflineFallback<T>(
+/** A map read with its offline copy; a copy shown publishes its time for the "as of" notice. */
+export function withOfflineFallback<T>(
   read: () => Promise<T>,
   remember: (value: T) => Promise<void>,
   replay: () => Promise<{ value: T; savedAt: number } | null>,
-  served: (asOf: number | null) => void = setServedAsOf,
 ): Promise<T> {
-  if (isOffline()) {
-    // Known to be offline: answer at once rather than wait for the client's network retries.
-    const saved = await replay().catch(() => null);
-    if (saved) {
-      served(saved.savedAt);
-      return saved.value;
-    }
-  }
-  try {
-    const value = await read();
-    served(null);
-    void remember(value);
-    return value;
-  } catch (error) {
-    if (!isOffline()) throw error;
-    const saved = await replay().catch(() => null);
-    if (!saved) throw error;
-    served(saved.savedAt);
-    return saved.value;
-  }
+  return readWithOfflineCopy(read, remember, replay, setServedAsOf);
 }
 
 export async function replayClosuresInView(bbox: Bbox): Promise<{ value: MapClosure[]; savedAt: number } | null> {

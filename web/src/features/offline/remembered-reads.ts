@@ -2,7 +2,7 @@
 // (who they are, the closures and councils they follow, a council's unsealed-roads status) are
 // kept on the device after each successful read and answered from there while offline. The
 // offline banner already says that what is on screen was saved on this device.
-import { mayStore, offlineStore, withOfflineFallback } from './closure-snapshot';
+import { mayStore, offlineStore, readWithOfflineCopy } from './offline-read';
 
 interface Remembered<T> {
   savedAt: number;
@@ -22,7 +22,7 @@ const noNotice = () => undefined;
  * instead of the network error, when it belongs to `owner` (null: a public read).
  */
 export function rememberedRead<T>(name: string, owner: string | null, read: () => Promise<T>): Promise<T> {
-  return withOfflineFallback(
+  return readWithOfflineCopy(
     read,
     async (value) => {
       if (!mayStore()) return;

@@ -2,7 +2,6 @@
 // onAnnouncementChanged reports a change. Plain React state around the Amplify client, so the
 // banner works on any page (the embed included) without the app's query layer.
 import { useCallback, useEffect, useState } from 'react';
-import { rememberedRead } from '../../offline/remembered-reads';
 import { fetchUnsealedRoads, subscribeToAnnouncementChanges, type UnsealedRoads } from '../api/announcements';
 
 export interface UnsealedRoadsState {
@@ -24,8 +23,10 @@ export function useUnsealedRoads(lgaCode: string | null | undefined): UnsealedRo
     }
     let current = true;
     setState((s) => ({ ...s, loading: s.data?.lgaCode !== lgaCode }));
-    // Offline, the status this device last read (flood mode).
-    rememberedRead(`unsealed:${lgaCode}`, null, () => fetchUnsealedRoads(lgaCode)).then(
+    // Offline, the status this device last read (flood mode; its code is not on the first screen).
+    import('../../offline/remembered-reads')
+      .then(({ rememberedRead }) => rememberedRead(`unsealed:${lgaCode}`, null, () => fetchUnsealedRoads(lgaCode)))
+      .then(
       (data) => current && setState({ data, error: null, loading: false }),
       (error: Error) => current && setState((s) => ({ data: s.data?.lgaCode === lgaCode ? s.data : null, error, loading: false })),
     );

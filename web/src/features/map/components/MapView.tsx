@@ -4,8 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Bbox, LngLat } from '../geo';
 import './map.css';
-import { loadMapLibre } from '../maplibre-load';
-import { noteMapRequest } from '../../offline/first-visit-cache';
+import { loadMapLibre, loadMapRequestHook } from '../maplibre-load';
 import { cameraAt, cameraForBox, projectorFor, type Projector } from '../preview-projection';
 import { MapPreview } from './MapPreview';
 
@@ -133,9 +132,9 @@ export function MapView(props: MapViewProps) {
     if (!engineWanted) return;
     let map: MapLibreMap | null = null;
     let cancelled = false;
-    loadMapLibre().then(({ Map: MapLibre, NavigationControl, ScaleControl }) => {
+    Promise.all([loadMapLibre(), loadMapRequestHook()]).then(([{ Map: MapLibre, NavigationControl, ScaleControl }, transformRequest]) => {
       if (cancelled || !container.current) return;
-      map = createMap(MapLibre, NavigationControl, ScaleControl);
+      map = createMap(MapLibre, NavigationControl, ScaleControl, transformRequest);
     }, () => undefined);
     return () => {
       cancelled = true;
@@ -150,6 +149,7 @@ export function MapView(props: MapViewProps) {
     MapLibre: typeof import('maplibre-gl').Map,
     NavigationControl: typeof import('maplibre-gl').NavigationControl,
     ScaleControl: typeof import('maplibre-gl').ScaleControl,
+    transformRequest: (url: string) => { url: string },
   ): MapLibreMap {
     // The latest props: they may have changed while MapLibre was loading.
     const { initialBbox, initialZoom, styleUrl } = handlers.current;
@@ -165,7 +165,7 @@ export function MapView(props: MapViewProps) {
       keyboard: true,
       cooperativeGestures: false,
       // Only notes the base map's URLs for the offline cache of a first visit; requests stay as they are.
-      transformRequest: noteMapRequest,
+      transformRequest,
     });
     mapRef.current = map;
     // The browser tests place clicks with map.project; nothing in the app reads this.

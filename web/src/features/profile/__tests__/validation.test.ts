@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_OPTIONS, parseMapOptions, profileInputFrom, styleUrlFor, validateProfile, type ProfileFields } from '../validation';
+import { profileInputFrom, validateProfile, type ProfileFields } from '../validation';
+import { DEFAULT_MAP_OPTIONS, parseMapOptions, styleUrlFor } from '../map-options';
 import { searchLgas } from '../lga-search';
 
 const valid: ProfileFields = {

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useAuth } from '../../auth/auth-provider';
 import { profileQuery, type Profile } from '../../identity/api/identity';
 import { useAppConfig } from '../../../config/app-config';
-import { parseMapOptions, styleUrlFor, type MapOptions } from '../validation';
+import { parseMapOptions, styleUrlFor, type MapOptions } from '../map-options';
 
 export function useSavedProfile(): Profile | null {
   const { status } = useAuth();

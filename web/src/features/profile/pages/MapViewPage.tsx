@@ -5,7 +5,7 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useAppConfig } from '../../../config/app-config';
 import { updateProfile, type Profile } from '../../identity/api/identity';
 import { SettingsLayout } from '../components/SettingsLayout';
-import { BASE_LAYERS, MAX_ZOOM, MIN_ZOOM, parseMapOptions, type MapOptions } from '../validation';
+import { BASE_LAYERS, MAX_ZOOM, MIN_ZOOM, parseMapOptions, type MapOptions } from '../map-options';
 
 function MapViewForm({ profile }: { profile: Profile }) {
   const toast = useToast();
