@@ -1,5 +1,5 @@
 // An LGA's unsealed-roads status kept current: read once, then re-read whenever
-// onAnnouncementChanged reports a change. Plain React state around the Amplify client, so the
+// onAnnouncementChanged reports a change; offline, the status this device last read. Plain React state around the Amplify client, so the
 // banner works on any page (the embed included) without the app's query layer.
 import { useCallback, useEffect, useState } from 'react';
 import { fetchUnsealedRoads, subscribeToAnnouncementChanges, type UnsealedRoads } from '../api/announcements';
@@ -27,9 +27,9 @@ export function useUnsealedRoads(lgaCode: string | null | undefined): UnsealedRo
     import('../../offline/remembered-reads')
       .then(({ rememberedRead }) => rememberedRead(`unsealed:${lgaCode}`, null, () => fetchUnsealedRoads(lgaCode)))
       .then(
-      (data) => current && setState({ data, error: null, loading: false }),
-      (error: Error) => current && setState((s) => ({ data: s.data?.lgaCode === lgaCode ? s.data : null, error, loading: false })),
-    );
+        (data) => current && setState({ data, error: null, loading: false }),
+        (error: Error) => current && setState((s) => ({ data: s.data?.lgaCode === lgaCode ? s.data : null, error, loading: false })),
+      );
     return () => {
       current = false;
     };
