@@ -1,6 +1,7 @@
 // An LGA's unsealed-roads status kept current: read once, then re-read whenever
-// onAnnouncementChanged reports a change; offline, the status this device last read. Plain React state around the Amplify client, so the
-// banner works on any page (the embed included) without the app's query layer.
+// onAnnouncementChanged reports a change; offline, the status this device last read. Plain React
+// state around the Amplify client, so the banner works on any page (the embed included) without
+// the app's query layer.
 import { useCallback, useEffect, useState } from 'react';
 import { fetchUnsealedRoads, subscribeToAnnouncementChanges, type UnsealedRoads } from '../api/announcements';
 
