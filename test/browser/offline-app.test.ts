@@ -3,7 +3,8 @@
 // loaded, says how old they are and when the device was last online, over the base map that the
 // first visit loaded before the service worker existed; a signed-in resident keeps their follows
 // and the council's unsealed-roads status offline (a change says at once that it needs the
-// internet), and signing out forgets the personal copies.
+// internet), and signing out forgets the personal copies; a page whose code is gone after a
+// deployment says "The app was updated — reload to continue." instead of going blank.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -221,5 +222,31 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await setForbes({ status: 'OPEN' });
     }
   });
-});
 
+  it("says 'The app was updated — reload to continue.' when a page's code is gone, not a blank page", async () => {
+    // No worker: the page's request must reach the (now missing) file, as after a deployment.
+    const context = await browser.newContext({ viewport: PHONE_360, locale: 'en-AU', timezoneId: 'Australia/Sydney', bypassCSP: true, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${APP_URL}/home`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await context.route(/\/assets\/HelpPage-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+      await page.getByRole('link', { name: 'Help' }).first().click();
+      const banner = page.getByRole('alert').filter({ hasText: 'The app was updated — reload to continue.' });
+      await banner.waitFor({ timeout: 20_000 });
+      expect(await banner.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+      // The page itself explains, without an error report or a programmer's message.
+      await page.getByText('This page has been updated').waitFor();
+      expect(await page.getByText('This page stopped working').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await screenshot(page, 'chunk-failed');
+      // The new deployment's file is there again: Reload brings the page back.
+      await context.unroute(/\/assets\/HelpPage-[^/]+\.js$/);
+      await banner.getByRole('button', { name: 'Reload' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Introduction' }).waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportClientError } from '../lib/error-reporting';
 import { ErrorState } from './ErrorState';
+import { isChunkLoadError, reloadToUpdate } from '../features/offline/app-update';
 
 interface Props {
   children: ReactNode;
@@ -16,6 +17,8 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
+    // A page whose code is gone after a deployment is no fault to report: the banner asks to reload.
+    if (isChunkLoadError(error)) return;
     const withStack = new Error(error.message);
     withStack.stack = `${error.stack ?? ''}\nComponent stack:${info.componentStack ?? ''}`;
     reportClientError(withStack);
@@ -26,6 +29,16 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
 
   override render() {
+    if (this.state.error && isChunkLoadError(this.state.error)) {
+      return (
+        <ErrorState
+          title="This page has been updated"
+          message="The app was updated since this page opened. Reload to continue."
+        >
+          <button type="button" className="amplify-button" onClick={() => void reloadToUpdate()}>Reload</button>
+        </ErrorState>
+      );
+    }
     if (this.state.error) {
       return (
         <ErrorState

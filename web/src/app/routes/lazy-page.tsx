@@ -16,7 +16,12 @@ export function lazyPage<M extends Record<string, unknown>>(load: () => Promise<
   let loading: Promise<Loaded> | null = null;
   const loadPage = (): Promise<Loaded> =>
     (loading ??= Promise.all([load(), needsAmplify ? loadAmplify() : undefined])
-      .then(([module]) => (loaded = { default: module[name] as ComponentType<PageProps> }))
+      .then(([module]) => {
+        // Vite hands back no module when a preload failed and its preloadError was taken over
+        // (features/offline/app-update.ts): that is a chunk that did not load.
+        if (!module) throw Object.assign(new Error(`${name} did not load`), { name: 'ChunkLoadError' });
+        return (loaded = { default: module[name] as ComponentType<PageProps> });
+      })
       .catch((error: unknown) => {
         loading = null;
         throw error;

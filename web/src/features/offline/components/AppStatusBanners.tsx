@@ -15,7 +15,7 @@ export function AppStatusBanners() {
           <p className="status-banner status-banner--offline">
             <strong>You are offline.</strong>{' '}
             {lastOnlineAt ? `Last online ${formatAsOf(lastOnlineAt)}. ` : ''}
-            What you see was saved on this device; actions that need the internet will wait.
+            What you see was saved on this device. Incident reports wait to be sent; other changes need the internet.
           </p>
         )}
       </div>
