@@ -3,9 +3,10 @@
 // loaded, says how old they are and when the device was last online, over the base map that the
 // first visit loaded before the service worker existed; a signed-in resident keeps their follows
 // and the council's unsealed-roads status offline (a change says at once that it needs the
-// internet), and signing out forgets the personal copies; a page whose code is gone after a
-// deployment says "The app was updated — reload to continue." instead of going blank.
-import { mkdtempSync, rmSync } from 'node:fs';
+// internet), and signing out forgets the personal copies; a new deployment's worker offers
+// Reload, and a page whose code is gone after a deployment says "The app was updated — reload to
+// continue." instead of going blank.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -220,6 +221,38 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
     } finally {
       await context.close();
       await setForbes({ status: 'OPEN' });
+    }
+  });
+
+  it('offers Reload when a new version is deployed, and reloads onto it', async () => {
+    // The next deployment: the built worker with other bytes, as a new build has (restored after).
+    const workerFile = path.resolve(import.meta.dirname, '../../dist/web/sw.js');
+    const deployed = readFileSync(workerFile, 'utf8');
+    const { context, page } = await newPage(browser);
+    try {
+      await page.goto(`${APP_URL}/home`);
+      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+      expect(await page.getByText('A new version is available.').count()).toBe(0);
+      // First in the tab of a first visit (no worker when the page registered it), then in a tab
+      // the worker controlled from its start: both reload onto the new worker.
+      for (const deployment of ['second', 'third']) {
+        writeFileSync(workerFile, `${deployed}\n// the ${deployment} deployment\n`);
+        await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration.update())');
+        const prompt = page.getByRole('alert').filter({ hasText: 'A new version is available.' });
+        await prompt.waitFor({ timeout: 30_000 });
+        expect(await axeViolations(page)).toEqual([]);
+        if (deployment === 'second') await screenshot(page, 'update-available');
+        const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+        await prompt.getByRole('button', { name: 'Reload' }).click();
+        await reloaded;
+        // The waiting worker took over: nothing waits any more and the prompt is gone.
+        await expect.poll(() => page.evaluate<boolean>('navigator.serviceWorker.getRegistration().then((r) => r.waiting === null && r.active !== null)')).toBe(true);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await page.getByText('A new version is available.').count()).toBe(0);
+      }
+    } finally {
+      writeFileSync(workerFile, deployed);
+      await context.close();
     }
   });
 

@@ -82,7 +82,13 @@ export function installAppUpdates(): void {
       immediate: true,
       onNeedRefresh: () => set('update-available'),
     });
-    applyUpdate = () => update(true);
+    applyUpdate = async () => {
+      // workbox-window reloads once the new worker takes charge only if a worker already controlled
+      // the page when it registered: a first visit's tab still open at the next deployment would
+      // keep its old code after "Reload". One reload either way (a second call is the same one).
+      navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+      await update(true);
+    };
   });
 }
 
