@@ -111,12 +111,14 @@ describe('directions on the public map', () => {
     // The public map reads Forbes's map file, rewritten after each change and kept by the edge for
     // up to 10 s: open the map once the file lists the closure (under load its rewrite takes
     // seconds), or the map shows the copy from before it and never lists it.
-    await expect
-      .poll(async () => {
-        const file = (await (await fetch(`${APP_URL}/feeds/12900/map.json`)).json()) as { closures: { id: string }[] };
-        return file.closures.some((c) => c.id === closureId);
-      }, { timeout: 60_000, interval: 1_000 })
-      .toBe(true);
+    const listed = async () => {
+      const file = (await (await fetch(`${APP_URL}/feeds/12900/map.json`)).json()) as { closures: { id: string }[] };
+      return file.closures.some((c) => c.id === closureId);
+    };
+    for (const until = Date.now() + 60_000; !(await listed()); ) {
+      if (Date.now() > until) throw new Error(`Forbes's map file never listed closure ${closureId}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
   }, 120_000);
 
   afterAll(async () => {
