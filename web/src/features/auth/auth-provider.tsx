@@ -68,7 +68,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               setSession({ status: 'anonymous' });
               // Another user may sign in next on this device: nothing of this one may linger.
               queryClient.clear();
-              void rememberedReads().then(({ forgetPersonalReads }) => forgetPersonalReads());
+              // The device copies go on a sign-out only: a refresh that failed for want of signal
+              // must not wipe what flood mode shows (a copy is replayed only to its own user).
+              if (payload.event === 'signedOut') void rememberedReads().then(({ forgetPersonalReads }) => forgetPersonalReads());
               break;
           }
         });
