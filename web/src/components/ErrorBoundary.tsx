@@ -33,7 +33,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
       return (
         <ErrorState
           title="This page has been updated"
-          message="The app was updated since this page opened. Reload to continue."
+          message="The app was updated — reload to continue."
         >
           <button type="button" className="amplify-button" onClick={() => void reloadToUpdate()}>Reload</button>
         </ErrorState>
