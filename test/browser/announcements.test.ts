@@ -5,15 +5,13 @@
 // until the roads open again; a visitor meets the login-required dialog on
 // Subscribe; a resident subscribes from a closure's panel (/map?closure=ID) and to a second LGA
 // from the map. New screens at 360 px, axe-clean.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
+import { axeViolations } from './support/a11y';
 import { APP_URL, ADMIN, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
 const NARROW = { width: 360, height: 780 };
-const AXE = readFileSync(path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 const FORBES = '12900';
 const PARKES = '16200';
 
@@ -28,13 +26,6 @@ async function open(viewport = NARROW): Promise<Page> {
   const { context, page } = await newPage(browser, viewport);
   contexts.push(context);
   return page;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const run = `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } })
-    .then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`;
-  return page.evaluate<string[]>(run);
 }
 
 const noHorizontalScroll = (page: Page) => page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth + 1');

@@ -15,8 +15,6 @@ interface ClosureSnapshot {
   closures: MapClosure[];
 }
 
-const kv = offlineStore;
-
 // The time of the snapshot the UI is currently showing, or null when it shows live data.
 let servedAsOf: number | null = null;
 const listeners = new Set<() => void>();
@@ -54,8 +52,8 @@ export function closuresInView(closures: MapClosure[], [west, south, east, north
 export async function rememberClosures(fresh: MapClosure[]): Promise<void> {
   if (!mayStore()) return;
   try {
-    const previous = (await kv().get<ClosureSnapshot>('closures'))?.closures ?? [];
-    await kv().setMany({ closures: { savedAt: Date.now(), closures: mergeSnapshot(previous, fresh) } satisfies ClosureSnapshot });
+    const previous = (await offlineStore().get<ClosureSnapshot>('closures'))?.closures ?? [];
+    await offlineStore().setMany({ closures: { savedAt: Date.now(), closures: mergeSnapshot(previous, fresh) } satisfies ClosureSnapshot });
   } catch {
     // No IndexedDB (private mode): the app works online, just without the offline copy.
   }
@@ -64,7 +62,7 @@ export async function rememberClosures(fresh: MapClosure[]): Promise<void> {
 export async function rememberClosureDetail(detail: ClosureDetail): Promise<void> {
   if (!mayStore()) return;
   try {
-    await kv().setMany({ [`closure:${detail.id}`]: { savedAt: Date.now(), detail } });
+    await offlineStore().setMany({ [`closure:${detail.id}`]: { savedAt: Date.now(), detail } });
   } catch {
     // As above.
   }
@@ -80,15 +78,15 @@ export function withOfflineFallback<T>(
 }
 
 export async function replayClosuresInView(bbox: Bbox): Promise<{ value: MapClosure[]; savedAt: number } | null> {
-  const snapshot = await kv().get<ClosureSnapshot>('closures');
+  const snapshot = await offlineStore().get<ClosureSnapshot>('closures');
   return snapshot ? { value: closuresInView(snapshot.closures, bbox), savedAt: snapshot.savedAt } : null;
 }
 
 export async function replayClosureDetail(id: string): Promise<{ value: ClosureDetail | null; savedAt: number } | null> {
-  const saved = await kv().get<{ savedAt: number; detail: ClosureDetail }>(`closure:${id}`);
+  const saved = await offlineStore().get<{ savedAt: number; detail: ClosureDetail }>(`closure:${id}`);
   if (saved) return { value: saved.detail, savedAt: saved.savedAt };
   // A closure seen on the map but never opened: its map fields, without photos.
-  const snapshot = await kv().get<ClosureSnapshot>('closures');
+  const snapshot = await offlineStore().get<ClosureSnapshot>('closures');
   const closure = snapshot?.closures.find((c) => c.id === id);
   return closure && snapshot ? { value: { ...closure, media: [] }, savedAt: snapshot.savedAt } : null;
 }

@@ -7,7 +7,7 @@ let store: KeyValueStore | null = null;
 export const offlineStore = () => (store ??= openKeyValueStore('road-closures-offline', 'snapshots'));
 
 /** True when a failed request is explained by having no connection (not by a server error). */
-export function isOffline(): boolean {
+function isOffline(): boolean {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 

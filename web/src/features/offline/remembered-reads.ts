@@ -12,7 +12,7 @@ interface Remembered<T> {
 }
 
 /** Reads of one signed-in person: forgotten when they sign out, never replayed to anyone else. */
-export const PERSONAL_READS = ['me', 'mySubscriptions'] as const;
+const PERSONAL_READS = ['me', 'mySubscriptions'] as const;
 
 const keyOf = (name: string) => `read:${name}`;
 const noNotice = () => undefined;
