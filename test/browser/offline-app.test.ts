@@ -137,6 +137,18 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       await screenshot(page, 'install-iphone');
+      // The menu's Install app loads the same dialog on first use; it opens again after closing.
+      const menu = page.getByRole('button', { name: 'Menu' });
+      for (let time = 0; time < 2; time++) {
+        if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+        const install = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Install app' });
+        await install.click();
+        const fromMenu = page.getByRole('dialog', { name: 'Add to Home Screen' });
+        await fromMenu.waitFor();
+        await fromMenu.getByRole('button', { name: 'OK' }).click();
+        await fromMenu.waitFor({ state: 'hidden' });
+        await expect(install.evaluate((el) => el === el.ownerDocument.activeElement)).resolves.toBe(true);
+      }
     } finally {
       await iphone.close();
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Dropdown, type DropdownItem } from '../../../components/Dropdown';
 import { useAppConfig } from '../../../config/app-config';
@@ -6,7 +6,6 @@ import { useIsMobile } from '../../../lib/device';
 import { useAuth } from '../../auth/auth-provider';
 import { useHasPendingAccessRequest } from '../../identity/hooks';
 import { usePush } from '../../push/hooks/usePush';
-import { IosInstallDialog } from '../../install/components/IosInstallDialog';
 import { useInstall } from '../../install/hooks/useInstall';
 import { buildPrimaryNav, buildProfileItems, showRequestAccess } from '../nav-model';
 import { Brand } from './Brand';
@@ -14,6 +13,10 @@ import { MobileMenu } from './MobileMenu';
 import { NavEntries } from './NavEntries';
 import { NotificationsBell } from './NotificationsBell';
 import './nav.css';
+
+// Only iPhones and iPads ever open it, so it loads on first use and then stays mounted, so that
+// closing it returns focus to the menu item that opened it.
+const IosInstallDialog = lazy(() => import('../../install/components/IosInstallDialog').then((m) => ({ default: m.IosInstallDialog })));
 
 function initials(name: string): string {
   return name.split(/[\s@.]+/).filter(Boolean).slice(0, 2).map((part) => part[0]!.toUpperCase()).join('');
@@ -25,6 +28,7 @@ export function NavBar() {
   const isMobile = useIsMobile();
   const installing = useInstall();
   const [showIosInstall, setShowIosInstall] = useState(false);
+  const [iosInstallWanted, setIosInstallWanted] = useState(false);
   const push = usePush();
 
   const signedIn = status === 'signedIn' && !!me;
@@ -32,7 +36,12 @@ export function NavBar() {
   const primary = buildPrimaryNav(access, signedIn, lgaNames);
   const profileItems = buildProfileItems(app, {
     install: installing.offer,
-    onInstall: () => (installing.offer.kind === 'ios' ? setShowIosInstall(true) : installing.install()),
+    onInstall: () => {
+      if (installing.offer.kind === 'ios') {
+        setIosInstallWanted(true);
+        setShowIosInstall(true);
+      } else installing.install();
+    },
     push: {
       on: push.state.kind === 'on',
       blockedReason: push.state.kind === 'unsupported' || push.state.kind === 'denied' ? push.state.reason : undefined,
@@ -105,7 +114,11 @@ export function NavBar() {
           </>
         )}
       </div>
-      <IosInstallDialog open={showIosInstall} onClose={() => setShowIosInstall(false)} />
+      {iosInstallWanted && (
+        <Suspense fallback={null}>
+          <IosInstallDialog open={showIosInstall} onClose={() => setShowIosInstall(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

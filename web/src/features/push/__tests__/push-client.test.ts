@@ -3,7 +3,8 @@
 // key and registers the device, disable revokes and unsubscribes, and the choice is per device.
 import { describe, expect, it, vi } from 'vitest';
 import type { PushApi } from '../api/push';
-import { base64UrlToBytes, currentState, DENIED, disablePush, enablePush, STORAGE_KEY, UNSUPPORTED, type PushBrowser } from '../push-client';
+import { currentState, DENIED, STORAGE_KEY, UNSUPPORTED, type PushBrowser } from '../push-client';
+import { base64UrlToBytes, disablePush, enablePush } from '../push-subscription';
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 

@@ -2,8 +2,7 @@
 // without prompting; enable/disable run only from user clicks.
 import { useCallback, useSyncExternalStore } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
-import { pushApi } from '../api/push';
-import { currentState, disablePush, enablePush, realBrowser, type PushBrowser, type PushState } from '../push-client';
+import { currentState, realBrowser, type PushBrowser, type PushState } from '../push-client';
 
 let browser: PushBrowser | undefined;
 type Store = { state: PushState; busy: boolean };
@@ -34,6 +33,8 @@ export function usePush() {
       if (snapshot().busy) return;
       set({ busy: true });
       try {
+        // Loaded on the click: the first load of every page only reads the state.
+        const [{ enablePush, disablePush }, { pushApi }] = await Promise.all([import('../push-subscription'), import('../api/push')]);
         const next = action === 'enable' ? await enablePush(browser!, pushApi) : await disablePush(browser!, pushApi);
         set({ state: next });
         if (next.kind === 'on') toast.show({ kind: 'success', message: 'Push notifications are on for this device' });
