@@ -11,28 +11,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/api';
+import { axeViolations, fitsWidth } from './support/a11y';
 import { ADMIN, APP_URL, RESIDENT, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
-
-const AXE = readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const ids = await page.evaluate(async () => {
-    const g = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } };
-    const result = await g.axe.run(g.document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-    });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return ids;
-}
-
-async function fitsPhone(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
-    const g = globalThis as unknown as { innerWidth: number; document: { documentElement: { scrollWidth: number } } };
-    return g.document.documentElement.scrollWidth <= g.innerWidth;
-  });
-}
 
 const id = Date.now().toString(36);
 const forbesName = async () => (await gql<{ lga: { name: string } }>('query { lga(code: "12900") { name } }')).data?.lga.name;
@@ -150,7 +130,7 @@ describe('system administration', { timeout: 120_000 }, () => {
       await page.goto(`${APP_URL}${route}`);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: 60_000 });
       await page.locator('.page-loader').first().waitFor({ state: 'detached' });
-      expect(await fitsPhone(page), route).toBe(true);
+      expect(await fitsWidth(page), route).toBe(true);
       await screenshot(page, `admin-05-phone${route.replaceAll('/', '-')}`);
     }
     await phone.close();
