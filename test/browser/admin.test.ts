@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/api';
 import { axeViolations, fitsWidth } from './support/a11y';
+import { LIVE_CEILING_MS, watchRealtime, type Realtime } from './support/realtime';
 import { ADMIN, APP_URL, RESIDENT, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 const id = Date.now().toString(36);
@@ -22,10 +23,12 @@ describe('system administration', { timeout: 120_000 }, () => {
   let browser: Browser;
   let admin: { context: BrowserContext; page: Page };
   let visitor: { context: BrowserContext; page: Page };
+  let adminRealtime: Realtime;
 
   beforeAll(async () => {
     browser = await launchBrowser();
     admin = await newPage(browser);
+    adminRealtime = watchRealtime(admin.page);
     visitor = await newPage(browser);
     await signInWithForm(admin.page, ADMIN);
     await waitForPath(admin.page, '/dashboard');
@@ -47,8 +50,8 @@ describe('system administration', { timeout: 120_000 }, () => {
     await admin.page.goto(`${APP_URL}/admin/enquiries`);
     await admin.page.getByRole('heading', { level: 1, name: 'Enquiries' }).waitFor();
     await admin.page.getByRole('list', { name: 'Enquiries' }).or(admin.page.getByText('Nothing here yet.')).waitFor();
-    // Give the realtime subscription a moment to be established before the visitor sends.
-    await admin.page.waitForTimeout(1500);
+    // The server has confirmed the live subscription before the visitor sends.
+    await adminRealtime.subscribed('onEnquirySubmitted');
 
     const v = visitor.page;
     await v.goto(`${APP_URL}/home`);
@@ -75,8 +78,8 @@ describe('system administration', { timeout: 120_000 }, () => {
     await dialog.waitFor({ state: 'hidden' });
 
     const list = admin.page.getByRole('list', { name: 'Enquiries' });
-    await list.getByText(`Casey ${id}`).waitFor({ timeout: 15_000 });
-    await list.getByText(`Fran ${id}`).waitFor({ timeout: 15_000 });
+    await list.getByText(`Casey ${id}`).waitFor({ timeout: LIVE_CEILING_MS });
+    await list.getByText(`Fran ${id}`).waitFor({ timeout: LIVE_CEILING_MS });
     const feedback = list.getByRole('listitem').filter({ hasText: `Fran ${id}` });
     expect(await feedback.textContent()).toContain('Page /home');
     expect(await axeViolations(admin.page)).toEqual([]);
