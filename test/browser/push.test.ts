@@ -11,10 +11,14 @@ import { isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let switchLoaded = false;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser));
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/push-subscription-[^/]+\.js$/.test(new URL(request.url()).pathname)) switchLoaded = true;
+  });
   // A string, because this file is type-checked without the DOM library.
   await context.addInitScript(`
     window.__push = { permission: 'default', asked: 0 };
@@ -45,6 +49,9 @@ describe('push notifications', { timeout: 90_000 }, () => {
     const button = card.getByRole('button', { name: 'Enable Push Notifications' });
     expect(await button.isEnabled()).toBe(true);
     expect(Number(await page.evaluate('window.__push.asked'))).toBe(0);
+    // Turning push on is not in the first load but is fetched once the page is idle, so the click
+    // below asks at once (Safari and Firefox allow the prompt only just after a click).
+    await expect.poll(() => switchLoaded, { timeout: 15_000 }).toBe(true);
 
     await button.click();
     await expect.poll(() => card.getByTestId('push-denied-help').textContent()).toMatch(/site settings/);

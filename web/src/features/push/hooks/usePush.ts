@@ -1,6 +1,6 @@
 // One push state for the whole page (profile menu and dashboard card stay in step), read on load
 // without prompting; enable/disable run only from user clicks.
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { currentState, realBrowser, type PushBrowser, type PushState } from '../push-client';
 
@@ -25,16 +25,38 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+// Turning push on or off is not part of any page's first load. It is fetched once the page is idle,
+// so that a click finds it loaded and asks for permission at once: Safari and Firefox allow the
+// permission prompt only for a short while after the click.
+let subscriptionModule: Promise<[typeof import('../push-subscription'), typeof import('../api/push')]> | undefined;
+function loadSubscription() {
+  subscriptionModule ??= Promise.all([import('../push-subscription'), import('../api/push')]).catch((error: unknown) => {
+    subscriptionModule = undefined; // a later click tries again
+    throw error;
+  });
+  return subscriptionModule;
+}
+
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 2_000);
+  return () => window.clearTimeout(handle);
+}
+
 export function usePush() {
   const current = useSyncExternalStore(subscribe, snapshot, snapshot);
   const toast = useToast();
+  const switchable = current.state.kind === 'on' || current.state.kind === 'off';
+  useEffect(() => (switchable ? whenIdle(() => void loadSubscription().catch(() => undefined)) : undefined), [switchable]);
   const run = useCallback(
     async (action: 'enable' | 'disable') => {
       if (snapshot().busy) return;
       set({ busy: true });
       try {
-        // Loaded on the click: the first load of every page only reads the state.
-        const [{ enablePush, disablePush }, { pushApi }] = await Promise.all([import('../push-subscription'), import('../api/push')]);
+        const [{ enablePush, disablePush }, { pushApi }] = await loadSubscription();
         const next = action === 'enable' ? await enablePush(browser!, pushApi) : await disablePush(browser!, pushApi);
         set({ state: next });
         if (next.kind === 'on') toast.show({ kind: 'success', message: 'Push notifications are on for this device' });
