@@ -83,8 +83,9 @@ describe('enquiries and feedback', () => {
       users.resident,
     );
     expect(feedback.data!.submitEnquiry).toMatchObject({ kind: 'feedback', page: '/closures/:id/detail', release: '1.2.3' });
-    // Other test files submit enquiries at the same time, so ours need not be the newest of all:
-    // walk pages of one and check the order, no repeats, and that ours comes before everything older.
+    // createdAt is in seconds and ties are ordered by the random id, so an enquiry made earlier in
+    // the same second may come first: walk pages of one and check the order and no repeats, then
+    // that nothing older comes before ours and nothing newer after it.
     const paged: { id: string; createdAt: number }[] = [];
     let token: string | null = null;
     for (let page = 0; page < 6; page++) {
