@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { createProfile } from '../lambdas/adapters/principal';
+import { createProfile } from '../lambdas/adapters/identity/principal';
 import { ensureCognitoUser } from '../local/cognito';
 import { DEMO_PASSWORD, FORBES, settingsFromEnv } from '../local/settings';
 import { stackRssMb } from './support/stack-memory';

@@ -66,7 +66,7 @@ export type DomainNeed =
 export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   foundation: ['eventsTopic'],
   identity: ['eventsTopic', 'userPoolAdmin', 'mail'],
-  // feedsBucket (read): the LGA boundaries of a published LGA data import (lambdas/adapters/lga-boundaries.ts).
+  // feedsBucket (read): the LGA boundaries of a published LGA data import (lambdas/adapters/foundation/lga-boundaries.ts).
   closures: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   media: ['eventsTopic', 'mediaBucket'],
   directions: [],
@@ -85,7 +85,7 @@ export const domainTableAccess: Record<string, 'read' | 'readwrite'> = {
 
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 
-/** The identity domain's Cognito calls (lambdas/adapters/cognito.ts), on this pool only. */
+/** The identity domain's Cognito calls (lambdas/adapters/identity/cognito.ts), on this pool only. */
 export const USER_POOL_ADMIN_ACTIONS = [
   ...GROUP_MIRROR_ACTIONS,
   'cognito-idp:AdminGetUser',

@@ -24,5 +24,5 @@ export function localVapidKeys(dataDir: string): LocalVapid {
   return keys;
 }
 
-/** The environment the push consumer and pushPublicKey read (lambdas/adapters/notifications-push.ts). */
+/** The environment the push consumer and pushPublicKey read (lambdas/adapters/notifications/push.ts). */
 export const vapidEnv = (keys: LocalVapid) => ({ VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: keys.subject });

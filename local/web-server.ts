@@ -15,7 +15,7 @@ import { applySecurityHeaders } from './security-headers';
 import { respondTextPage } from '../lambdas/web/text-pages';
 import { emptyMapFile, MAP_FILE_PATTERN } from '../lambdas/core/comms/map-file';
 import { MAP_FILE_CACHE_CONTROL } from '../lambdas/adapters/comms/feeds';
-import { getLga } from '../lambdas/adapters/lgas';
+import { getLga } from '../lambdas/adapters/foundation/lgas';
 import { EdgeCache, sharedMaxAge, type CachedFile } from './edge-cache';
 import { chooseEncoding, compress, compressedFile, type Encoding } from './compression';
 

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
 
   if (options.demo) {
     const { db } = await import('../lambdas/adapters/db/db');
-    const { FORBES_LGA, seedDemoClosures } = await import('../lambdas/adapters/closures-seed');
+    const { FORBES_LGA, seedDemoClosures } = await import('../lambdas/adapters/closures/seed');
     // The staff persona manages Forbes, whose council must be a paying customer.
     try {
       await db().entities.customer.create({ lgaCode: FORBES_LGA, subscriptionStatus: 'active' }).go();
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
 
   // The public map loads each LGA's map file from CloudFront: every LGA gets one now.
   const { regenerateEveryLgaFeeds } = await import('../lambdas/adapters/comms/feeds');
-  const { listLgas } = await import('../lambdas/adapters/lgas');
+  const { listLgas } = await import('../lambdas/adapters/foundation/lgas');
   const written = await regenerateEveryLgaFeeds(undefined, (await listLgas()).map((lga) => lga.code));
   console.log(`Wrote the map files and feeds of ${written.length} LGAs.`);
 }

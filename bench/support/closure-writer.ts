@@ -1,5 +1,5 @@
 // Bulk writes of benchmark closures. Production writes each closure in its own transaction
-// (closure + map index pointer items + activity + counters, lambdas/adapters/closures.ts); seeding
+// (closure + map index pointer items + activity + counters, lambdas/adapters/closures/store.ts); seeding
 // 100k that way would cost 100k round trips. Here the same closure, closureCell and closureMapCell
 // items (built by the same functions, so the sparse map keys are the production ones) go through
 // ElectroDB's batch put (BatchWriteItem, 25 items a request, several requests in flight), the
@@ -7,8 +7,8 @@
 // items are left out: they live only in the closure's own partition (no gsi keys), so they
 // cannot change what a viewport query reads.
 import type { ClosureRecord } from '../../lambdas/core/closures/types';
-import { counterName, itemOf } from '../../lambdas/adapters/closures';
-import type { MapIndex } from '../../lambdas/adapters/closures-map-index';
+import { counterName, itemOf } from '../../lambdas/adapters/closures/store';
+import type { MapIndex } from '../../lambdas/adapters/closures/map-index';
 import { db } from '../../lambdas/adapters/db/db';
 import { getRoadEngine } from '../../lambdas/core/roads/engine';
 import { random, RoadSampler, type ClosureFactory } from './closure-fixtures';

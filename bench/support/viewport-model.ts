@@ -3,7 +3,7 @@
 // closures a viewport should show. Lets the benchmark check every query's itemsRead and result
 // against an answer worked out without DynamoDB.
 import Flatbush from 'flatbush';
-import type { MapIndex } from '../../lambdas/adapters/closures-map-index';
+import type { MapIndex } from '../../lambdas/adapters/closures/map-index';
 import type { Bounds } from '../../lambdas/core/closures/geometry';
 import { isOnMapIndex, longCell } from '../../lambdas/core/closures/map-index';
 import type { ClosureRecord } from '../../lambdas/core/closures/types';

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { AppError, INTERNAL_MESSAGE, isAppError, unauthorized } from '../core/errors';
 import { parseArgs } from '../core/validation';
 import type { Principal } from '../core/access';
-import { createProfile, getProfile, loadPrincipal } from '../adapters/principal';
+import { createProfile, getProfile, loadPrincipal } from '../adapters/identity/principal';
 import { IDEMPOTENT_MUTATIONS, takeIdempotencyKey } from '../core/idempotency';
 import { runOnce } from '../adapters/idempotency/store';
 import { signInRouteOf, type SignInRoute } from '../core/identity/mfa';

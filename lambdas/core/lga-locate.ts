@@ -111,7 +111,7 @@ let byCode: Map<string, LgaArea> | undefined;
 
 const allAreas = () => (sharedAreas ??= areasFromGeoJSON(JSON.parse(readFileSync(defaultLgaBoundariesPath(), 'utf8'))));
 
-/** The boundaries the function was deployed with (lambdas/adapters/lga-boundaries.ts prefers a published import). */
+/** The boundaries the function was deployed with (lambdas/adapters/foundation/lga-boundaries.ts prefers a published import). */
 export function bundledLgaAreas(): LgaArea[] {
   return allAreas();
 }

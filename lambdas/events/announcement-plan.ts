@@ -2,9 +2,9 @@
 // setting), the officer who made the change never. A resident whose vehicle is heavier than a
 // restriction's limit reads that plainly.
 import { Logger } from '@aws-lambda-powertools/logger';
-import type { DomainEvent } from '../adapters/events';
+import type { DomainEvent } from '../adapters/platform/events';
 import { db } from '../adapters/db/db';
-import { lgaSubscribers } from '../adapters/subscriptions';
+import { lgaSubscribers } from '../adapters/notifications/subscriptions';
 import { currentUnsealedAnnouncement, markNotificationSent } from '../adapters/announcements/store';
 import { publishAnnouncementLive, type AnnouncementChangedDetail } from '../adapters/announcements/live';
 import { announcementNotice, statusOf } from '../core/announcements/rules';

@@ -3,7 +3,7 @@
 // SNS subscription of the events topic; locally the runtime's in-process sink invokes it.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
-import type { DomainEvent } from '../adapters/events';
+import type { DomainEvent } from '../adapters/platform/events';
 import { configuredWriter } from '../adapters/comms/bedrock-writer';
 import { regenerateFeeds } from '../adapters/comms/feeds';
 import { runGeneration } from '../adapters/comms/generation';

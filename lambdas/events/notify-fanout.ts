@@ -4,7 +4,7 @@
 // fails is reported alone and retried by SQS, then lands in the dead-letter queue.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { FanoutMessage } from '../adapters/notifications-fanout';
+import type { FanoutMessage } from '../adapters/notifications/fanout';
 import { deliver } from './notify';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-notify-fanout' });

@@ -6,10 +6,10 @@
 // 1,000 goes through the fan-out queue instead (lambdas/events/notify-fanout.ts).
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
-import type { DomainEvent } from '../adapters/events';
-import { enqueueFanout, fanoutQueueUrl, type FanoutDelivery } from '../adapters/notifications-fanout';
-import { publishNotification } from '../adapters/notifications-publish';
-import { claimDelivery, notificationWriter, withConcurrency, withTtl, type NotificationRecord } from '../adapters/notifications';
+import type { DomainEvent } from '../adapters/platform/events';
+import { enqueueFanout, fanoutQueueUrl, type FanoutDelivery } from '../adapters/notifications/fanout';
+import { publishNotification } from '../adapters/notifications/publish';
+import { claimDelivery, notificationWriter, withConcurrency, withTtl, type NotificationRecord } from '../adapters/notifications/store';
 import { deliveryPart } from '../core/notifications/delivery-part';
 import { chunk, notificationId } from '../core/notifications/rules';
 import { needsSettingsRead, SETTINGS_PER_READ, withSettingsAllowed } from './recipients';

@@ -1,9 +1,9 @@
 // Who hears about a domain event and what it says, shared by the in-app consumer (notify.ts) and
 // the Web Push consumer (push.ts): each user at most once, the actor never, settings respected.
-import type { DomainEvent } from '../adapters/events';
-import { getClosure } from '../adapters/closures';
+import type { DomainEvent } from '../adapters/platform/events';
+import { getClosure } from '../adapters/closures/store';
 import { db } from '../adapters/db/db';
-import { closureSubscribers, lgaSubscribers } from '../adapters/subscriptions';
+import { closureSubscribers, lgaSubscribers } from '../adapters/notifications/subscriptions';
 import {
   accessRequestAnsweredNotification,
   accessRequestCreatedNotification,
@@ -15,7 +15,7 @@ import { recipientsOf, type Channel } from '../core/notifications/rules';
 import { billingNoticeContent, type BillingNotice } from '../core/billing/status';
 import { allowedRecipients } from './recipients';
 import { reopenedReportersPlan, reportOutcomePlan, type Delivery } from './report-plan';
-import { verifiedUidsForEmails } from '../adapters/principal';
+import { verifiedUidsForEmails } from '../adapters/identity/principal';
 import { announcementPlan } from './announcement-plan';
 
 /** Subscribers and reporters may read different words about one event, so content is per user. */

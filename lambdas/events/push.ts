@@ -3,8 +3,8 @@
 // service reports gone are removed. Off (a no-op) when no VAPID keys are configured.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
-import type { DomainEvent } from '../adapters/events';
-import { sendWebPush, vapidConfig } from '../adapters/notifications-push';
+import type { DomainEvent } from '../adapters/platform/events';
+import { sendWebPush, vapidConfig } from '../adapters/notifications/push';
 import type { NotificationContent } from '../core/notifications/messages';
 import { planFor } from './plan';
 

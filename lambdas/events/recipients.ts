@@ -1,8 +1,8 @@
 // Per-user notification settings applied to a list of would-be recipients (defaults are on). A
 // recipient whose subscription carries their opt-outs is decided from those, with no read; only
 // the others (subscriptions written before they carried opt-outs, reporters) have their profile read.
-import { storedNotificationSettings } from '../adapters/notification-settings';
-import { FANOUT_CONCURRENCY, withConcurrency } from '../adapters/notifications';
+import { storedNotificationSettings } from '../adapters/notifications/settings';
+import { FANOUT_CONCURRENCY, withConcurrency } from '../adapters/notifications/store';
 import { optOutsOfStored, wantsWith } from '../core/notifications/opt-outs';
 import { chunk, type Channel, type NotificationCategory, type Recipient } from '../core/notifications/rules';
 

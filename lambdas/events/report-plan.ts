@@ -1,7 +1,7 @@
 // Closing the loop (issue 5): reporters hear when their report is approved into a closure,
 // rejected (with the reason) or when the closure made from it reopens. All under the
 // reportOutcomes setting; the actor (the moderator, or a reporter retracting) never hears.
-import type { DomainEvent } from '../adapters/events';
+import type { DomainEvent } from '../adapters/platform/events';
 import type { ClosureRecord } from '../core/closures/types';
 import type { NotificationContent } from '../core/notifications/messages';
 import {
@@ -10,7 +10,7 @@ import {
   reportedRoadReopenedNotification,
 } from '../core/notifications/report-messages';
 import type { Channel, NotificationCategory } from '../core/notifications/rules';
-import { getCluster, getReport } from '../adapters/reports';
+import { getCluster, getReport } from '../adapters/reports/store';
 import { allowedRecipients } from './recipients';
 
 export interface Delivery {

@@ -11,8 +11,8 @@ import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
 import { imageTypeOf } from '../core/closures/image-type';
 import { EXTENSIONS, originalKey, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_SIZE, thumbnailKey, UNATTACHED_TAG, uploadOfKey } from '../core/closures/media';
-import { getMedia, markResized } from '../adapters/media';
-import { deleteObjects, readObject, writeObject } from '../adapters/s3';
+import { getMedia, markResized } from '../adapters/media/store';
+import { deleteObjects, readObject, writeObject } from '../adapters/media/bucket';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
 const INPUT_LIMITS = { animated: false, limitInputPixels: 100_000_000 } as const;

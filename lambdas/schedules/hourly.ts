@@ -1,7 +1,7 @@
 // EventBridge schedule, every hour (locally a timer): archive closures reopened more than 24 h
 // ago and expire announcements past expiresAt.
 import { Logger } from '@aws-lambda-powertools/logger';
-import { archiveReopenedClosures, expireAnnouncements } from '../adapters/housekeeping';
+import { archiveReopenedClosures, expireAnnouncements } from '../adapters/schedules/housekeeping';
 import { recordScheduleRun } from '../adapters/admin/schedule-runs';
 
 const logger = new Logger({ serviceName: 'road-closures-schedules' });

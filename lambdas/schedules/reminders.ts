@@ -1,11 +1,11 @@
 // EventBridge schedule, every 15 minutes (locally a timer). It starts scheduled closures whose
 // time has come (SCHEDULED → ACTIVE, counters and activity in one transaction each). The
 // reminders to closure administrators (starting soon, overdue, stale) go out once a day per LGA
-// (lambdas/adapters/notifications-reminders.ts).
+// (lambdas/adapters/notifications/reminders.ts).
 import { Logger } from '@aws-lambda-powertools/logger';
-import { lgasWithClosures } from '../adapters/closures';
-import { startDueScheduledClosures } from '../adapters/closures-commands';
-import { sendClosureReminders } from '../adapters/notifications-reminders';
+import { lgasWithClosures } from '../adapters/closures/store';
+import { startDueScheduledClosures } from '../adapters/closures/commands';
+import { sendClosureReminders } from '../adapters/notifications/reminders';
 import { recordScheduleRun } from '../adapters/admin/schedule-runs';
 
 const logger = new Logger({ serviceName: 'road-closures-schedules' });

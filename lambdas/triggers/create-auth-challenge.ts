@@ -12,9 +12,9 @@ import {
   signInEmail,
   signInLink,
 } from '../core/identity/email-link';
-import { getSecret, storeSecret } from '../adapters/identity-secrets';
-import { sendMail } from '../adapters/mail';
-import { getProfile } from '../adapters/principal';
+import { getSecret, storeSecret } from '../adapters/identity/secrets';
+import { sendMail } from '../adapters/platform/mail';
+import { getProfile } from '../adapters/identity/principal';
 import { adminMfaEnforced, adminUsesPasswordEmail, emailLinkAllowed } from '../core/identity/mfa';
 
 async function sendLink(uid: string, email: string, redirect: string | undefined): Promise<void> {

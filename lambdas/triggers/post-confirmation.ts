@@ -3,9 +3,9 @@
 // whose provider did not vouch for the email gets a profile marked unverified, which carries
 // none of the roles, invitations or council claims granted to that address.
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { createProfile } from '../adapters/principal';
-import { mirrorGroups } from '../adapters/cognito';
-import { managesAnyLga } from '../adapters/identity-staff';
+import { createProfile } from '../adapters/identity/principal';
+import { mirrorGroups } from '../adapters/identity/cognito';
+import { managesAnyLga } from '../adapters/identity/staff';
 import { federatedProviderOf, providerVerifiedEmail } from '../core/identity/federated-email';
 
 /** Native accounts proved their address with a code; federated ones only if their provider says so. */

@@ -13,7 +13,7 @@
 // Locally, cognito-local has no hosted UI or federation, so this path cannot be reached there;
 // its sign-ups (PreSignUp_SignUp) pass through unchanged. Unit tests cover the decision.
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { linkProviderToUser, usersWithEmail } from '../adapters/cognito';
+import { linkProviderToUser, usersWithEmail } from '../adapters/identity/cognito';
 import { providerVerifiedEmail } from '../core/identity/federated-email';
 
 const PROVIDER_NAMES = ['Google', 'Facebook', 'Microsoft', 'SignInWithApple', 'LoginWithAmazon'];

@@ -8,7 +8,7 @@
 // Locally, cognito-local has no hosted UI or federation and does not call this trigger; unit
 // tests run it with events of the shapes Cognito sends.
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { getProfile } from '../adapters/principal';
+import { getProfile } from '../adapters/identity/principal';
 import { ADMIN_FEDERATED_MESSAGE, HOSTED_TOKEN_GENERATION, adminMfaEnforced, tokensAllowed } from '../core/identity/mfa';
 
 export const handler = async (event: PreTokenGenerationTriggerEvent) => {

@@ -4,8 +4,8 @@
 // where administrators must use an authenticator app no answer signs an administrator in.
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { wantsLink } from '../core/identity/email-link';
-import { consumeSecret } from '../adapters/identity-secrets';
-import { getProfile } from '../adapters/principal';
+import { consumeSecret } from '../adapters/identity/secrets';
+import { getProfile } from '../adapters/identity/principal';
 import { adminMfaEnforced, emailLinkAllowed } from '../core/identity/mfa';
 
 export const handler = async (event: VerifyAuthChallengeResponseTriggerEvent) => {

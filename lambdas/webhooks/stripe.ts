@@ -5,7 +5,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { LambdaFunctionURLEvent, LambdaFunctionURLResult } from 'aws-lambda';
 import type Stripe from 'stripe';
-import { publishEvent } from '../adapters/events';
+import { publishEvent } from '../adapters/platform/events';
 import { publishCustomerChange } from '../adapters/billing/customer-changes';
 import { signatureVerifier, stripeKeys } from '../adapters/billing/stripe-client';
 import { applyStripeEvent } from '../adapters/billing/webhook-apply';

@@ -5,7 +5,7 @@
 // covers that UI instead.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccessRequest } from '../../lambdas/adapters/identity-staff';
+import { createAccessRequest } from '../../lambdas/adapters/identity/staff';
 import { useStackTable } from '../support/api';
 import { axeViolations } from './support/a11y';
 import { APP_URL, DESKTOP, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath, signedInPage } from './support/browser';

@@ -15,20 +15,20 @@ type Access = 'table' | 'mediaBucket' | 'feedsBucket' | 'eventsTopic' | 'userPoo
 /** The adapter modules that talk to an AWS resource, and the access each needs. */
 const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/db/client.ts': 'table',
-  'lambdas/adapters/s3.ts': 'mediaBucket',
+  'lambdas/adapters/media/bucket.ts': 'mediaBucket',
   // LGA boundaries uploads and bundles (/admin/lga-data), with their own S3 client.
   'lambdas/adapters/admin/lga-data.ts': 'feedsBucket',
   // The open feeds (GeoJSON, WZDx, Waze) written by the communications consumer.
   'lambdas/adapters/comms/feeds.ts': 'feedsBucket',
   // The boundaries of the current LGA data import, read by the point-in-LGA domains.
-  'lambdas/adapters/lga-boundaries.ts': 'feedsBucket',
+  'lambdas/adapters/foundation/lga-boundaries.ts': 'feedsBucket',
   // The feeds bucket's own S3 client, shared by the ones above.
-  'lambdas/adapters/feeds-bucket.ts': 'feedsBucket',
-  'lambdas/adapters/events.ts': 'eventsTopic',
-  'lambdas/adapters/cognito.ts': 'userPool',
-  'lambdas/adapters/mail.ts': 'mail',
+  'lambdas/adapters/platform/feeds-bucket.ts': 'feedsBucket',
+  'lambdas/adapters/platform/events.ts': 'eventsTopic',
+  'lambdas/adapters/identity/cognito.ts': 'userPool',
+  'lambdas/adapters/platform/mail.ts': 'mail',
   // Web Push reads the VAPID key pair, which lives in the vapid secret.
-  'lambdas/adapters/notifications-push.ts': 'secrets',
+  'lambdas/adapters/notifications/push.ts': 'secrets',
   // Stripe's API key and webhook signing secret.
   'lambdas/adapters/billing/stripe-client.ts': 'secrets',
 };
@@ -130,7 +130,7 @@ describe('grants per function (dev stage)', () => {
   });
 
   it('leaves Amazon Location routing off, since no function is granted geo access', () => {
-    // lambdas/adapters/amazon-location.ts is bundled into directions but only called with
+    // lambdas/adapters/directions/amazon-location.ts is bundled into directions but only called with
     // AMAZON_LOCATION_ROUTES=1; switching it on needs a geo-routes grant in lib/api.ts first.
     for (const [, fn] of resourcesOfType(dev.json, 'AWS::Lambda::Function')) {
       expect(fn.Properties?.Environment?.Variables?.AMAZON_LOCATION_ROUTES).toBeUndefined();

@@ -6,9 +6,9 @@ import type { Db } from '../../lambdas/adapters/db/db';
 
 let db: () => Db;
 let hourly: () => Promise<{ archivedClosures: string[]; expiredAnnouncements: string[] }>;
-let commands: typeof import('../../lambdas/adapters/closures-commands');
+let commands: typeof import('../../lambdas/adapters/closures/commands');
 let state: typeof import('../../lambdas/core/closures/state');
-let seed: typeof import('../../lambdas/adapters/closures-seed');
+let seed: typeof import('../../lambdas/adapters/closures/seed');
 
 const LGA = '12900';
 const now = () => Math.floor(Date.now() / 1000);
@@ -18,9 +18,9 @@ beforeAll(async () => {
   useStackTable();
   ({ db } = await import('../../lambdas/adapters/db/db'));
   hourly = (await import('../../lambdas/schedules/hourly')).handler;
-  commands = await import('../../lambdas/adapters/closures-commands');
+  commands = await import('../../lambdas/adapters/closures/commands');
   state = await import('../../lambdas/core/closures/state');
-  seed = await import('../../lambdas/adapters/closures-seed');
+  seed = await import('../../lambdas/adapters/closures/seed');
 });
 
 /** A Forbes closure on a real road, reopened `hoursAgo` hours ago through the command path. */

@@ -1,7 +1,7 @@
 // Talking to the test stack as a client would: Cognito sign-in for tokens, GraphQL over HTTP.
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
-import { setLocalEventSink, type DomainEvent } from '../../lambdas/adapters/events';
+import { setLocalEventSink, type DomainEvent } from '../../lambdas/adapters/platform/events';
 
 /** Domain events published by handlers that run inside this test worker. */
 export const workerEvents: DomainEvent[] = [];

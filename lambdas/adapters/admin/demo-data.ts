@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { ClosureInput } from '../../core/closures/input';
 import type { DemoClosurePlan } from '../../core/admin/demo-data';
 import { ReportInput } from '../../core/reports/model';
-import { createClosureAs } from '../closures-commands';
-import { createProfile } from '../principal';
-import { submitReport } from '../reports-commands';
-import { subscribeToLga } from '../subscriptions';
+import { createClosureAs } from '../closures/commands';
+import { createProfile } from '../identity/principal';
+import { submitReport } from '../reports/commands';
+import { subscribeToLga } from '../notifications/subscriptions';
 
 const SEED_ACTOR = { uid: 'genseed', displayName: 'Demo data' };
 /** Writes in flight at once: fast enough for AppSync's 30 s limit, gentle on the table. */

@@ -2,15 +2,15 @@
 // uploads/, never served), the published bundles (under feeds/, served at /feeds/*) and the
 // import records whose newest one every client's "local data installed" guard compares.
 // Publishing also updates the LGA records and, through the import record, the boundaries the
-// server checks closures against (lambdas/adapters/lga-boundaries.ts).
+// server checks closures against (lambdas/adapters/foundation/lga-boundaries.ts).
 // Its own S3 client, so the admin Lambda reaches the feeds bucket and nothing of the media bucket.
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { db } from '../db/db';
 import type { BundleFeature } from '../../core/admin/lga-bundle';
-import { feedsBucket, feedsS3 as s3 } from '../feeds-bucket';
-import { forgetLgaBoundaries, readPublishedBundle } from '../lga-boundaries';
+import { feedsBucket, feedsS3 as s3 } from '../platform/feeds-bucket';
+import { forgetLgaBoundaries, readPublishedBundle } from '../foundation/lga-boundaries';
 import { syncLgaRecords } from './lga-records';
 
 const uploadKey = (uploadId: string) => `uploads/lga-data/${uploadId}.geojson`;

@@ -2,7 +2,7 @@
 // live delivery to onAnnouncementChanged(lgaCode) subscribers (the event consumer calls the
 // IAM-only publishAnnouncementChange mutation in AWS; locally the runtime's publish hook).
 import { NO_EXPIRY, type AnnouncementRecord } from '../../core/announcements/rules';
-import { publishThroughMutation } from '../appsync-iam';
+import { publishThroughMutation } from '../platform/appsync-iam';
 
 export const ANNOUNCEMENT_CHANGED = 'announcement.changed';
 export type AnnouncementChange = 'set' | 'archived' | 'reactivated' | 'expired' | 'deleted';

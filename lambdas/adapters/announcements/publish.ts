@@ -1,7 +1,7 @@
 // The domain event every announcement change emits (announcement.changed): the consumers notify
 // the LGA's subscribers and deliver the change live (./live.ts).
 import type { AnnouncementRecord } from '../../core/announcements/rules';
-import { publishEvent } from '../events';
+import { publishEvent } from '../platform/events';
 import { ANNOUNCEMENT_CHANGED, presentAnnouncement, type AnnouncementChange, type AnnouncementChangedDetail } from './live';
 
 export async function publishAnnouncementChanged(

@@ -1,6 +1,6 @@
 // Live customer changes: the Stripe webhook publishes each change to onCustomerChanged, which the
 // admin customer list and the onboarding "processing" page listen to.
-import { publishThroughMutation } from '../appsync-iam';
+import { publishThroughMutation } from '../platform/appsync-iam';
 
 export interface CustomerChangeMessage {
   lgaCode: string;

@@ -6,7 +6,7 @@
 // read from the table. Private: under `feed-parts/`, outside the `feeds/` paths CloudFront serves.
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ClosureRecord } from '../../core/closures/types';
-import { feedsBucket, feedsS3 } from '../feeds-bucket';
+import { feedsBucket, feedsS3 } from '../platform/feeds-bucket';
 
 const PREFIX = 'feed-parts/';
 const partKey = (lgaCode: string) => `${PREFIX}${lgaCode}.json`;

@@ -6,11 +6,11 @@ import { effectiveView } from '../../core/closure-views';
 import type { ClosureRecord } from '../../core/closures/types';
 import { feedFiles } from '../../core/comms/feeds';
 import { buildMapFile, mapFileKey } from '../../core/comms/map-file';
-import { activeClosuresOf, allClosuresInView } from '../closures-query';
-import { lgasWithClosures } from '../closures';
+import { activeClosuresOf, allClosuresInView } from '../closures/query';
+import { lgasWithClosures } from '../closures/store';
 import { db } from '../db/db';
-import { getLga } from '../lgas';
-import { feedsBucket, feedsS3 as feedsClient } from '../feeds-bucket';
+import { getLga } from '../foundation/lgas';
+import { feedsBucket, feedsS3 as feedsClient } from '../platform/feeds-bucket';
 import { readFeedPart, writeFeedPart } from './feed-parts';
 
 /** Short enough that a closure shows up within a minute; feeds are rewritten on every change. */

@@ -1,6 +1,6 @@
 // Writes a content task's posts (the asynchronous half of generateContentTask): each closure's
 // facts to the configured writer; any failure leaves the task in Error with the message.
-import { getClosures } from '../closures';
+import { getClosures } from '../closures/store';
 import { closureFacts } from '../../core/comms/tasks';
 import type { PostWriter } from '../../core/comms/writer';
 import { getTask, patchTask, type ContentTaskRecord } from './tasks';

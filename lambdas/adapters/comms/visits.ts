@@ -3,7 +3,7 @@
 import { conflict } from '../../core/errors';
 import { DAILY_VISITS_COUNTER, DAY_COUNTER_TTL_SECONDS, VISITS_COUNTER, VISIT_DAYS, dailySeries, dayOf } from '../../core/comms/visits';
 import { db } from '../db/db';
-import { listLgas } from '../lgas';
+import { listLgas } from '../foundation/lgas';
 
 const TOTAL = 'TOTAL';
 

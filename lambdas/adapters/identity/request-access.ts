@@ -3,7 +3,7 @@
 // user already has a request waiting for an answer.
 import { candidateEmailDomains, type RequestAccessFacts } from '../../core/identity/request-access';
 import { db } from '../db/db';
-import { requestsOfUser } from '../identity-staff';
+import { requestsOfUser } from './staff';
 
 /** The LGAs (code and current emailSuffix) whose mail domain the email is at or under. */
 export async function councilsAtMailDomain(email: string): Promise<{ code: string; emailSuffix?: string }[]> {

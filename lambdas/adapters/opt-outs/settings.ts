@@ -7,7 +7,7 @@ import { optOutsOf } from '../../core/notifications/opt-outs';
 import { chunk, settingsOf } from '../../core/notifications/rules';
 import { dynamoClient } from '../db/client';
 import { nowSeconds } from '../db/entities/common';
-import { queryPages } from '../geo-cells';
+import { queryPages } from '../db/geo-cells';
 import { profileKey, settingsUnchanged, type TransactItem } from './stamp';
 
 /** TransactWriteItems takes at most 100 items: the profile's item and 99 subscriptions. */

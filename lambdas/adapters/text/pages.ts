@@ -2,9 +2,9 @@
 // active closures and its unsealed-road status, or the list of councils. Queries only; the
 // rendering is core's (lambdas/core/text-page.ts).
 import { currentUnsealedAnnouncement } from '../announcements/store';
-import { lgasWithClosures, readViewCounters } from '../closures';
-import { activeClosuresOf } from '../closures-query';
-import { getLga, listLgas } from '../lgas';
+import { lgasWithClosures, readViewCounters } from '../closures/store';
+import { activeClosuresOf } from '../closures/query';
+import { getLga, listLgas } from '../foundation/lgas';
 import { renderTextIndex, renderTextNotFound, renderTextPage, unsealedLineOf, type TextRoute } from '../../core/text-page';
 
 export interface TextPageResponse {

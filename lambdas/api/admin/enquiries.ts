@@ -4,7 +4,7 @@ import { notFound } from '../../core/errors';
 import { requiredText } from '../../core/validation';
 import { enquiryView } from './present';
 import { getEnquiry, listEnquiries, markReplied, setEnquiryHandled } from '../../adapters/admin/enquiries';
-import { sendMail } from '../../adapters/mail';
+import { sendMail } from '../../adapters/platform/mail';
 import { field } from '../resolver';
 import { nextToken, pageLimit, requireAdmin, withCursor } from './shared';
 

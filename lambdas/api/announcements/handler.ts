@@ -28,7 +28,7 @@ import {
 } from '../../adapters/announcements/store';
 import { publishAnnouncementChanged } from '../../adapters/announcements/publish';
 import { presentAnnouncement } from '../../adapters/announcements/live';
-import { getLga } from '../../adapters/lgas';
+import { getLga } from '../../adapters/foundation/lgas';
 import { createResolverHandler, field, type ResolverContext } from '../resolver';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);

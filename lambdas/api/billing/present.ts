@@ -1,13 +1,13 @@
 // The Customer the API returns: the LGA item (name, mail domain) joined with its customer item,
 // plus what the caller's selection asks for (invoices, checkout sessions, managers, counts).
 import type { AppSyncResolverEvent } from 'aws-lambda';
-import { readViewCounters } from '../../adapters/closures';
-import { listClosuresByView } from '../../adapters/closures-query';
+import { readViewCounters } from '../../adapters/closures/store';
+import { listClosuresByView } from '../../adapters/closures/query';
 import { checkoutSessionsOf, invoicesOf, type CustomerRecord } from '../../adapters/billing/customers';
 import { getOnboardingDiscount } from '../../adapters/billing/discounts';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
-import { lgaSubscriberCount } from '../../adapters/subscriptions';
+import { lgaSubscriberCount } from '../../adapters/notifications/subscriptions';
 import { presentDiscount } from '../../core/billing/discount';
 
 export interface LgaItem {

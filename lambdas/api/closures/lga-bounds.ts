@@ -1,11 +1,11 @@
 // The server-side check that keeps a closure (and a report cluster) inside its own council: the
-// LGA's boundary from the current LGA data (lambdas/adapters/lga-boundaries.ts), else the
+// LGA's boundary from the current LGA data (lambdas/adapters/foundation/lga-boundaries.ts), else the
 // bounding box stored on the LGA.
 import { validationError } from '../../core/errors';
 import { bboxesMeet, bboxOf, type Bbox } from '../../core/closures/geometry';
 import { linesWithinLga, outsideLgaMessage } from '../../core/closures/lga-containment';
 import type { LineStringGeometry } from '../../core/closures/types';
-import { lgaBoundaries } from '../../adapters/lga-boundaries';
+import { lgaBoundaries } from '../../adapters/foundation/lga-boundaries';
 
 export interface LgaBounds {
   code: string;

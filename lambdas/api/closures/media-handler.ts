@@ -13,10 +13,10 @@ import {
   UNATTACHED_TAG,
 } from '../../core/closures/media';
 import type { Principal } from '../../core/access';
-import { loadClosure } from '../../adapters/closures-commands';
-import { attachMedia } from '../../adapters/media-closures';
-import { createMediaItem, loadMedia, presentMedia, removeUnreferencedMedia, type MediaRecord } from '../../adapters/media';
-import { presignUpload } from '../../adapters/s3';
+import { loadClosure } from '../../adapters/closures/commands';
+import { attachMedia } from '../../adapters/closures/media';
+import { createMediaItem, loadMedia, presentMedia, removeUnreferencedMedia, type MediaRecord } from '../../adapters/media/store';
+import { presignUpload } from '../../adapters/media/bucket';
 import { createResolverHandler, field } from '../resolver';
 import { actorOf, requireClosureAdministrator } from './access';
 

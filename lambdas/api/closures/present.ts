@@ -4,8 +4,8 @@ import type { AppSyncResolverEvent } from 'aws-lambda';
 import { effectiveView } from '../../core/closure-views';
 import { publicClosureFields } from '../../core/closures/public-fields';
 import type { ClosureRecord } from '../../core/closures/types';
-import type { StoredActivity } from '../../adapters/closures';
-import { getMediaItems, presentMedia, type PresentedMedia } from '../../adapters/media';
+import type { StoredActivity } from '../../adapters/closures/store';
+import { getMediaItems, presentMedia, type PresentedMedia } from '../../adapters/media/store';
 
 /** The API's closure: the public fields plus the staff-only ones and, when asked for, media. */
 export function presentClosure(c: ClosureRecord, now: number, media: PresentedMedia[] = []) {

@@ -6,8 +6,8 @@ import { notFound } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
-import { readViewCounters } from '../../adapters/closures';
-import { recentChanges } from '../../adapters/closures-query';
+import { readViewCounters } from '../../adapters/closures/store';
+import { recentChanges } from '../../adapters/closures/query';
 import { field } from '../resolver';
 import { presentClosures, wantsMedia } from './present';
 

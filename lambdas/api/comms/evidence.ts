@@ -7,10 +7,10 @@ import { lgaCode } from '../../core/validation';
 import { closureTypeOf } from '../../core/closures/types';
 import { roadAndLocality } from '../../core/comms/tasks';
 import { MAX_EVIDENCE_RANGE_SECONDS, affectedRange, durationOf, firstClosedOf } from '../../core/comms/evidence';
-import { listActivities } from '../../adapters/closures';
-import { allClosuresInView } from '../../adapters/closures-query';
-import { getLga } from '../../adapters/lgas';
-import { getMediaItems, presentMedia } from '../../adapters/media';
+import { listActivities } from '../../adapters/closures/store';
+import { allClosuresInView } from '../../adapters/closures/query';
+import { getLga } from '../../adapters/foundation/lgas';
+import { getMediaItems, presentMedia } from '../../adapters/media/store';
 import { presentActivity } from '../closures/present';
 import { requireEvidenceExporter } from './access';
 

@@ -6,9 +6,9 @@ import { searchPlaces } from '../../core/directions/places';
 import { offGraphLocations, planTrip, TripClosures, type TripPlan } from '../../core/directions/trip';
 import { TripUnsealed } from '../../core/directions/unsealed';
 import { getRoadEngine } from '../../core/roads/engine';
-import { amazonLocationRoutesEnabled, amazonTrip } from '../../adapters/amazon-location';
-import { tableClosureSource } from '../../adapters/directions-closures';
-import { placeIndex } from '../../adapters/directions-places';
+import { amazonLocationRoutesEnabled, amazonTrip } from '../../adapters/directions/amazon-location';
+import { tableClosureSource } from '../../adapters/directions/closures';
+import { placeIndex } from '../../adapters/directions/places';
 import { unsealedRules } from '../../adapters/directions/unsealed-rules';
 import { createResolverHandler, field, logger } from '../resolver';
 

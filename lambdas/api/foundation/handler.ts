@@ -10,8 +10,8 @@ import { createEnquiry } from '../../adapters/admin/enquiries';
 import { recordClientError } from '../../adapters/admin/client-errors';
 import { routePattern } from '../../core/admin/diagnostics';
 import { enquiryView } from '../admin/present';
-import { getLga, latestLgaDataImport, listLgas } from '../../adapters/lgas';
-import { publishEvent } from '../../adapters/events';
+import { getLga, latestLgaDataImport, listLgas } from '../../adapters/foundation/lgas';
+import { publishEvent } from '../../adapters/platform/events';
 import { createResolverHandler, field } from '../resolver';
 
 const noArgs = z.object({}).strict();

@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import { forbidden, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
-import { lgaBoundaries } from '../../adapters/lga-boundaries';
+import { lgaBoundaries } from '../../adapters/foundation/lga-boundaries';
 import { getRoadEngine } from '../../core/roads/engine';
 import { DEMO_DATA_REFUSED_ON_PROD, DEMO_LIMITS, NO_ROADS_IN_LGA, planDemoClosures, seededRandom } from '../../core/admin/demo-data';
-import { getLga } from '../../adapters/lgas';
+import { getLga } from '../../adapters/foundation/lgas';
 import { writeDemoClosures, writeDemoReports, writeDemoResidents } from '../../adapters/admin/demo-data';
 import { createResolverHandler, field } from '../resolver';
 import { requireAdmin } from '../admin/shared';

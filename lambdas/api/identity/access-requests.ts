@@ -21,8 +21,8 @@ import {
   pendingRequestCount,
   requestsOfLga,
   requestsOfUser,
-} from '../../adapters/identity-staff';
-import { publishEvent } from '../../adapters/events';
+} from '../../adapters/identity/staff';
+import { publishEvent } from '../../adapters/platform/events';
 import { field } from '../resolver';
 import { accessRequestView, loadLga, mirrorStaffGroups } from './shared';
 

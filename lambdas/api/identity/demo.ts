@@ -7,9 +7,9 @@ import { DEMO_MODE_OFF, DEMO_PERSONAS, isDemoMode } from '../../core/identity/de
 import { DEMO_TOKEN_TTL_SECONDS, hashSecret, newSecret } from '../../core/identity/email-link';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
-import { createProfile } from '../../adapters/principal';
-import { ensurePasswordlessUser } from '../../adapters/cognito';
-import { storeSecret } from '../../adapters/identity-secrets';
+import { createProfile } from '../../adapters/identity/principal';
+import { ensurePasswordlessUser } from '../../adapters/identity/cognito';
+import { storeSecret } from '../../adapters/identity/secrets';
 import { field } from '../resolver';
 import { mirrorStaffGroups } from './shared';
 

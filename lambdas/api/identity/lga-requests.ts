@@ -3,8 +3,8 @@
 import { z } from 'zod';
 import { AppError, conflict, isAppError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
-import { hasSigned, signLgaRequest, signatoryCount } from '../../adapters/identity-account';
-import { publishEvent } from '../../adapters/events';
+import { hasSigned, signLgaRequest, signatoryCount } from '../../adapters/identity/account';
+import { publishEvent } from '../../adapters/platform/events';
 import { field, logger } from '../resolver';
 import { loadLga } from './shared';
 

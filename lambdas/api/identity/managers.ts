@@ -5,9 +5,9 @@ import { canManageAccounts, type Principal } from '../../core/access';
 import { conflict, forbidden, notFound } from '../../core/errors';
 import { email, lgaCode } from '../../core/validation';
 import { LAST_ACCOUNT_MANAGER, leavesNoAccountManager, requiredRoles } from '../../core/identity/staff-access';
-import { deleteManager, getManager, listManagers, putManager } from '../../adapters/identity-staff';
-import { publishEvent } from '../../adapters/events';
-import { sendMail } from '../../adapters/mail';
+import { deleteManager, getManager, listManagers, putManager } from '../../adapters/identity/staff';
+import { publishEvent } from '../../adapters/platform/events';
+import { sendMail } from '../../adapters/platform/mail';
 import { field, logger } from '../resolver';
 import { loadLga, managerView, mirrorStaffGroups } from './shared';
 

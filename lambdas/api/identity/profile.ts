@@ -5,9 +5,9 @@ import { DISABLED_IN_DEMO } from '../../core/identity/demo';
 import { ProfileInput, profileChanges } from '../../core/identity/profile';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
-import { applyProfileChanges, deleteUserData, readProfile } from '../../adapters/identity-account';
-import { deleteUser, getUser } from '../../adapters/cognito';
-import { publishEvent } from '../../adapters/events';
+import { applyProfileChanges, deleteUserData, readProfile } from '../../adapters/identity/account';
+import { deleteUser, getUser } from '../../adapters/identity/cognito';
+import { publishEvent } from '../../adapters/platform/events';
 import { field, type ResolverContext } from '../resolver';
 import { profileView } from './shared';
 

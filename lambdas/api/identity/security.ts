@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { forbidden } from '../../core/errors';
 import { adminMfaEnforced, totpEnrolledIn } from '../../core/identity/mfa';
-import { mfaSettingsOf } from '../../adapters/cognito';
-import { applyProfileChanges, readProfile } from '../../adapters/identity-account';
+import { mfaSettingsOf } from '../../adapters/identity/cognito';
+import { applyProfileChanges, readProfile } from '../../adapters/identity/account';
 import { field } from '../resolver';
 
 export const securityFields = {

@@ -4,9 +4,9 @@ import type { CustomerStatus } from '../../core/access';
 import { notFound } from '../../core/errors';
 import { accessRequestId } from '../../core/identity/staff-access';
 import { db } from '../../adapters/db/db';
-import { mirrorGroups } from '../../adapters/cognito';
-import { managesAnyLga, type AccessRequestRecord, type ManagerRecord } from '../../adapters/identity-staff';
-import { profileByEmail, readProfile } from '../../adapters/identity-account';
+import { mirrorGroups } from '../../adapters/identity/cognito';
+import { managesAnyLga, type AccessRequestRecord, type ManagerRecord } from '../../adapters/identity/staff';
+import { profileByEmail, readProfile } from '../../adapters/identity/account';
 import { logger } from '../resolver';
 
 export interface LgaWithCustomer {

@@ -7,13 +7,13 @@ import { forbidden, notFound, unauthorized, validationError } from '../../core/e
 import { lgaCode } from '../../core/validation';
 import { closureId } from '../../core/closures/input';
 import { GHOST_MESSAGE, NOTIFICATION_CATEGORIES, NOTIFICATION_PAGE_LIMIT, settingsOf } from '../../core/notifications/rules';
-import { getClosure, getClosures } from '../../adapters/closures';
+import { getClosure, getClosures } from '../../adapters/closures/store';
 import { db } from '../../adapters/db/db';
-import { getLga, type LgaRecord } from '../../adapters/lgas';
-import { listNotifications, markAllRead, markAllSeen, markRead } from '../../adapters/notifications';
-import { presentNotification } from '../../adapters/notifications-publish';
-import { markReminderActioned } from '../../adapters/notifications-reminders';
-import { registerPushSubscription, revokePushSubscription, vapidConfig } from '../../adapters/notifications-push';
+import { getLga, type LgaRecord } from '../../adapters/foundation/lgas';
+import { listNotifications, markAllRead, markAllSeen, markRead } from '../../adapters/notifications/store';
+import { presentNotification } from '../../adapters/notifications/publish';
+import { markReminderActioned } from '../../adapters/notifications/reminders';
+import { registerPushSubscription, revokePushSubscription, vapidConfig } from '../../adapters/notifications/push';
 import { saveNotificationSettings } from '../../adapters/opt-outs/settings';
 import { isPushServiceEndpoint } from '../../core/notifications/push-devices';
 import {
@@ -23,7 +23,7 @@ import {
   subscriptionsOf,
   unsubscribeFromClosure,
   unsubscribeFromLga,
-} from '../../adapters/subscriptions';
+} from '../../adapters/notifications/subscriptions';
 import { presentClosure } from '../closures/present';
 
 const noArgs = z.object({}).strict();

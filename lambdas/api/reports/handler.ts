@@ -5,7 +5,7 @@ import CheapRuler from 'cheap-ruler';
 import { z } from 'zod';
 import { canModerateLga, isStaff, type Principal } from '../../core/access';
 import { forbidden, notFound } from '../../core/errors';
-import { isOnPublicMap, queryClosuresInBounds } from '../../adapters/closures-bounds';
+import { isOnPublicMap, queryClosuresInBounds } from '../../adapters/closures/bounds';
 import { cellsAround, distanceM } from '../../core/reports/cluster';
 import {
   ClusterStatusArg,
@@ -25,9 +25,9 @@ import {
 import { LISTED_STATUSES } from '../../core/reports/state';
 import { lgaCode } from '../../core/validation';
 import type { ClosureRecord, LatLng } from '../../core/closures/types';
-import { clustersByLga, clustersInCells, getCluster, getReport, pendingClusterCount, reportsByAuthor, reportsByLga } from '../../adapters/reports';
-import { denyReport, retractReport, submitReport } from '../../adapters/reports-commands';
-import { approveCluster, approveReport, rejectCluster, updateCluster } from '../../adapters/reports-moderation';
+import { clustersByLga, clustersInCells, getCluster, getReport, pendingClusterCount, reportsByAuthor, reportsByLga } from '../../adapters/reports/store';
+import { denyReport, retractReport, submitReport } from '../../adapters/reports/commands';
+import { approveCluster, approveReport, rejectCluster, updateCluster } from '../../adapters/reports/moderation';
 import { presentClosures } from '../closures/present';
 import { actorOf } from '../closures/access';
 import { assertLinesInLga } from '../closures/lga-bounds';

@@ -4,8 +4,8 @@ import type { AppSyncResolverEvent } from 'aws-lambda';
 import { closureTypeOf } from '../../core/closures/types';
 import type { ClusterRecord, ReportActivity, ReportRecord } from '../../core/reports/model';
 import { distanceM } from '../../core/reports/cluster';
-import { getMediaItems, presentMedia, type PresentedMedia } from '../../adapters/media';
-import { getReports } from '../../adapters/reports';
+import { getMediaItems, presentMedia, type PresentedMedia } from '../../adapters/media/store';
+import { getReports } from '../../adapters/reports/store';
 
 type Event = AppSyncResolverEvent<Record<string, unknown>>;
 

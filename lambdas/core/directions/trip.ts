@@ -21,7 +21,7 @@ export const MAX_TRIP_CELLS = 300;
 /** Room for detours around a trip read by LGA instead of by cell. */
 const FALLBACK_MARGIN_M = 50_000;
 
-/** Where closures are read from (lambdas/adapters/directions-closures.ts in the API). */
+/** Where closures are read from (lambdas/adapters/directions/closures.ts in the API). */
 export interface ClosureSource {
   /** Every closure indexed in these precision-4 cells, in any state (filtered here). */
   inCells(cells: string[]): Promise<ClosureRecord[]>;

@@ -49,7 +49,7 @@ async function adminUpload(closureId?: string, auth = c.auth.admin): Promise<str
 }
 
 async function versionOf(id: string): Promise<number | undefined> {
-  const { getClosure } = await import('../../../lambdas/adapters/closures');
+  const { getClosure } = await import('../../../lambdas/adapters/closures/store');
   return (await getClosure(id))?.version;
 }
 

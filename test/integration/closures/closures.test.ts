@@ -97,7 +97,7 @@ describe('create and the public map', () => {
       const res = await gql<{ closuresInBounds: any[] }>(IN_BOUNDS, { bounds });
       expect(res.data!.closuresInBounds.map((x) => x.id)).toContain(created.id);
     }
-    const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures-bounds');
+    const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures/bounds');
     const result = await queryClosuresInBounds({ west: 147.66, south: -33.6, east: 147.69, north: -33.5 });
     expect(result.strategy).toBe('cells');
     expect(result.closures.map((x) => x.id)).toContain(created.id);
@@ -105,7 +105,7 @@ describe('create and the public map', () => {
   });
 
   it('refuses a one-vertex region and saves nothing', async () => {
-    const { readViewCounters } = await import('../../../lambdas/adapters/closures');
+    const { readViewCounters } = await import('../../../lambdas/adapters/closures/store');
     const before = await readViewCounters(FORBES, ['ACTIVE']);
     const res = await gql(`mutation($input: ClosureInput!) { createClosure(input: $input) { id } }`, {
       input: closureInput({ regions: [{ geometry: JSON.stringify({ type: 'LineString', coordinates: [[147.9, -33.4]] }) }] }),
@@ -273,13 +273,13 @@ describe('closuresByLga views, pages and counts', () => {
     await gql(DELETE, { id: deleted.id }, c.auth.staff);
     const toArchive = await make({});
     await gql(REOPEN, { id: toArchive.id }, c.auth.staff);
-    const { getClosure } = await import('../../../lambdas/adapters/closures');
-    const { archiveReopenedClosure } = await import('../../../lambdas/adapters/closures-commands');
-    const { setLocalEventSink } = await import('../../../lambdas/adapters/events');
+    const { getClosure } = await import('../../../lambdas/adapters/closures/store');
+    const { archiveReopenedClosure } = await import('../../../lambdas/adapters/closures/commands');
+    const { setLocalEventSink } = await import('../../../lambdas/adapters/platform/events');
     setLocalEventSink(() => undefined);
     await archiveReopenedClosure((await getClosure(toArchive.id))!);
 
-    const { readViewCounters } = await import('../../../lambdas/adapters/closures');
+    const { readViewCounters } = await import('../../../lambdas/adapters/closures/store');
     const counters = await readViewCounters(FORBES, ['ACTIVE', 'SCHEDULED', 'ARCHIVED', 'DELETED', 'RECENTLY_OPENED']);
     const expectations: [string, string][] = [
       ['SCHEDULED', scheduled.id],
@@ -340,7 +340,7 @@ describe('dashboard', () => {
     );
     expect(res.errors).toBeUndefined();
     const d = res.data!.dashboard;
-    const { readViewCounters } = await import('../../../lambdas/adapters/closures');
+    const { readViewCounters } = await import('../../../lambdas/adapters/closures/store');
     const counters = await readViewCounters(FORBES, ['ACTIVE', 'DELETED']);
     expect(d.closureCounts.active).toBe(counters.ACTIVE);
     expect(d.closureCounts.deleted).toBe(counters.DELETED);

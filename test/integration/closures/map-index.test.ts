@@ -52,7 +52,7 @@ describe('the map index', () => {
     expect(live.fine.length).toBeGreaterThan(0);
     expect(live.fine.every((p) => p.gsi3pk === `MAP#${p.cell}` && Array.isArray(p.bbox))).toBe(true);
 
-    const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures-bounds');
+    const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures/bounds');
     const town = await queryClosuresInBounds(westView);
     expect(town.strategy).toBe('fine');
     expect(town.cells).not.toContain(live.mapCell);
@@ -94,11 +94,11 @@ describe('the map index', () => {
     );
     const { db } = await import('../../../lambdas/adapters/db/db');
     for (const p of before.fine) await db().entities.closureMapCell.delete({ closureId: created.id, cell: p.cell as string }).go();
-    const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures-bounds');
+    const { queryClosuresInBounds } = await import('../../../lambdas/adapters/closures/bounds');
     const view = { ...westView, south: westView.south - 0.01, north: westView.north - 0.01 };
     expect((await queryClosuresInBounds(view)).closures.map((x) => x.id)).not.toContain(created.id);
 
-    const { backfillMapIndex } = await import('../../../lambdas/adapters/closures-map-backfill');
+    const { backfillMapIndex } = await import('../../../lambdas/adapters/closures/map-backfill');
     const { rewritten } = await backfillMapIndex({ force: true });
     expect(rewritten).toBeGreaterThanOrEqual(1);
     const after = await indexOf(created.id);

@@ -106,7 +106,7 @@ describe('removal rules', () => {
     expect(errorOf(gone)).toMatchObject({ errorType: 'NotFound', message: `Media ${upload.media.id} not found` });
     expect((await fetch(resized.url)).status).toBe(404);
     expect((await fetch(resized.thumbnailUrl)).status).toBe(404);
-    const { listReferences } = await import('../../../lambdas/adapters/media');
+    const { listReferences } = await import('../../../lambdas/adapters/media/store');
     expect(await listReferences(upload.media.id)).toEqual([]);
   });
 

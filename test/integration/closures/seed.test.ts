@@ -6,10 +6,10 @@ beforeAll(() => useStackTable());
 
 describe('seedDemoClosures', () => {
   it('creates a flood, roadworks and a scheduled event on the road network, once', async () => {
-    const { setLocalEventSink } = await import('../../../lambdas/adapters/events');
+    const { setLocalEventSink } = await import('../../../lambdas/adapters/platform/events');
     setLocalEventSink(() => undefined);
-    const { seedDemoClosures } = await import('../../../lambdas/adapters/closures-seed');
-    const { getClosures } = await import('../../../lambdas/adapters/closures');
+    const { seedDemoClosures } = await import('../../../lambdas/adapters/closures/seed');
+    const { getClosures } = await import('../../../lambdas/adapters/closures/store');
     // A code of its own, so the closures other tests made in Forbes do not make it skip.
     const lgaCode = '99901';
     const ids = await seedDemoClosures({ lgaCode });

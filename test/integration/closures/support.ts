@@ -67,7 +67,7 @@ async function ensureStaff(email: string, lgaCode: string, roles: string[]): Pro
     groups: ['staff'],
   });
   const { db } = await import('../../../lambdas/adapters/db/db');
-  const { createProfile } = await import('../../../lambdas/adapters/principal');
+  const { createProfile } = await import('../../../lambdas/adapters/identity/principal');
   await createProfile(sub, email);
   await db().entities.manager.put({ lgaCode, email, roles: roles as never, addedBy: 'test' }).go();
   return sub;

@@ -32,7 +32,7 @@ async function uploadAsJpeg(body: Buffer): Promise<{ id: string; key: string }> 
 }
 
 async function exists(key: string): Promise<boolean> {
-  const { s3 } = await import('../../../lambdas/adapters/s3');
+  const { s3 } = await import('../../../lambdas/adapters/media/bucket');
   try {
     await s3().send(new GetObjectCommand({ Bucket: BUCKETS.media, Key: key }));
     return true;

@@ -14,7 +14,7 @@ async function staffMember(email: string, lgaCode: string, roles: string[]): Pro
   const stack = inject('stack');
   const { sub } = await ensureCognitoUser(stack.ports.cognitoInternal, stack.userPoolId, { email, name: email.split('@')[0], password: DEMO_PASSWORD, groups: ['staff'] });
   const { db } = await import('../../../lambdas/adapters/db/db');
-  const { createProfile } = await import('../../../lambdas/adapters/principal');
+  const { createProfile } = await import('../../../lambdas/adapters/identity/principal');
   await createProfile(sub, email);
   await db().entities.manager.put({ lgaCode, email, roles: roles as never, addedBy: 'test' }).go();
 }

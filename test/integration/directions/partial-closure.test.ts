@@ -18,7 +18,7 @@ beforeAll(async () => {
   useStackTable();
   staff = { token: (await signIn('staff@forbes.example')).accessToken };
   // The demo flood closure's line, drawn as the seed draws it (the seeded one may have been changed by other tests).
-  const { demoClosureInputs } = await import('../../../lambdas/adapters/closures-seed');
+  const { demoClosureInputs } = await import('../../../lambdas/adapters/closures/seed');
   const demo = demoClosureInputs('12900', Math.floor(Date.now() / 1000));
   const flood = demo.find((input) => input.type === 'flood')!;
   await clearDetourRoads(new Set(demo.map((input) => input.reason ?? '')));

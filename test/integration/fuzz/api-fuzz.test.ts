@@ -35,7 +35,7 @@ async function freshUser(label: string, groups: string[]): Promise<{ uid: string
   const stack = inject('stack');
   const email = `fuzz-${label}-${randomUUID().slice(0, 8)}@fuzz.example`;
   const { sub } = await ensureCognitoUser(stack.ports.cognitoInternal, stack.userPoolId, { email, name: `Fuzz ${label}`, password: DEMO_PASSWORD, groups });
-  const { createProfile } = await import('../../../lambdas/adapters/principal');
+  const { createProfile } = await import('../../../lambdas/adapters/identity/principal');
   await createProfile(sub, email);
   return { uid: sub, auth: { token: (await signIn(email)).accessToken } };
 }

@@ -5,9 +5,9 @@ import { AdminListGroupsForUserCommand } from '@aws-sdk/client-cognito-identity-
 import type { AppSyncResolverEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cognitoClient } from '../../../local/cognito';
-import { setLocalEventSink, type DomainEvent } from '../../../lambdas/adapters/events';
+import { setLocalEventSink, type DomainEvent } from '../../../lambdas/adapters/platform/events';
 import { db } from '../../../lambdas/adapters/db/db';
-import { createAccessRequest } from '../../../lambdas/adapters/identity-staff';
+import { createAccessRequest } from '../../../lambdas/adapters/identity/staff';
 import { accessRequestId } from '../../../lambdas/core/identity/staff-access';
 import { handler } from '../../../lambdas/api/identity/handler';
 import { useStackTable } from '../../support/api';

@@ -8,7 +8,7 @@ import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/au
 import { decodeJwt } from 'jose';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashSecret } from '../../../lambdas/core/identity/email-link';
-import { storeSecret } from '../../../lambdas/adapters/identity-secrets';
+import { storeSecret } from '../../../lambdas/adapters/identity/secrets';
 import { gql, useStackTable } from '../../support/api';
 import { createUser, outboxFor, unique } from './support';
 

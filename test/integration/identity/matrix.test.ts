@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../../lambdas/core/access';
 import { db } from '../../../lambdas/adapters/db/db';
-import { createAccessRequest } from '../../../lambdas/adapters/identity-staff';
+import { createAccessRequest } from '../../../lambdas/adapters/identity/staff';
 import { accessRequestId } from '../../../lambdas/core/identity/staff-access';
 import { useStackTable } from '../../support/api';
 import { call, createUser, outcomeOf, prepareLga, unique, type Outcome, type TestUser } from './support';

@@ -4,8 +4,8 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { cognitoClient } from '../../../local/cognito';
 import { db } from '../../../lambdas/adapters/db/db';
-import { DELETED_USER } from '../../../lambdas/adapters/identity-account';
-import { createAccessRequest } from '../../../lambdas/adapters/identity-staff';
+import { DELETED_USER } from '../../../lambdas/adapters/identity/account';
+import { createAccessRequest } from '../../../lambdas/adapters/identity/staff';
 import { signIn, useStackTable } from '../../support/api';
 import { call, createUser, partition, prepareLga, unique } from './support';
 
@@ -136,7 +136,7 @@ describe('deleteAccount', () => {
 
   it('can be repeated after a failure half-way (every step is idempotent)', async () => {
     const user = await createUser({});
-    const { deleteUserData } = await import('../../../lambdas/adapters/identity-account');
+    const { deleteUserData } = await import('../../../lambdas/adapters/identity/account');
     await deleteUserData(user.uid, user.email);
     // The Cognito user still exists: the user signs in again and finishes the deletion.
     const { accessToken } = await signIn(user.email);

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { ensureCognitoUser } from '../../../local/cognito';
 import { db } from '../../../lambdas/adapters/db/db';
 import { dynamoClient, tableName } from '../../../lambdas/adapters/db/client';
-import { createProfile } from '../../../lambdas/adapters/principal';
+import { createProfile } from '../../../lambdas/adapters/identity/principal';
 import type { CustomerStatus, StaffRole } from '../../../lambdas/core/access';
 import { DEMO_PASSWORD, gql, signIn, type GraphQLResponse } from '../../support/api';
 

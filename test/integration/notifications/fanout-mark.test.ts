@@ -4,18 +4,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useStackTable } from '../../support/api';
-import type { DomainEvent } from '../../../lambdas/adapters/events';
+import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
 
 const published: unknown[] = [];
 
 beforeAll(async () => {
   useStackTable();
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher((field, result) => published.push({ field, result }));
 });
 
 afterAll(async () => {
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher(undefined);
 });
 
@@ -43,7 +43,7 @@ describe('delivery marks', () => {
 
   it('after a crash between the claim and the writes, the retry writes only what is missing', async () => {
     const { deliver } = await import('../../../lambdas/events/notify');
-    const { claimDelivery, withTtl } = await import('../../../lambdas/adapters/notifications');
+    const { claimDelivery, withTtl } = await import('../../../lambdas/adapters/notifications/store');
     const { db } = await import('../../../lambdas/adapters/db/db');
     const { deliveryPart } = await import('../../../lambdas/core/notifications/delivery-part');
     const { notificationId } = await import('../../../lambdas/core/notifications/rules');

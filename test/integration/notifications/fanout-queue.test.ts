@@ -5,18 +5,18 @@ import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useStackTable } from '../../support/api';
-import type { DomainEvent } from '../../../lambdas/adapters/events';
+import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
 
 const published: unknown[] = [];
 
 beforeAll(async () => {
   useStackTable();
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher((field, result) => published.push({ field, result }));
 });
 
 afterAll(async () => {
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher(undefined);
 });
 
@@ -28,7 +28,7 @@ describe('notification fan-out through the queue', () => {
   const content = { title: 'Closure updated: Flooding', redirectTo: '/map?closure=c1', resourceId: 'c1' };
 
   it('splits deliveries into messages of 200 that keep every recipient once', async () => {
-    const { fanoutMessages, sendBatches, DELIVERIES_PER_MESSAGE } = await import('../../../lambdas/adapters/notifications-fanout');
+    const { fanoutMessages, sendBatches, DELIVERIES_PER_MESSAGE } = await import('../../../lambdas/adapters/notifications/fanout');
     const bodies = fanoutMessages(event, uids.map((uid) => ({ uid, content })));
     expect(bodies).toHaveLength(Math.ceil(uids.length / DELIVERIES_PER_MESSAGE));
     const back = bodies.flatMap((b) => JSON.parse(b).deliveries.map((d: { uid: string }) => d.uid));
@@ -45,7 +45,7 @@ describe('notification fan-out through the queue', () => {
   });
 
   it('writes each message once, even when SQS delivers it twice, and reports only a bad message', async () => {
-    const { fanoutMessages } = await import('../../../lambdas/adapters/notifications-fanout');
+    const { fanoutMessages } = await import('../../../lambdas/adapters/notifications/fanout');
     const { handler } = await import('../../../lambdas/events/notify-fanout');
     const bodies = fanoutMessages(event, uids.map((uid) => ({ uid, content })));
     published.length = 0;
@@ -66,7 +66,7 @@ describe('notification fan-out through the queue', () => {
   });
 
   it("checks each recipient's settings for the delivery's category in the worker that writes it", async () => {
-    const { fanoutMessages } = await import('../../../lambdas/adapters/notifications-fanout');
+    const { fanoutMessages } = await import('../../../lambdas/adapters/notifications/fanout');
     const { handler } = await import('../../../lambdas/events/notify-fanout');
     const { db } = await import('../../../lambdas/adapters/db/db');
     const { settingsOf } = await import('../../../lambdas/core/notifications/rules');

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable, type Auth } from '../../support/api';
-import type { DomainEvent } from '../../../lambdas/adapters/events';
+import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
 import { createForbesClosure, forbesLine, freshUser, FORBES, notificationsOf, ok, Q, waitForNotifications, type TestUser } from './support';
 
 let staff: Auth;
@@ -13,12 +13,12 @@ const published: unknown[] = [];
 beforeAll(async () => {
   useStackTable();
   staff = { token: (await signIn('staff@forbes.example')).accessToken };
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher((field, result) => published.push({ field, result }));
 });
 
 afterAll(async () => {
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher(undefined);
 });
 

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, useStackTable, type Auth } from '../../support/api';
-import type { DomainEvent } from '../../../lambdas/adapters/events';
+import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
 import { createForbesClosure, freshUser, FORBES, ok, PARKES, Q, type TestUser } from './support';
 
 const on = { inApp: true, push: true };
@@ -16,13 +16,13 @@ let staff: Auth;
 beforeAll(async () => {
   useStackTable();
   staff = { token: (await signIn('staff@forbes.example')).accessToken };
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher(() => undefined);
 });
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher(undefined);
 });
 
@@ -107,7 +107,7 @@ describe('notification opt-outs on subscriptions', () => {
   it('never leaves a subscription with stale opt-outs when subscribing races a settings change', async () => {
     const racer = await freshUser('optout-race');
     const closure = await createForbesClosure(staff);
-    const { subscribeToClosure, subscribeToLga, unsubscribeFromClosure, unsubscribeFromLga } = await import('../../../lambdas/adapters/subscriptions');
+    const { subscribeToClosure, subscribeToLga, unsubscribeFromClosure, unsubscribeFromLga } = await import('../../../lambdas/adapters/notifications/subscriptions');
     const { saveNotificationSettings } = await import('../../../lambdas/adapters/opt-outs/settings');
     const { db } = await import('../../../lambdas/adapters/db/db');
     const { optOutsOfStored } = await import('../../../lambdas/core/notifications/opt-outs');

@@ -109,8 +109,8 @@ describe('local stack delivers Web Push', () => {
     expect(process.env.VAPID_PUBLIC_KEY).toBe(stored.publicKey);
 
     const { db } = await import('../../../lambdas/adapters/db/db');
-    const { registerPushSubscription } = await import('../../../lambdas/adapters/notifications-push');
-    const { publishEvent } = await import('../../../lambdas/adapters/events');
+    const { registerPushSubscription } = await import('../../../lambdas/adapters/notifications/push');
+    const { publishEvent } = await import('../../../lambdas/adapters/platform/events');
     const { data: closures } = await db().entities.closure.scan.go({ pages: 'all' });
     const closure = closures.find((c) => c.lgaCode === '12900' && c.view !== 'ARCHIVED');
     expect(closure, 'a seeded Forbes demo closure').toBeDefined();

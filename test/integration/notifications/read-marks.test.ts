@@ -5,7 +5,7 @@ import { gql, useStackTable } from '../../support/api';
 import { freshUser, notificationsOf, ok, Q, type Notification, type TestUser } from './support';
 
 async function seed(user: TestUser, count: number) {
-  const { writeNewNotifications, withTtl } = await import('../../../lambdas/adapters/notifications');
+  const { writeNewNotifications, withTtl } = await import('../../../lambdas/adapters/notifications/store');
   const { notificationId } = await import('../../../lambdas/core/notifications/rules');
   const base = Math.floor(Date.now() / 1000) - count;
   const items = Array.from({ length: count }, (_, i) =>
@@ -30,7 +30,7 @@ describe('notifications list and marks', () => {
 
   it('leaves out notifications past their time-to-live', async () => {
     const user = await freshUser();
-    const { writeNewNotifications } = await import('../../../lambdas/adapters/notifications');
+    const { writeNewNotifications } = await import('../../../lambdas/adapters/notifications/store');
     const old = Math.floor(Date.now() / 1000) - 700_000;
     await writeNewNotifications([{ uid: user.uid, id: `${old}-${'a'.repeat(24)}`, timestamp: old, title: 'Old', expiresAt: old + 604_800 }]);
     expect(await notificationsOf(user)).toEqual([]);

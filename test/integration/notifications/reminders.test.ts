@@ -23,8 +23,8 @@ describe('closure reminders', () => {
     const closure = await createForbesClosure(staff, { estimatedReopening: now + 2 * 86_400 });
     // Seen from a day well after the estimated reopening (a day no other test uses).
     const later = now + (10 + Math.floor(Math.random() * 500)) * 86_400;
-    const { sendClosureReminders } = await import('../../../lambdas/adapters/notifications-reminders');
-    const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+    const { sendClosureReminders } = await import('../../../lambdas/adapters/notifications/reminders');
+    const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
     setLocalNotificationPublisher(() => undefined);
     expect(await sendClosureReminders(later)).toBeGreaterThan(0);
 

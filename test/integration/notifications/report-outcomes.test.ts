@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useStackTable, type Auth } from '../../support/api';
-import type { DomainEvent } from '../../../lambdas/adapters/events';
+import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
 import { APPROVE_CLUSTER, APPROVE_REPORT, DENY_REPORT, REJECT_CLUSTER, north, submit } from '../reports/support';
 import { freshUser, notificationsOf, ok, Q, waitForNotifications, type Notification, type TestUser } from './support';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   useStackTable();
   staff = { token: (await signIn('staff@forbes.example')).accessToken };
   // Replays below run the consumer in this worker: keep its live publish in process.
-  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications-publish');
+  const { setLocalNotificationPublisher } = await import('../../../lambdas/adapters/notifications/publish');
   setLocalNotificationPublisher(() => undefined);
   [first, second, quiet] = await Promise.all([freshUser('reporter'), freshUser('reporter'), freshUser('quiet')]);
   const on = { inApp: true, push: true };

@@ -26,8 +26,8 @@ describe('subscription storms', () => {
     const { id } = closure;
     // Half the residents follow twice, half follow and unfollow, all in flight together.
     await storm(crowd.flatMap((u, i) => [Q.subscribeToClosure, i % 2 ? Q.unsubscribeFromClosure : Q.subscribeToClosure].map((q) => [q, { id }, u.auth] as [string, Record<string, unknown>, Auth])));
-    const { closureSubscribers } = await import('../../../lambdas/adapters/subscriptions');
-    const { getClosure } = await import('../../../lambdas/adapters/closures');
+    const { closureSubscribers } = await import('../../../lambdas/adapters/notifications/subscriptions');
+    const { getClosure } = await import('../../../lambdas/adapters/closures/store');
     const following = (await closureSubscribers(id)).length;
     expect((await getClosure(id, true))!.subscriberCount).toBe(following);
 
@@ -38,7 +38,7 @@ describe('subscription storms', () => {
 
   it("leave the LGA's subscriber count moved by exactly the subscriptions made", async () => {
     const { db } = await import('../../../lambdas/adapters/db/db');
-    const { lgaSubscriberCount } = await import('../../../lambdas/adapters/subscriptions');
+    const { lgaSubscriberCount } = await import('../../../lambdas/adapters/notifications/subscriptions');
     const before = await lgaSubscriberCount(PARKES);
     await storm(crowd.flatMap((u, i) => [Q.subscribeToLga, i % 2 ? Q.unsubscribeFromLga : Q.subscribeToLga].map((q) => [q, { code: PARKES }, u.auth] as [string, Record<string, unknown>, Auth])));
     const following = await Promise.all(crowd.map(async (u) => Boolean((await db().entities.lgaSubscription.get({ uid: u.uid, lgaCode: PARKES }).go()).data)));

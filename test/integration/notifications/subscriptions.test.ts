@@ -89,7 +89,7 @@ describe('LGA subscriptions', () => {
 
   it('counts exactly: one new LGA, one subscriber more; unsubscribed, one less', async () => {
     const { db } = await import('../../../lambdas/adapters/db/db');
-    const { LGA_SUBSCRIBERS_COUNTER } = await import('../../../lambdas/adapters/subscriptions');
+    const { LGA_SUBSCRIBERS_COUNTER } = await import('../../../lambdas/adapters/notifications/subscriptions');
     const { data: lgas } = await db().entities.lga.query.all({}).go({ pages: 'all' });
     // An LGA no other test follows: picked at random from the seeded list.
     const code = lgas[Math.floor(Math.random() * lgas.length)]!.code;

@@ -26,7 +26,7 @@ export async function freshUser(label = 'resident'): Promise<TestUser> {
   const stack = inject('stack');
   const email = `${label}-${randomUUID().slice(0, 8)}@notify.example`;
   const { sub } = await ensureCognitoUser(stack.ports.cognitoInternal, stack.userPoolId, { email, name: label, password: DEMO_PASSWORD, groups: [] });
-  const { createProfile } = await import('../../../lambdas/adapters/principal');
+  const { createProfile } = await import('../../../lambdas/adapters/identity/principal');
   await createProfile(sub, email);
   const { accessToken } = await signIn(email);
   return { uid: sub, email, auth: { token: accessToken }, token: accessToken };

@@ -77,7 +77,7 @@ async function reportFor(role: Role) {
 }
 
 async function versions(reportId?: string, clusterId?: string) {
-  const { getReport, getCluster } = await import('../../../lambdas/adapters/reports');
+  const { getReport, getCluster } = await import('../../../lambdas/adapters/reports/store');
   return {
     report: reportId ? (await getReport(reportId))?.version : undefined,
     cluster: clusterId ? (await getCluster(clusterId))?.version : undefined,

@@ -191,9 +191,9 @@ describe('moderation', () => {
 describe('domain events', () => {
   // The stack's handlers publish in the stack's process; run the use cases here to see the events.
   it('cluster approval and rejection carry the reporters, the closure and the reason', async () => {
-    const { submitReport } = await import('../../../lambdas/adapters/reports-commands');
-    const { approveCluster, rejectCluster } = await import('../../../lambdas/adapters/reports-moderation');
-    const { getCluster } = await import('../../../lambdas/adapters/reports');
+    const { submitReport } = await import('../../../lambdas/adapters/reports/commands');
+    const { approveCluster, rejectCluster } = await import('../../../lambdas/adapters/reports/moderation');
+    const { getCluster } = await import('../../../lambdas/adapters/reports/store');
     const a = { uid: `u-${crypto.randomUUID()}`, email: 'a@example.com' };
     const b = { uid: `u-${crypto.randomUUID()}`, email: 'b@example.com' };
     const moderator = { uid: 'moderator', email: 'm@forbes.example' };

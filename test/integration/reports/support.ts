@@ -75,7 +75,7 @@ async function ensureUser(email: string, groups: string[]): Promise<string> {
     password: DEMO_PASSWORD,
     groups,
   });
-  const { createProfile } = await import('../../../lambdas/adapters/principal');
+  const { createProfile } = await import('../../../lambdas/adapters/identity/principal');
   await createProfile(sub, email);
   return sub;
 }

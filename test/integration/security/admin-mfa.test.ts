@@ -16,7 +16,7 @@ import type { AppSyncResolverEvent, Context, VerifyAuthChallengeResponseTriggerE
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_FEDERATED_MESSAGE, ADMIN_MFA_MESSAGE, NATIVE_SIGN_IN_SCOPE } from '../../../lambdas/core/identity/mfa';
 import { hashSecret, newSecret } from '../../../lambdas/core/identity/email-link';
-import { storeSecret } from '../../../lambdas/adapters/identity-secrets';
+import { storeSecret } from '../../../lambdas/adapters/identity/secrets';
 import { db } from '../../../lambdas/adapters/db/db';
 import { handler as adminHandler } from '../../../lambdas/api/admin/handler';
 import { handler as foundationHandler } from '../../../lambdas/api/foundation/handler';

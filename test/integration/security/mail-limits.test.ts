@@ -18,7 +18,7 @@ beforeAll(() => {
 
 describe('mail limits', () => {
   it('per recipient', async () => {
-    const { sendMail } = await import('../../../lambdas/adapters/mail');
+    const { sendMail } = await import('../../../lambdas/adapters/platform/mail');
     const to = `target-${randomUUID().slice(0, 8)}@example.com`;
     const outcomes = [];
     for (let i = 0; i <= MAIL_LIMITS.perRecipient; i++) outcomes.push(await sendMail({ to, subject: 'Sign in', text: 'x' }));
@@ -28,7 +28,7 @@ describe('mail limits', () => {
   });
 
   it('per sender, across many recipients', async () => {
-    const { sendMail } = await import('../../../lambdas/adapters/mail');
+    const { sendMail } = await import('../../../lambdas/adapters/platform/mail');
     const senderUid = `sender-${randomUUID()}`;
     const outcomes = [];
     for (let i = 0; i <= MAIL_LIMITS.perSender; i++) outcomes.push(await sendMail({ to: `invitee-${randomUUID().slice(0, 8)}@example.com`, subject: 'Access', text: 'x' }, { senderUid }));

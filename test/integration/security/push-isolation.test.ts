@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable, type Auth } from '../../support/api';
-import type { DomainEvent } from '../../../lambdas/adapters/events';
+import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
 import { MAX_PUSH_FAILURES } from '../../../lambdas/core/notifications/push-devices';
 import { browserKeys, createForbesClosure, FORBES, freshUser, ok, Q, selfSignedCert, type TestUser } from './../notifications/support';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemOf, toRecord } from '../../../lambdas/adapters/closures';
+import { itemOf, toRecord } from '../../../lambdas/adapters/closures/store';
 import { closureFromItem } from '../../../lambdas/adapters/db/closure-item';
 import { ClosureEntity } from '../../../lambdas/adapters/db/entities/closure';
 import { indexGeometry } from '../../../lambdas/core/closures/geometry';

@@ -1,7 +1,7 @@
 import ngeohash from 'ngeohash';
 import { describe, expect, it } from 'vitest';
 import { ClosureEntity, ClosureCellEntity } from '../../../lambdas/adapters/db/entities/closure';
-import { mapIndexOf, storedPointersOf } from '../../../lambdas/adapters/closures-map-index';
+import { mapIndexOf, storedPointersOf } from '../../../lambdas/adapters/closures/map-index';
 import { indexGeometry } from '../../../lambdas/core/closures/geometry';
 import {
   fineCellOf,

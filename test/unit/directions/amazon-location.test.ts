@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CalculateRoutesCommand, CalculateRoutesCommandOutput } from '@aws-sdk/client-geo-routes';
 import { afterEach, describe, expect, it } from 'vitest';
-import { amazonLocationRoutesEnabled, amazonTrip, MESSAGES, type RoutesClient } from '../../../lambdas/adapters/amazon-location';
+import { amazonLocationRoutesEnabled, amazonTrip, MESSAGES, type RoutesClient } from '../../../lambdas/adapters/directions/amazon-location';
 import {
   avoidAreas,
   calculateRoutesInput,
@@ -12,7 +12,7 @@ import {
   MAX_AREA_POINTS,
   MAX_AVOID_AREAS,
   parseCalculateRoutes,
-} from '../../../lambdas/adapters/amazon-location-shapes';
+} from '../../../lambdas/adapters/directions/amazon-location-shapes';
 import { routeClosureOf } from '../../../lambdas/core/directions/closures';
 import { TripClosures, type TripRequest } from '../../../lambdas/core/directions/trip';
 import type { Position } from '../../../lambdas/core/roads/geo';

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const profiles = new Map<string, { uid: string; email: string; admin: boolean }>();
 const reads: string[] = [];
-vi.mock('../../../lambdas/adapters/principal', () => ({
+vi.mock('../../../lambdas/adapters/identity/principal', () => ({
   getProfile: async (uid: string) => {
     reads.push(uid);
     return profiles.get(uid);

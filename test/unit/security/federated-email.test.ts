@@ -7,7 +7,7 @@ const cognito = vi.hoisted(() => ({
   usersWithEmail: vi.fn(),
   linkProviderToUser: vi.fn(),
 }));
-vi.mock('../../../lambdas/adapters/cognito', () => cognito);
+vi.mock('../../../lambdas/adapters/identity/cognito', () => cognito);
 
 import { handler as preSignUp, UNVERIFIED_PROVIDER_EMAIL } from '../../../lambdas/triggers/pre-sign-up';
 import { confirmedEmailIsVerified } from '../../../lambdas/triggers/post-confirmation';

@@ -40,7 +40,7 @@ export const ClosureEntity = new Entity(
       subscriberCount: { type: 'number', required: true, default: 0 },
       createdBy: { type: 'string' },
       updatedBy: { type: 'string' },
-      /** Optimistic lock: each write expects the version it read (lambdas/adapters/closures.ts). */
+      /** Optimistic lock: each write expects the version it read (lambdas/adapters/closures/store.ts). */
       version: { type: 'number', required: true, default: 1 },
       /** [west, south, east, north] of the regions, for the viewport's exact check. */
       bbox: { type: 'list', items: { type: 'number' } },

@@ -1,0 +1,84 @@
+// Outgoing mail: SES (v2) in AWS, from MAIL_FROM. Locally nothing leaves the machine: when
+// LOCAL_OUTBOX_DIR is set (local/stack.ts sets it) the message is appended to the local outbox
+// that /dev/mail lists, so a sign-in link can be followed on one computer.
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { createHash } from 'node:crypto';
+import { appendToOutbox } from '../../../local/outbox';
+import { isDemoMode } from '../../core/identity/demo';
+import { HOUR_SECONDS, mailCounters } from '../../core/mail-limits';
+import { db } from '../db/db';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** A code the local outbox shows in its own column (never used in AWS). */
+  code?: string;
+}
+
+let ses: SESv2Client | undefined;
+
+export type MailOutcome = 'sent' | 'limited' | 'demo';
+
+/**
+ * Takes one slot of every counter (per recipient, per sender, overall) for this hour, in one
+ * transaction: all or none. False when any of them is full.
+ */
+async function takeMailSlots(to: string, senderUid: string | undefined, now: number): Promise<boolean> {
+  const bucket = Math.floor(now / HOUR_SECONDS);
+  const recipient = createHash('sha256').update(to.trim().toLowerCase()).digest('hex').slice(0, 32);
+  const result = await db()
+    .transaction.write(({ counter }) =>
+      mailCounters(recipient, senderUid).map(({ name, limit }) =>
+        counter
+          .update({ name, scope: `H${bucket}` })
+          .add({ count: 1 })
+          .set({ expiresAt: (bucket + 2) * HOUR_SECONDS })
+          .where(({ count }, { lt, notExists }) => `${notExists(count)} OR ${lt(count, limit)}`)
+          .commit(),
+      ),
+    )
+    .go();
+  return !result.canceled;
+}
+
+/**
+ * Sends one mail within the limits (core/mail-limits.ts); over a limit nothing is sent and the
+ * caller hears 'limited' (a sign-in link request still looks the same to whoever asked). A demo
+ * deployment never sends real mail: only the local outbox receives it.
+ */
+export async function sendMail(message: MailMessage, options: { senderUid?: string } = {}): Promise<MailOutcome> {
+  if (!(await takeMailSlots(message.to, options.senderUid, Math.floor(Date.now() / 1000)))) return 'limited';
+  const outbox = process.env.LOCAL_OUTBOX_DIR;
+  if (outbox) {
+    appendToOutbox(outbox, {
+      to: message.to,
+      subject: message.subject,
+      body: message.text,
+      code: message.code,
+      sentAt: Math.floor(Date.now() / 1000),
+    });
+    return 'sent';
+  }
+  if (isDemoMode()) return 'demo';
+  const from = process.env.MAIL_FROM;
+  if (!from) throw new Error('MAIL_FROM is not set');
+  ses ??= new SESv2Client({});
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: from,
+      Destination: { ToAddresses: [message.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: message.text, Charset: 'UTF-8' },
+            ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
+          },
+        },
+      },
+    }),
+  );
+  return 'sent';
+}
