@@ -19,6 +19,12 @@ export function appendToOutbox(dataDir: string, message: OutboxMessage): void {
   appendFileSync(fileOf(dataDir), `${JSON.stringify(message)}\n`);
 }
 
+/** The mail adapter's stand-in for SES (deliverMailLocally): each mail appended to this outbox. */
+export function outboxMailSink(dataDir: string) {
+  return ({ to, subject, text, code, sentAt }: { to: string; subject: string; text: string; code?: string; sentAt: number }) =>
+    appendToOutbox(dataDir, { to, subject, body: text, code, sentAt });
+}
+
 export function readOutbox(dataDir: string): OutboxMessage[] {
   if (!existsSync(fileOf(dataDir))) return [];
   return readFileSync(fileOf(dataDir), 'utf8')

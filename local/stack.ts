@@ -5,6 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { setLocalEventSink, type DomainEvent } from '../lambdas/adapters/platform/events';
+import { deliverMailLocally } from '../lambdas/adapters/platform/mail';
+import { outboxMailSink } from './outbox';
 import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications/publish';
 import { resetStripe } from '../lambdas/adapters/billing/stripe-client';
 import { handleStripeWebhook } from '../lambdas/webhooks/stripe';
@@ -83,6 +85,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   const stop = async () => {
     timers.forEach(clearInterval);
     setLocalEventSink(undefined);
+    deliverMailLocally(undefined);
     setLocalNotificationPublisher(undefined);
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await Promise.all(children.map((child) => stopProcess(child)));
@@ -143,8 +146,6 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       SITE_URL: url,
       USER_POOL_ID: userPool.userPoolId,
       COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognitoInternal}`,
-      // Identity: mail (sign-in links) goes to the local outbox that /dev/mail lists.
-      LOCAL_OUTBOX_DIR: dataDir,
       DEMO_MODE: settings.demo ? '1' : '0',
       EVENTS_TOPIC_ARN: 'local',
       POWERTOOLS_SERVICE_NAME: 'road-closures',
@@ -160,6 +161,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
     };
+    // Stands in for SES: mail (sign-in links, replies) goes to the outbox that /dev/mail lists.
+    deliverMailLocally(outboxMailSink(dataDir));
     setLocalEventSink((event) => {
       events.push(event);
       if (events.length > 1000) events.shift();

@@ -2,6 +2,8 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
 import { setLocalEventSink, type DomainEvent } from '../../lambdas/adapters/platform/events';
+import { deliverMailLocally } from '../../lambdas/adapters/platform/mail';
+import { outboxMailSink } from '../../local/outbox';
 
 /** Domain events published by handlers that run inside this test worker. */
 export const workerEvents: DomainEvent[] = [];
@@ -59,6 +61,8 @@ export function useStackTable() {
     TABLE_NAME: stack.tableName,
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${stack.ports.dynamodb}`,
   });
-  // Handlers called directly in this worker publish here instead of to SNS.
+  // Handlers called directly in this worker publish here instead of to SNS, and mail as the
+  // stack's own handlers do: to the outbox /dev/mail lists.
   setLocalEventSink((event) => workerEvents.push(event));
+  deliverMailLocally(outboxMailSink(stack.dataDir));
 }

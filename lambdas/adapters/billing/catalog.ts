@@ -2,7 +2,8 @@
 // active yearly AUD price each, and the GST tax rate (the first active one is used). The setup
 // step creates what is missing and never duplicates, so it runs safely against real Stripe too.
 import type Stripe from 'stripe';
-import { CLASSIFICATIONS, CLASSIFICATION_KEYS, GST_PERCENT, type Classification } from '../../core/billing/checkout';
+import { CLASSIFICATIONS, CLASSIFICATION_KEYS, type Classification } from '../../core/billing/checkout';
+import { GST_PERCENT } from '../../core/billing/tax';
 import { stripe } from './stripe-client';
 
 export interface CatalogPrice {

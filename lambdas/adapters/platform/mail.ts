@@ -1,9 +1,8 @@
-// Outgoing mail: SES (v2) in AWS, from MAIL_FROM. Locally nothing leaves the machine: when
-// LOCAL_OUTBOX_DIR is set (local/stack.ts sets it) the message is appended to the local outbox
-// that /dev/mail lists, so a sign-in link can be followed on one computer.
+// Outgoing mail: SES (v2) in AWS, from MAIL_FROM. Locally nothing leaves the machine: the local
+// runtime hands in its outbox (the one /dev/mail lists) with deliverMailLocally, so a sign-in
+// link can be followed on one computer.
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { createHash } from 'node:crypto';
-import { appendToOutbox } from '../../../local/outbox';
 import { isDemoMode } from '../../core/identity/demo';
 import { HOUR_SECONDS, mailCounters } from '../../core/mail-limits';
 import { db } from '../db/db';
@@ -18,6 +17,14 @@ export interface MailMessage {
 }
 
 let ses: SESv2Client | undefined;
+
+/** Receives each mail instead of SES: set by the local runtime (its /dev/mail outbox) and tests. */
+export type LocalMailSink = (message: MailMessage & { sentAt: number }) => void;
+let localSink: LocalMailSink | undefined;
+
+export function deliverMailLocally(sink: LocalMailSink | undefined): void {
+  localSink = sink;
+}
 
 export type MailOutcome = 'sent' | 'limited' | 'demo';
 
@@ -50,15 +57,8 @@ async function takeMailSlots(to: string, senderUid: string | undefined, now: num
  */
 export async function sendMail(message: MailMessage, options: { senderUid?: string } = {}): Promise<MailOutcome> {
   if (!(await takeMailSlots(message.to, options.senderUid, Math.floor(Date.now() / 1000)))) return 'limited';
-  const outbox = process.env.LOCAL_OUTBOX_DIR;
-  if (outbox) {
-    appendToOutbox(outbox, {
-      to: message.to,
-      subject: message.subject,
-      body: message.text,
-      code: message.code,
-      sentAt: Math.floor(Date.now() / 1000),
-    });
+  if (localSink) {
+    localSink({ ...message, sentAt: Math.floor(Date.now() / 1000) });
     return 'sent';
   }
   if (isDemoMode()) return 'demo';

@@ -9,9 +9,9 @@ import {
   checkoutIdempotencyKey,
   checkoutRight,
   checkoutSessionParams,
-  withGst,
   type Classification,
 } from '../../core/billing/checkout';
+import { withGst } from '../../core/billing/tax';
 import { discountedPrice, discountUsable, presentDiscount, type Discount } from '../../core/billing/discount';
 import { decodeQuoteId, encodeQuoteId, quoteValidUntil } from '../../core/billing/quote';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors';

@@ -17,7 +17,6 @@ export const CLASSIFICATIONS = {
 export type Classification = keyof typeof CLASSIFICATIONS;
 export const CLASSIFICATION_KEYS = Object.keys(CLASSIFICATIONS) as Classification[];
 export const DEFAULT_CLASSIFICATION: Classification = 'regional';
-export const GST_PERCENT = 10;
 export const TRIAL_DAYS = 30;
 
 export const classificationSchema = z.enum(CLASSIFICATION_KEYS as [Classification, ...Classification[]], {
@@ -26,12 +25,6 @@ export const classificationSchema = z.enum(CLASSIFICATION_KEYS as [Classificatio
 
 export const PO_NUMBER_MAX = 50;
 export const poNumberSchema = z.string().trim().max(PO_NUMBER_MAX, `PO number is too long (maximum ${PO_NUMBER_MAX} characters)`);
-
-/** GST and total for a GST-exclusive amount in cents. */
-export function withGst(unitAmount: number) {
-  const gst = Math.round((unitAmount * GST_PERCENT) / 100);
-  return { subtotal: unitAmount, gst, total: unitAmount + gst };
-}
 
 export type CheckoutRight = 'admin' | 'account_manager' | 'new_customer';
 export type CheckoutRefusal = 'invalid_lga' | 'invalid_email' | 'forbidden' | 'conflict';

@@ -4,7 +4,7 @@
 // council sees with it (GST on the discounted amount, as Stripe charges it), and whether a
 // checkout carries the coupon or lets the buyer type a promotion code (Stripe allows one of the two).
 import { z } from 'zod';
-import { GST_PERCENT } from './checkout';
+import { gstOn } from './tax';
 
 export const DISCOUNT_DURATIONS = ['ONCE', 'FOREVER', 'REPEATING'] as const;
 export type DiscountDuration = (typeof DISCOUNT_DURATIONS)[number];
@@ -64,7 +64,7 @@ export function discountAmount(unitAmount: number, discount: Pick<Discount, 'per
 export function discountedPrice(unitAmount: number, discount?: Pick<Discount, 'percentOff' | 'amountOff'>) {
   const off = discountAmount(unitAmount, discount);
   const taxable = unitAmount - off;
-  const gst = Math.round((taxable * GST_PERCENT) / 100);
+  const gst = gstOn(taxable);
   return { subtotal: unitAmount, discountAmount: off, gst, total: taxable + gst };
 }
 

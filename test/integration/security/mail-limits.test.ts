@@ -7,13 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useStackTable } from '../../support/api';
 import { MAIL_LIMITS } from '../../../lambdas/core/mail-limits';
-import { readOutbox } from '../../../local/outbox';
+import { outboxMailSink, readOutbox } from '../../../local/outbox';
+import { deliverMailLocally } from '../../../lambdas/adapters/platform/mail';
 
 let outbox: string;
 beforeAll(() => {
   useStackTable();
   outbox = mkdtempSync(path.join(tmpdir(), 'mail-limits-'));
-  process.env.LOCAL_OUTBOX_DIR = outbox;
+  deliverMailLocally(outboxMailSink(outbox));
 });
 
 describe('mail limits', () => {

@@ -2,7 +2,8 @@
 // double-click key and quote ids.
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../../lambdas/core/access';
-import { checkoutIdempotencyKey, checkoutRight, checkoutSessionParams, poNumberSchema, withGst } from '../../../lambdas/core/billing/checkout';
+import { checkoutIdempotencyKey, checkoutRight, checkoutSessionParams, poNumberSchema } from '../../../lambdas/core/billing/checkout';
+import { withGst } from '../../../lambdas/core/billing/tax';
 import { decodeQuoteId, encodeQuoteId, quoteValidUntil } from '../../../lambdas/core/billing/quote';
 
 const person = (over: Partial<Principal> = {}): Principal => ({ uid: 'u1', email: 'clerk@forbes.nsw.gov.au', admin: false, managed: [], ...over });
