@@ -1,4 +1,4 @@
-// Notification fan-out benchmark (issue 6): one closure event to 10,000 LGA subscribers on a real
+// Notification fan-out benchmark: one closure event to 10,000 LGA subscribers on a real
 // local stack (DynamoDB Local and the real in-app consumer lambdas/events/notify.ts), timed from
 // the consumer's start until every notification is stored, beside the raw BatchWrite ceiling of
 // the same DynamoDB Local measured in the same run.

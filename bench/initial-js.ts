@@ -1,6 +1,7 @@
-// The public pages' initial JavaScript (DESIGN §9, budget 150 kB gzip): the chunks the entry HTML
-// loads (the entry and its static imports) plus the page's own lazy chunk and its static imports,
-// before the MapLibre chunk. Read from the production build's manifest (npm run build:web).
+// The public pages' initial JavaScript (budget 150 kB gzip, docs/performance.md): the chunks the
+// entry HTML loads (the entry and its static imports) plus the page's own lazy chunk and its static
+// imports, before the MapLibre chunk. Read from the production build's manifest (npm run
+// build:web).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

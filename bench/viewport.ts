@@ -1,4 +1,4 @@
-// Viewport benchmark (issue 4): queryClosuresInBounds latency and items read with 1k, 10k and
+// Viewport benchmark: queryClosuresInBounds latency and items read with 1k, 10k and
 // 100k closures spread over the NSW road network, in its own in-memory DynamoDB Local and table.
 // Every query's itemsRead and result are checked against a model kept while seeding, and every
 // command the data layer sends is logged, so the output also proves no Scan ever happens.

@@ -98,7 +98,7 @@ const schemaPath = join(projectRoot, 'lib/schema.graphql');
 const operationTypes = ['Query', 'Mutation', 'Subscription'] as const;
 
 /**
- * The AppSync API of DESIGN.md §6: the schema contract, Cognito user pools by default and an
+ * The AppSync API (docs/api.md): the schema contract, Cognito user pools by default and an
  * API key for public operations, one direct Lambda resolver per field, one Lambda per domain.
  */
 export class Api extends Construct {

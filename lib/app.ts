@@ -18,7 +18,7 @@ function flag(value: unknown): boolean {
  * Builds the stage named by context `stage` (default `dev`) and registers the cdk-nag
  * AwsSolutions pack as a validation plugin, so every synth (CLI or test) is checked the same way.
  * Context keys: stage, domainName + certificateArn, siteUrl, mailDomain, mailVerified, webDist
- * (README, "Deploying to AWS").
+ * (docs/operations.md#context-keys).
  */
 export function buildApp(app: App): RoadClosuresStack {
   ensureRoadGraphBuilt();

@@ -64,7 +64,7 @@ const OAUTH_SCOPES = ['openid', 'email', 'profile'];
 const LOCAL_DEV_ORIGIN = 'http://localhost:5173';
 
 /**
- * Reads the federation context keys (README, "Deploying to AWS"). Undefined when no
+ * Reads the federation context keys (docs/operations.md#context-keys). Undefined when no
  * authDomainPrefix is set; a provider id without its secret name (or a provider without the
  * domain) is an error rather than a silently missing button.
  */
@@ -102,7 +102,7 @@ export function federationFromContext(node: Node): FederationSettings | undefine
 
 /**
  * The Cognito user pool. The user's DynamoDB record is the source of truth for roles; the
- * `admin` and `staff` groups only mirror it (DESIGN.md §2).
+ * `admin` and `staff` groups only mirror it (docs/decisions/0006-roles-from-the-database.md).
  */
 export class Auth extends Construct {
   readonly userPool: UserPool;

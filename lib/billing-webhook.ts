@@ -39,7 +39,7 @@ export class BillingWebhook extends Construct {
     this.url = this.function.addFunctionUrl({ authType: FunctionUrlAuthType.NONE });
     new CfnOutput(this, 'StripeWebhookUrl', {
       value: this.url.url,
-      description: 'Register as a Stripe webhook endpoint with the path stripe/webhook (README, Billing)',
+      description: 'Register as a Stripe webhook endpoint with the path stripe/webhook (docs/operations.md#stripe)',
     });
   }
 }

@@ -7,8 +7,8 @@ export interface DataProps {
 }
 
 /**
- * The single table of DESIGN.md §5: generic keys, three generic GSIs whose access patterns the
- * entity declarations name, TTL for notifications, and a stream for change consumers.
+ * The single table (docs/data.md#the-table): generic keys, three generic GSIs whose access patterns
+ * the entity declarations name, TTL for notifications, and a stream for change consumers.
  */
 export class Data extends Construct {
   readonly table: TableV2;

@@ -23,9 +23,10 @@ export interface NotificationConsumersProps {
 }
 
 /**
- * The two subscribers of the events topic (DESIGN.md §8): the in-app notification writer, which
- * also publishes each stored notification live through the IAM-only publishNotification
- * mutation, and the Web Push sender, which reads the VAPID key pair from its secret.
+ * The two subscribers of the events topic (docs/architecture.md#domain-events-and-their-consumers):
+ * the in-app notification writer, which also publishes each stored notification live through the
+ * IAM-only publishNotification mutation, and the Web Push sender, which reads the VAPID key pair
+ * from its secret.
  */
 export class NotificationConsumers extends Construct {
   readonly notify: ProjectFunction;

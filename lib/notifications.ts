@@ -3,8 +3,9 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 
 /**
- * The domain-event topic (DESIGN.md §8): every change someone may care about is published here
- * and fanned out to the in-app notification writer and the push sender.
+ * The domain-event topic (docs/architecture.md#domain-events-and-their-consumers): every change
+ * someone may care about is published here and fanned out to the in-app notification writer and the
+ * push sender.
  */
 export class Notifications extends Construct {
   readonly topic: Topic;

@@ -133,7 +133,7 @@ export class ProjectFunction extends NodejsFunction {
     Validations.of(this.node.defaultChild!).acknowledge({
       id: 'AwsSolutions-L1',
       reason:
-        'DESIGN.md §4 pins Node 22: the local runtime, the tests and the bundle target are Node 22; moving to a newer runtime is a deliberate, tested change.',
+        'The project pins Node 22: the local runtime, the tests and the bundle target are Node 22; moving to a newer runtime is a deliberate, tested change.',
     });
   }
 

@@ -23,7 +23,7 @@ interface Job {
   readonly description: string;
 }
 
-/** DESIGN.md §8: reopening reminders every 15 minutes; archiving and expiry every hour. */
+/** Reopening reminders every 15 minutes; archiving and expiry every hour (docs/architecture.md#schedules). */
 const jobs: Job[] = [
   {
     id: 'Reminders',

@@ -42,7 +42,7 @@ export interface RoadClosuresStackProps extends StackProps {
   readonly webDist?: string;
 }
 
-/** One deployment stage of the whole app (DESIGN.md §4, AWS column). */
+/** One deployment stage of the whole app (docs/operations.md#what-the-stack-holds). */
 export class RoadClosuresStack extends Stack {
   readonly stage: string;
   readonly data: Data;
@@ -89,7 +89,7 @@ export class RoadClosuresStack extends Stack {
       mail: this.mail,
       siteUrl: props.siteUrl ?? customSiteUrl,
       cognitoMailViaSes: stage === 'prod' && Boolean(props.mailDomain) && Boolean(props.mailVerified),
-      // Context keys authDomainPrefix, googleClientId, ... (README, "Deploying to AWS").
+      // Context keys authDomainPrefix, googleClientId, ... (docs/operations.md#context-keys).
       federation: federationFromContext(this.node),
     });
 
@@ -148,7 +148,7 @@ export class RoadClosuresStack extends Stack {
       ...Object.fromEntries(Object.entries(this.notificationConsumers.deadLetters).map(([consumer, queue]) => [`${consumer} consumer`, queue])),
     });
 
-    // Stripe posts subscription, invoice and checkout events here (README, "Billing").
+    // Stripe posts subscription, invoice and checkout events here (docs/operations.md#stripe).
     this.billingWebhook = new BillingWebhook(this, 'BillingWebhook', {
       stage,
       table: this.data.table,

@@ -265,7 +265,7 @@ export class Web extends Construct {
     Validations.of(this.distribution.node.defaultChild!).acknowledge(
       {
         id: 'AwsSolutions-CFR1',
-        reason: 'The app serves Australian councils but also travellers and residents abroad checking roads before a trip; DESIGN.md asks for no geo restriction.',
+        reason: 'The app serves Australian councils but also travellers and residents abroad checking roads before a trip; the product asks for no geo restriction.',
       },
       {
         id: 'AwsSolutions-CFR2',

@@ -1,5 +1,5 @@
-// Starts the whole local stack (DESIGN §4) and returns a handle that stops it again. Used by
-// `npm start` (local/start.ts) and by the integration and browser tests, with other ports.
+// Starts the whole local stack (docs/local-runtime.md) and returns a handle that stops it again.
+// Used by `npm start` (local/start.ts) and by the integration and browser tests, with other ports.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';

@@ -1,5 +1,5 @@
 // How much of a road graph carries a surface: km and share sealed, unsealed and unknown, for the
-// whole network and inside one LGA (default Forbes, 12900). Figures for the README.
+// whole network and inside one LGA (default Forbes, 12900). Counts for docs/road-engine.md#road-surfaces.
 //   npx tsx scripts/road-surfaces.ts [graph.roadgraph] [lgaCode]
 import { ROAD_SURFACES } from '../lambdas/core/roads/classes';
 import { defaultRoadGraphPath, loadRoadGraph } from '../lambdas/core/roads/load';

@@ -17,7 +17,7 @@ export type ClosureView = (typeof CLOSURE_VIEWS)[number];
 export type TimedView = Exclude<ClosureView, StoredView>;
 export const isStoredView = (view: ClosureView): view is StoredView => (STORED_VIEWS as readonly string[]).includes(view);
 
-/** DESIGN §8: a closure not updated for 7 days is stale. */
+/** A closure not updated for 7 days is stale (docs/architecture.md#schedules). */
 export const STALE_AFTER_SECONDS = 7 * 24 * 3600;
 
 interface ViewFacts {

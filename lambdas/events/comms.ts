@@ -1,4 +1,5 @@
-// The communications consumer of domain events (DESIGN §8): every closure change regenerates the
+// The communications consumer of domain events
+// (docs/architecture.md#domain-events-and-their-consumers): every closure change regenerates the
 // open feeds of its LGA and of all LGAs, and contentTask.generate writes a task's posts. In AWS an
 // SNS subscription of the events topic; locally the runtime's in-process sink invokes it.
 import { Logger } from '@aws-lambda-powertools/logger';

@@ -1,9 +1,10 @@
-// The in-app notification consumer (DESIGN §8). In AWS an SNS subscription of the events topic;
-// locally the runtime's in-process event sink invokes it. Each event notifies each user at most
-// once, writes 25 per BatchWrite (8 in flight) and is idempotent: ids derive from (event id, uid),
-// and a mark per (event, recipients) tells a first delivery (written without reading) from a replay
-// (which finds its items and writes and publishes nothing new). In AWS an audience of more than
-// 1,000 goes through the fan-out queue instead (lambdas/events/notify-fanout.ts).
+// The in-app notification consumer (docs/architecture.md#domain-events-and-their-consumers). In AWS
+// an SNS subscription of the events topic; locally the runtime's in-process event sink invokes it.
+// Each event notifies each user at most once, writes 25 per BatchWrite (8 in flight) and is
+// idempotent: ids derive from (event id, uid), and a mark per (event, recipients) tells a first
+// delivery (written without reading) from a replay (which finds its items and writes and publishes
+// nothing new). In AWS an audience of more than 1,000 goes through the fan-out queue instead
+// (lambdas/events/notify-fanout.ts).
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/platform/events';

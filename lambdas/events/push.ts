@@ -1,6 +1,7 @@
-// The Web Push consumer (DESIGN §8): a second SNS subscription of the events topic. Same
-// recipients as the in-app consumer, filtered by each user's push settings; devices the push
-// service reports gone are removed. Off (a no-op) when no VAPID keys are configured.
+// The Web Push consumer (docs/architecture.md#domain-events-and-their-consumers): a second SNS
+// subscription of the events topic. Same recipients as the in-app consumer, filtered by each user's
+// push settings; devices the push service reports gone are removed. Off (a no-op) when no VAPID
+// keys are configured.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/platform/events';

@@ -1,4 +1,4 @@
-// Closing the loop (issue 5): reporters hear when their report is approved into a closure,
+// Closing the loop: reporters hear when their report is approved into a closure,
 // rejected (with the reason) or when the closure made from it reopens. All under the
 // reportOutcomes setting; the actor (the moderator, or a reporter retracting) never hears.
 import type { DomainEvent } from '../adapters/platform/events';

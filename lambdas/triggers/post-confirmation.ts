@@ -1,7 +1,8 @@
-// Cognito post-confirmation trigger: every confirmed user gets a profile item (DESIGN §5), which
-// is where roles live. Idempotent: confirming twice keeps the first profile. A federated user
-// whose provider did not vouch for the email gets a profile marked unverified, which carries
-// none of the roles, invitations or council claims granted to that address.
+// Cognito post-confirmation trigger: every confirmed user gets a profile item
+// (docs/data.md#entities), which is where roles live. Idempotent: confirming twice keeps the first
+// profile. A federated user whose provider did not vouch for the email gets a profile marked
+// unverified, which carries none of the roles, invitations or council claims granted to that
+// address.
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { createProfile } from '../adapters/identity/principal';
 import { mirrorGroups } from '../adapters/identity/cognito';

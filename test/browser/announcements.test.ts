@@ -1,4 +1,4 @@
-// The unsealed-roads "done when" in a browser: staff@forbes.example restricts Forbes' unsealed
+// Unsealed roads in a browser: staff@forbes.example restricts Forbes' unsealed
 // roads from the dashboard card's modal (the form refuses GVM 0 and a 600-character message with
 // the spec's words); a Forbes follower on /map sees the banner and the notification arrive live;
 // archive and reactivate on /lga/12900/announcements; the resident's dashboard shows the banner

@@ -1,4 +1,4 @@
-// Closure administration screens (issue 4 part 5): lists per view, detail edit, reopen, delete and
+// Closure administration screens: lists per view, detail edit, reopen, delete and
 // restore, photo upload, activity, the dashboard card and the role guard. The edits run on two
 // closures this file creates, so the seeded demo closures stay as other files expect them.
 import { deflateSync } from 'node:zlib';

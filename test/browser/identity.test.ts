@@ -1,4 +1,4 @@
-// Issue 3 "done when": a new user signs up, sets their council on /welcome and reaches the
+// A newcomer's way in: a new user signs up, sets their council on /welcome and reaches the
 // dashboard; signs out and back in with an emailed link; an account manager grants them a role on
 // /lga/12900/accounts and they then see that role's card. Demo personas need a stack started with
 // DEMO=1, which the shared test stack is not: web/src/features/identity/__tests__/demo-personas.test.ts

@@ -9,7 +9,7 @@ import { APP_URL, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, 
 const NEWELL_SOUTH = { lng: 148.0617, lat: -33.3228 };
 const NEWELL_NORTH = { lng: 148.0800, lat: -33.3068 };
 
-// Spec/issue "done when": a closure drawn on the staff map shows on a resident's map live, within
+// The whole journey: a closure drawn on the staff map shows on a resident's map live, within
 // 2 s. The test asserts "live" (it arrives over the subscription and nothing is read again) under
 // a generous ceiling (support/realtime.ts): on a loaded machine a message can take longer.
 

@@ -1,4 +1,4 @@
-// The notifications "done when": the resident subscribes to Forbes from the dashboard; staff
+// Notifications end to end: the resident subscribes to Forbes from the dashboard; staff
 // create a closure (through the API); the resident's bell shows it live, and reading it updates
 // the unread count.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 5 "done when" in the browser: a visitor is asked to sign in; a resident and a second
+// Reporting and moderation in the browser: a visitor is asked to sign in; a resident and a second
 // reporter report water over the road at the same place; the moderator sees one pending cluster
 // with both, approves it; the resident's My incident reports shows theirs approved.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

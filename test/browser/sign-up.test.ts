@@ -50,7 +50,7 @@ describe('sign-up with email confirmation', { timeout: 90_000 }, () => {
     await confirm.getByLabel('Confirmation code').fill(await confirmationCodeFor(email));
     await confirm.getByRole('button', { name: 'Confirm and sign in' }).click();
 
-    // A new user sets their council first (issue 3); /welcome may pass through /init on a fresh browser.
+    // A new user sets their council first; /welcome may pass through /init on a fresh browser.
     await page.getByRole('heading', { level: 1, name: /Jordan Newcomer$/ }).waitFor({ timeout: 60_000 });
     expect(new URL(page.url()).pathname).toBe('/welcome');
     expect(await isShown(page.getByRole('status').filter({ hasText: 'Welcome! Your account is ready.' }))).toBe(true);

@@ -1,6 +1,7 @@
-// The notifications wiring (DESIGN.md §8): two SNS consumers with dead-letter queues, the
-// IAM-only publishNotification mutation for the callers that publish live, and the VAPID secret
-// given by ARN (never by value) to the code that sends or shows Web Push keys.
+// The notifications wiring (docs/architecture.md#domain-events-and-their-consumers): two SNS
+// consumers with dead-letter queues, the IAM-only publishNotification mutation for the callers that
+// publish live, and the VAPID secret given by ARN (never by value) to the code that sends or shows
+// Web Push keys.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiDomains } from '../../lambdas/api/domains';
 import { domainNeeds } from '../../lib/api';

@@ -1,4 +1,4 @@
-// The single-table entities against DynamoDB Local: the keys DESIGN §5 names, the GSIs, a
+// The single-table entities against DynamoDB Local: the keys docs/data.md#entities names, the GSIs, a
 // conditional write that refuses to overwrite, and a transaction that holds together.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

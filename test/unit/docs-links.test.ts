@@ -1,5 +1,7 @@
 // Every relative link in the README, CONTRIBUTING.md and docs/ leads somewhere: the file exists
 // and, when the link names a section (#anchor), that heading is in it, as GitHub makes anchors.
+// The same for the docs/ references in source and test comments, which replace references to
+// documents a reader could not follow.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +68,18 @@ function problemOf({ from, target }: Link): string | undefined {
   return anchorsOf(readFileSync(path.join(ROOT, resolved), 'utf8')).has(anchor) ? undefined : `${resolved} has no heading #${anchor}`;
 }
 
+/** Source and test files whose comments may cite docs/…: the code folders, recursively. */
+function sourceFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(path.join(ROOT, dir)).flatMap((name) => {
+      const rel = path.join(dir, name);
+      if (name === 'node_modules' || name.startsWith('.')) return [];
+      if (statSync(path.join(ROOT, rel)).isDirectory()) return walk(rel);
+      return /\.(ts|tsx|mjs|cjs|js|graphql)$/.test(name) ? [rel] : [];
+    });
+  return ['lambdas', 'lib', 'local', 'web/src', 'test', 'bench', 'scripts', 'bin'].filter((d) => existsSync(path.join(ROOT, d))).flatMap(walk);
+}
+
 describe('documentation links', () => {
   it('makes anchors as GitHub does', () => {
     const anchors = anchorsOf('# One change, from the schema to the table: reopening a closure\n## `me` and `lgas`\n## Costs\n## Costs\n');
@@ -78,6 +92,19 @@ describe('documentation links', () => {
     const broken = links.flatMap((link) => {
       const problem = problemOf(link);
       return problem ? [`${link.from}: (${link.target}) ${problem}`] : [];
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it('every docs/ reference in the code names a file and heading that exist', () => {
+    const references = sourceFiles().flatMap((file) =>
+      [...readFileSync(path.join(ROOT, file), 'utf8').matchAll(/\bdocs\/[\w./-]+\.md(?:#[\w-]+)?/g)].map((m) => ({ from: file, target: m[0] })),
+    );
+    expect(references.length).toBeGreaterThan(20);
+    // References are from the repository root, whatever folder the citing file is in.
+    const broken = references.flatMap(({ from, target }) => {
+      const problem = problemOf({ from: 'README.md', target });
+      return problem ? [`${from}: ${target}: ${problem}`] : [];
     });
     expect(broken).toEqual([]);
   });

@@ -1,10 +1,10 @@
-// The public map's viewport query (DESIGN §5): the precision follows the view's size. A town view
-// reads the fine index (gsi3, precision-5 cells MAP#{cell}, plus MAP#L{geohash4} of long
-// closures), a council or regional view the coarse one (gsi2, precision-4 cells GEO#{cell}); both
-// hold only closures that are on the map (sparse). Closures found only through a pointer item are
-// loaded when their box meets the view, and the visible ones whose regions meet the bounds are
-// kept. A viewport too big for cells falls back to the LGAs that have closures (the view counters
-// name them) and their gsi1 lists. Never a scan.
+// The public map's viewport query (docs/data.md#the-public-map-index): the precision follows the
+// view's size. A town view reads the fine index (gsi3, precision-5 cells MAP#{cell}, plus
+// MAP#L{geohash4} of long closures), a council or regional view the coarse one (gsi2, precision-4
+// cells GEO#{cell}); both hold only closures that are on the map (sparse). Closures found only
+// through a pointer item are loaded when their box meets the view, and the visible ones whose
+// regions meet the bounds are kept. A viewport too big for cells falls back to the LGAs that have
+// closures (the view counters name them) and their gsi1 lists. Never a scan.
 import { effectiveView } from '../../core/closure-views';
 import { validationError } from '../../core/errors';
 import { bboxesMeet, bboxOf, cellsCovering, type Bbox, type Bounds } from '../../core/closures/geometry';

@@ -3,7 +3,7 @@
 // while on the map), its coarse pointers (with box; deleted when the closure is off the map) and
 // its fine pointers. Walks the per-LGA staff lists (gsi1) of every stored view, never a scan, and
 // skips records already done, so it can run again at any time; a counter marks it complete so
-// the local stack's start-up runs it once. In AWS: `npm run backfill:map-index` (README).
+// the local stack's start-up runs it once. In AWS: `npm run backfill:map-index` (docs/operations.md#backfills).
 import { STORED_VIEWS } from '../../core/closure-views';
 import type { ClosureRecord } from '../../core/closures/types';
 import { tableName } from '../db/client';

@@ -1,6 +1,6 @@
-// The public map index items of one closure (DESIGN §5, sparse): the keys on the closure item
-// and the pointer items in its further cells, at both precisions. Written in the closure's own
-// transaction (store.ts); the start-up backfill (map-backfill.ts) brings older
+// The public map index items of one closure (sparse: docs/data.md#the-public-map-index): the keys
+// on the closure item and the pointer items in its further cells, at both precisions. Written in
+// the closure's own transaction (store.ts); the start-up backfill (map-backfill.ts) brings older
 // records to the same shape.
 import { indexGeometry } from '../../core/closures/geometry';
 import { fineIndexOf, isOnMapIndex } from '../../core/closures/map-index';

@@ -1,6 +1,6 @@
-// Closure persistence (DESIGN §5). Every change is ONE TransactWriteItems: the closure (with an
-// optimistic version check), its extra-cell index items, the activity entry and the per-LGA
-// view counters. Dashboards read the counters; nothing here scans the table.
+// Closure persistence (docs/data.md#entities). Every change is ONE TransactWriteItems: the closure
+// (with an optimistic version check), its extra-cell index items, the activity entry and the
+// per-LGA view counters. Dashboards read the counters; nothing here scans the table.
 import { randomBytes } from 'node:crypto';
 import { conflict } from '../../core/errors';
 import type { StoredView } from '../../core/closure-views';

@@ -1,4 +1,4 @@
-// Social content tasks in the table (DESIGN §5: LGA#{code} / TASK#{created}#{id}), with a
+// Social content tasks in the table (docs/data.md#entities: LGA#{code} / TASK#{created}#{id}), with a
 // lookup item per task id so /comms/tasks/{taskId} finds its LGA partition without a scan.
 import { randomUUID } from 'node:crypto';
 import { conflict, notFound } from '../../core/errors';

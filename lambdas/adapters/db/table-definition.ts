@@ -1,5 +1,5 @@
-// The single table's key schema (DESIGN §5), used to create the table in DynamoDB Local and in
-// tests. lib/data.ts declares the same keys for AWS; test/cdk checks they agree.
+// The single table's key schema (docs/data.md#the-table), used to create the table in DynamoDB
+// Local and in tests. lib/data.ts declares the same keys for AWS; test/cdk checks they agree.
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 export const TABLE_KEYS = {

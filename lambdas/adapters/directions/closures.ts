@@ -1,7 +1,8 @@
-// The closures a trip may meet, read the way the public map reads them (DESIGN §5): each
-// precision-4 cell's gsi2 partition (GEO#{cell}: closures and the cell items of closures that
-// reach into the cell), or, for trips too long for cells, the ACTIVE and SCHEDULED lists of the
-// LGAs that have closures (their view counters name them). Never a scan.
+// The closures a trip may meet, read the way the public map reads them
+// (docs/data.md#the-public-map-index): each precision-4 cell's gsi2 partition (GEO#{cell}: closures
+// and the cell items of closures that reach into the cell), or, for trips too long for cells, the
+// ACTIVE and SCHEDULED lists of the LGAs that have closures (their view counters name them). Never
+// a scan.
 import type { Bbox } from '../../core/directions/closures';
 import type { ClosureSource } from '../../core/directions/trip';
 import type { ClosureRecord } from '../../core/closures/types';

@@ -1,7 +1,7 @@
 // Brings councils whose mail domain (emailSuffix) was set before the council-by-mail-domain lookup
 // existed into it: reads the LGA list (the LGAS index, a Query, never a Scan) and puts one lookup
 // item per mail domain. Idempotent; a counter marks it done so the local stack's start-up runs it
-// once. In AWS: `npm run backfill:mail-domains` (README, Billing and customers).
+// once. In AWS: `npm run backfill:mail-domains` (docs/operations.md#backfills).
 import { normaliseEmailSuffix } from '../../core/access';
 import { db } from '../db/db';
 

@@ -27,7 +27,7 @@ const SignInSecretEntity = new Entity(
   { table: 'placeholder' },
 );
 
-/** Not part of db()'s service (it is no DESIGN §5 entity), so bound here, to the same table. */
+/** Not part of db()'s service (it is no entity of docs/data.md's service), so bound here, to the same table. */
 function secrets() {
   SignInSecretEntity.setClient(dynamoClient());
   SignInSecretEntity.setTableName(tableName());

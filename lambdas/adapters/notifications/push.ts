@@ -1,5 +1,5 @@
-// Web Push (VAPID) to a user's registered browsers (DESIGN §5: USER#{uid} / PUSH#{endpointHash}).
-// Endpoints the push service reports gone (HTTP 404/410) are removed.
+// Web Push (VAPID) to a user's registered browsers (docs/data.md#entities: USER#{uid} /
+// PUSH#{endpointHash}). Endpoints the push service reports gone (HTTP 404/410) are removed.
 import { createHash } from 'node:crypto';
 import webpush from 'web-push';
 import { db } from '../db/db';

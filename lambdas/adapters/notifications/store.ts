@@ -1,4 +1,4 @@
-// In-app notifications (DESIGN §5: USER#{uid} / NOTE#{timestamp}#{id}, expiresAt TTL).
+// In-app notifications (docs/data.md#entities: USER#{uid} / NOTE#{timestamp}#{id}, expiresAt TTL).
 import { notFound, validationError } from '../../core/errors';
 import { chunk, notificationNotFound, NOTIFICATION_TTL_SECONDS, timestampOfId } from '../../core/notifications/rules';
 import { db } from '../db/db';

@@ -1,8 +1,9 @@
-// Closure and LGA subscriptions (DESIGN §5). Each subscribe/unsubscribe is ONE transaction with
-// its count: the closure's subscriberCount, or the LGA's subscriber counter plus the user's own
-// LGA-subscription counter (which enforces the limit atomically, so two racing requests cannot
-// make a sixth). A new subscription carries its user's notification opt-outs, copied in the same
-// transaction under a check that the settings did not change meanwhile (opt-outs/stamp.ts).
+// Closure and LGA subscriptions (docs/data.md#entities). Each subscribe/unsubscribe is ONE
+// transaction with its count: the closure's subscriberCount, or the LGA's subscriber counter plus
+// the user's own LGA-subscription counter (which enforces the limit atomically, so two racing
+// requests cannot make a sixth). A new subscription carries its user's notification opt-outs,
+// copied in the same transaction under a check that the settings did not change meanwhile
+// (opt-outs/stamp.ts).
 import { TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, validationError } from '../../core/errors';
 import { carriedOptOuts } from '../../core/notifications/opt-outs';

@@ -1,5 +1,6 @@
-// Domain events (DESIGN §8): SNS in AWS; locally an in-process sink that the local runtime sets,
-// which hands each event to the same consumer handlers.
+// Domain events (docs/architecture.md#domain-events-and-their-consumers): SNS in AWS; locally an
+// in-process sink that the local runtime sets, which hands each event to the same consumer
+// handlers.
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { randomUUID } from 'node:crypto';
 

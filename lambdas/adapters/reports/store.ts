@@ -1,5 +1,6 @@
-// Report and cluster persistence (DESIGN §5): reads by id, by author, by LGA and status, cluster
-// candidates from the shared GEO# cells, and the one-transaction write every change goes through.
+// Report and cluster persistence (docs/data.md#entities): reads by id, by author, by LGA and
+// status, cluster candidates from the shared GEO# cells, and the one-transaction write every change
+// goes through.
 import { inBatches, queryGeoCell } from '../db/geo-cells';
 import { conflict } from '../../core/errors';
 import type { ClusterRecord, ClusterStatus, ReportRecord, ReportStatus } from '../../core/reports/model';

@@ -1,4 +1,4 @@
-// Closures domain (issue 4): the public map's reads, the staff lists and dashboard, the closure
+// Closures domain: the public map's reads, the staff lists and dashboard, the closure
 // changes and the road tools (snap, reverse geocode). Thin: parse, authorize, call core/adapters.
 import { z } from 'zod';
 import { AppError, forbidden, isAppError, notFound, validationError } from '../../core/errors';

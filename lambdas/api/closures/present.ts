@@ -1,4 +1,4 @@
-// Closures as the GraphQL contract shapes them (DESIGN §6): type as {value, text}, geometry as
+// Closures as the GraphQL contract shapes them (docs/api.md): type as {value, text}, geometry as
 // AWSJSON, the view as an enum, media with presigned URLs only when the query asks for media.
 import type { AppSyncResolverEvent } from 'aws-lambda';
 import { effectiveView } from '../../core/closure-views';

@@ -1,4 +1,5 @@
-// Content tasks as the GraphQL contract shapes them (DESIGN §6.1), with the derived status.
+// Content tasks as the GraphQL contract shapes them (docs/api.md#communications), with the derived
+// status.
 import { taskStatus } from '../../core/comms/tasks';
 import type { ContentTaskRecord } from '../../adapters/comms/tasks';
 

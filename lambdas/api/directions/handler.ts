@@ -1,4 +1,4 @@
-// Directions domain (issue 7): routes that keep off closed roads, and the place search of the
+// Directions domain: routes that keep off closed roads, and the place search of the
 // directions form. Public: anyone may ask, signed in or not.
 import { AppError, isAppError } from '../../core/errors';
 import { DirectionsArgs, SearchPlacesArgs } from '../../core/directions/input';

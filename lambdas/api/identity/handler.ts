@@ -1,4 +1,4 @@
-// Identity, roles and LGA access (issue 3): profile and account, access requests, role
+// Identity, roles and LGA access: profile and account, access requests, role
 // assignment, "please join" requests and demo personas. Every rule is decided from the
 // database (lambdas/core/access.ts); Cognito groups only mirror it.
 import { createResolverHandler } from '../resolver';

@@ -1,4 +1,4 @@
-// Reports domain (issue 5): residents report incidents, see and retract their own reports;
+// Reports domain: residents report incidents, see and retract their own reports;
 // moderators (canModerateLga with an active customer) work through clusters of reports and
 // turn them into closures. Thin: parse, authorize, call the report adapters, present.
 import CheapRuler from 'cheap-ruler';

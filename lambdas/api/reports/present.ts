@@ -1,4 +1,4 @@
-// Reports and clusters as the GraphQL contract shapes them (DESIGN §6): type as {value, text},
+// Reports and clusters as the GraphQL contract shapes them (docs/api.md): type as {value, text},
 // statuses lower-case, photos presigned only when the query selects media.
 import type { AppSyncResolverEvent } from 'aws-lambda';
 import { closureTypeOf } from '../../core/closures/types';

@@ -1,6 +1,7 @@
 // Closure geometry: regions are GeoJSON LineStrings (WGS 84, [lng, lat]) inside Australia's reach.
-// From them come the position shown on the map, its geohash and the precision-4 cells a closure
-// is indexed in, so viewport queries find it from any cell it touches (DESIGN §5).
+// From them come the position shown on the map, its geohash and the precision-4 cells a closure is
+// indexed in, so viewport queries find it from any cell it touches
+// (docs/data.md#the-public-map-index).
 import ngeohash from 'ngeohash';
 import { z } from 'zod';
 import { validationError } from '../errors';

@@ -1,4 +1,5 @@
-// Input schemas of the closure operations (DESIGN §9: every input has a bounded schema).
+// Input schemas of the closure operations (every input has a bounded schema:
+// docs/api.md#conventions).
 import { z } from 'zod';
 import { validationError } from '../errors';
 import { lgaCode } from '../validation';

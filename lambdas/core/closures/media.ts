@@ -1,4 +1,4 @@
-// Media rules (spec §3/§4, DESIGN §2): images only, at most 10 MB, stored as
+// Media rules (spec §3/§4; docs/api.md#closures-and-media): images only, at most 10 MB, stored as
 // media/{id}/original.{ext} with a 400 px thumbnail beside it.
 import { z } from 'zod';
 import { closureId } from './input';

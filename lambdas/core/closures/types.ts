@@ -1,7 +1,7 @@
 // The closure model as the domain sees it (spec §3), independent of how it is stored.
 import type { StoredView } from '../closure-views';
 
-/** DESIGN §6: closure and report types, value → text. */
+/** Closure and report types, value → text (the API contract, lib/schema.graphql). */
 export const CLOSURE_TYPES = {
   flood: 'Flooding',
   roadworks: 'Roadworks',
@@ -112,5 +112,5 @@ export type ClosureAction =
   | 'started'
   | 'archived';
 
-/** The domain event a change publishes (DESIGN §8). */
+/** The domain event a change publishes (docs/architecture.md#domain-events-and-their-consumers). */
 export type ClosureEventType = 'closure.created' | 'closure.changed' | 'closure.reopened' | 'closure.deleted';

@@ -1,6 +1,6 @@
-// The open feeds (DESIGN §6.1): GeoJSON of active closures, a WZDx 4.2 WorkZoneFeed and the Waze
-// partner closures feed (CIFS XML), built from closure records. Pure: the consumer reads the
-// closures and writes the files (lambdas/adapters/comms/feeds.ts).
+// The open feeds (docs/api.md#open-feeds-and-map-files): GeoJSON of active closures, a WZDx 4.2
+// WorkZoneFeed and the Waze partner closures feed (CIFS XML), built from closure records. Pure: the
+// consumer reads the closures and writes the files (lambdas/adapters/comms/feeds.ts).
 import { closureScheduleFields, closureSummaryFields } from '../closures/public-fields';
 import { closureTypeOf, type ClosureRecord } from '../closures/types';
 import { roadAndLocality } from './tasks';

@@ -4,7 +4,7 @@ import type { ClosureFacts } from './tasks';
 import { MAX_POST_LENGTH } from './tasks';
 
 export interface PostWriter {
-  /** What the writer is, for logs and the README ("template", "bedrock:<model>"). */
+  /** What the writer is, for logs ("template", "bedrock:<model>"). */
   readonly name: string;
   write(facts: ClosureFacts): Promise<string>;
 }

@@ -1,5 +1,5 @@
-// Which closures a trip must keep off, and which precision-4 cells (DESIGN §5's closure index)
-// a trip touches, so only the closures along it are read.
+// Which closures a trip must keep off, and which precision-4 cells (the closure map index,
+// docs/data.md#the-public-map-index) a trip touches, so only the closures along it are read.
 import type { LineString, MultiLineString } from 'geojson';
 import ngeohash from 'ngeohash';
 import { effectiveView } from '../closure-views';

@@ -1,5 +1,6 @@
-// Input schemas of the directions and place-search queries (DESIGN §9: every input bounded).
-// Messages name the offending location, because a trip of 25 stops is hard to debug otherwise.
+// Input schemas of the directions and place-search queries (every input bounded:
+// docs/api.md#conventions). Messages name the offending location, because a trip of 25 stops is
+// hard to debug otherwise.
 import type { Polygon } from 'geojson';
 import { z } from 'zod';
 import { isInAustralia, jsonValue } from '../closures/geometry';

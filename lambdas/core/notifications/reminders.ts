@@ -1,5 +1,6 @@
-// Closure administrators' reminders (DESIGN §8): closures about to start, overdue for reopening
-// or stale, each entry markable as actioned. Pure: the schedule loads the closures.
+// Closure administrators' reminders (docs/architecture.md#schedules): closures about to start,
+// overdue for reopening or stale, each entry markable as actioned. Pure: the schedule loads the
+// closures.
 import { closureTypeOf } from '../closures/types';
 import type { NotificationContent } from './messages';
 

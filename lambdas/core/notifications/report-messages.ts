@@ -1,4 +1,4 @@
-// What a reporter is told when their report is decided or its closure reopens (spec §4, issue 5:
+// What a reporter is told when their report is decided or its closure reopens (spec §4:
 // closing the loop). Pure: the consumer loads the facts and passes them in.
 import { closureTypeOf } from '../closures/types';
 import type { NotificationContent } from './messages';

@@ -1,5 +1,5 @@
 // Incident reports and clusters as the domain sees them (spec §3/§4), with the input schemas
-// (DESIGN §9: every input bounded) and the user-facing messages.
+// (every input bounded: docs/api.md#conventions) and the user-facing messages.
 import { z } from 'zod';
 import { lgaCode } from '../validation';
 import { CLOSURE_TYPE_VALUES, type ClosureTypeValue, type LatLng, type NearestLocation } from '../closures/types';

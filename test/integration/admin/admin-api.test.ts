@@ -1,6 +1,7 @@
-// System administration end to end on the local stack: who may call each admin operation (the
-// seven callers of DESIGN §9), enquiries and feedback with the open counter, replies through the
-// local outbox, grouped client errors, page views, and publishing / rolling back LGA boundaries.
+// System administration end to end on the local stack: who may call each admin operation (the seven
+// callers of docs/security.md#threat-model-who-can-do-what), enquiries and feedback with the open
+// counter, replies through the local outbox, grouped client errors, page views, and publishing /
+// rolling back LGA boundaries.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../../lambdas/core/access';
 import { useStackTable } from '../../support/api';

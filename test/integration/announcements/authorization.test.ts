@@ -1,6 +1,6 @@
-// The authorization matrix (DESIGN §9) of the announcement operations: anonymous, resident,
-// Forbes staff without announcement_manager, staff@forbes.example (who has it), staff of another
-// LGA, ex-customer staff and admin. Refused calls change nothing.
+// The authorization matrix (docs/security.md#threat-model-who-can-do-what) of the announcement
+// operations: anonymous, resident, Forbes staff without announcement_manager, staff@forbes.example
+// (who has it), staff of another LGA, ex-customer staff and admin. Refused calls change nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable, type Auth } from '../../support/api';
 import { matrixCallers, ROLES, WEDDIN, type Callers, type Role } from '../closures/support';

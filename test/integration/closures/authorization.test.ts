@@ -1,6 +1,7 @@
-// The authorization matrix (DESIGN §9) of every closure operation: anonymous, resident, staff
-// without closure_administrator, staff with it, staff of another LGA, ex-customer staff (their
-// own LGA's subscription cancelled) and admin. Refused calls must change nothing.
+// The authorization matrix (docs/security.md#threat-model-who-can-do-what) of every closure
+// operation: anonymous, resident, staff without closure_administrator, staff with it, staff of
+// another LGA, ex-customer staff (their own LGA's subscription cancelled) and admin. Refused calls
+// must change nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, useStackTable, type Auth } from '../../support/api';
 import {

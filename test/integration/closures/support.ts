@@ -1,5 +1,6 @@
 // Shared pieces of the closures integration tests: the seven callers of the authorization matrix
-// (DESIGN §9), closure inputs on real Forbes roads and the GraphQL documents.
+// (docs/security.md#threat-model-who-can-do-what), closure inputs on real Forbes roads and the
+// GraphQL documents.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { ensureCognitoUser } from '../../../local/cognito';

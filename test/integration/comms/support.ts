@@ -1,6 +1,7 @@
-// The seven callers of the communications authorization matrix (DESIGN §9): anonymous, resident,
-// Forbes staff without media_comms_manager, Forbes staff with it (the demo staff account), another
-// LGA's media_comms_manager, an ex-customer LGA's media_comms_manager, and admin.
+// The seven callers of the communications authorization matrix
+// (docs/security.md#threat-model-who-can-do-what): anonymous, resident, Forbes staff without
+// media_comms_manager, Forbes staff with it (the demo staff account), another LGA's
+// media_comms_manager, an ex-customer LGA's media_comms_manager, and admin.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { ensureCognitoUser } from '../../../local/cognito';

@@ -1,5 +1,6 @@
-// DESIGN §9's table for the directions domain: both operations are public, so every caller of the
-// matrix gets an answer; only a request with no credentials at all is turned away.
+// The authorization matrix (docs/security.md#threat-model-who-can-do-what) for the directions
+// domain: both operations are public, so every caller of the matrix gets an answer; only a request
+// with no credentials at all is turned away.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../../support/api';
 import { matrixCallers, ROLES, type Callers } from '../closures/support';

@@ -1,4 +1,4 @@
-// Issue 7, end to end on the local stack: directions around closures drawn through the real
+// Directions, end to end on the local stack: directions around closures drawn through the real
 // createClosure mutation, the states that do and do not close a road, the spec's errors, long
 // trips, and the place search.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -39,7 +39,7 @@ async function close(extra: Record<string, unknown> = {}) {
   return closure;
 }
 
-describe('a closure on the Newell Highway north of Forbes (issue 7, done when)', () => {
+describe('a closure on the Newell Highway north of Forbes', () => {
   it('Forbes to Parkes goes around it on a longer detour and names it; with avoidance off it crosses it', async () => {
     const closure = await close();
     expect(closure.view).toBe('ACTIVE');

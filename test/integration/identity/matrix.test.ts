@@ -1,8 +1,9 @@
-// The authorization matrix (DESIGN §9) for every identity operation: one test per cell of
-// {anonymous, resident, staff without the role, staff with the role, staff of another LGA,
-// ex-customer staff, admin}. "The role" is account_manager for account management, the managed
-// claim (the council's mail domain) for requestLgaAccess, and being signed in for the rest.
-// Ex-customer staff act on their own LGA, whose subscription was cancelled; everyone else on A.
+// The authorization matrix (docs/security.md#threat-model-who-can-do-what) for every identity
+// operation: one test per cell of {anonymous, resident, staff without the role, staff with the
+// role, staff of another LGA, ex-customer staff, admin}. "The role" is account_manager for account
+// management, the managed claim (the council's mail domain) for requestLgaAccess, and being signed
+// in for the rest. Ex-customer staff act on their own LGA, whose subscription was cancelled;
+// everyone else on A.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../../lambdas/core/access';
 import { db } from '../../../lambdas/adapters/db/db';

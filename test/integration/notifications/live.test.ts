@@ -1,4 +1,4 @@
-// The "done when": staff create a closure with the real createClosure mutation; a resident who
+// Live notifications: staff create a closure with the real createClosure mutation; a resident who
 // follows Forbes has the notification in the list and receives it live over onNotification.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useStackTable, type Auth } from '../../support/api';

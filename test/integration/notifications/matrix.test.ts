@@ -1,7 +1,8 @@
-// The authorization matrix (DESIGN §9) of the notification and subscription operations. They act
-// on the caller's own data only, so every signed-in caller may use them (whatever their roles or
-// LGA's subscription) and anonymous callers never; lgaSubscriberCount is public; publishNotification
-// is for the IAM consumer only. A refused call changes nothing.
+// The authorization matrix (docs/security.md#threat-model-who-can-do-what) of the notification and
+// subscription operations. They act on the caller's own data only, so every signed-in caller may
+// use them (whatever their roles or LGA's subscription) and anonymous callers never;
+// lgaSubscriberCount is public; publishNotification is for the IAM consumer only. A refused call
+// changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, type Auth, type GraphQLResponse } from '../../support/api';
 import { matrixCallers, ROLES, type Callers, type Role } from '../closures/support';

@@ -1,4 +1,4 @@
-// Closing the loop (issue 5): reporters hear when their cluster or report is approved or
+// Closing the loop: reporters hear when their cluster or report is approved or
 // rejected and when the closure made from it reopens, through the real mutations on the local
 // stack; reportOutcomes switched off in-app means nothing; a replayed event adds nothing.
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,7 @@
-// The authorization matrix (DESIGN §9) of every report operation: anonymous, resident, staff
-// without a moderating role, a submission moderator, a moderator of another LGA, an ex-customer
-// LGA's moderator (acting in their own LGA) and admin. Refused calls must change nothing.
+// The authorization matrix (docs/security.md#threat-model-who-can-do-what) of every report
+// operation: anonymous, resident, staff without a moderating role, a submission moderator, a
+// moderator of another LGA, an ex-customer LGA's moderator (acting in their own LGA) and admin.
+// Refused calls must change nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, useStackTable, type Auth } from '../../support/api';
 import {

@@ -1,4 +1,5 @@
-// Issue 5 "done when" at API level, plus reject, retract, the subscription rule, the hourly
+// Reporting and moderation at API level (reports cluster by place, a moderator approves the
+// cluster into a closure), plus reject, retract, the subscription rule, the hourly
 // limit, bad input and clustering details, against the real local stack.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable, workerEvents, type Auth } from '../../support/api';
@@ -48,7 +49,7 @@ async function pendingCount(): Promise<number> {
   return res.data!.pendingClustersCard.count;
 }
 
-describe('done when: water over the Newell Highway', () => {
+describe('water over the Newell Highway', () => {
   it('two nearby reports form one cluster; approving it makes a closure linked to both', async () => {
     const resident = await newResident();
     const other = await newResident();

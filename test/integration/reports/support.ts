@@ -1,6 +1,6 @@
 // Shared pieces of the reports integration tests: the seven callers of the authorization matrix
-// (DESIGN §9) for report moderation, fresh residents (the hourly limit is per user), places in
-// Forbes and Weddin, and the GraphQL documents.
+// (docs/security.md#threat-model-who-can-do-what) for report moderation, fresh residents (the
+// hourly limit is per user), places in Forbes and Weddin, and the GraphQL documents.
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { ensureCognitoUser } from '../../../local/cognito';

@@ -2,7 +2,7 @@ import type { GraphQLResult } from 'aws-amplify/api';
 import { QueryClient } from '@tanstack/react-query';
 import { amplifyConfig, loadAmplify } from './amplify';
 
-/** The error types the API promises (DESIGN §6), plus the two the client itself can hit. */
+/** The error types the API promises (docs/api.md#conventions), plus the two the client itself can hit. */
 export type ApiErrorType =
   | 'ValidationError' | 'Unauthorized' | 'Forbidden' | 'NotFound' | 'Conflict'
   | 'PaymentRequired' | 'RateLimited' | 'Internal' | 'NetworkError' | 'Unknown';

@@ -3,7 +3,7 @@
 // answers a repeat with the first result instead of writing again (lambdas/core/idempotency.ts).
 // The key is the mutation's `idempotencyKey` argument, sent as the `$idempotencyKey` variable:
 // a custom HTTP header would have to pass AppSync's CORS preflight, which is not documented to
-// admit one (README, "Reliability and security").
+// admit one (docs/decisions/0003-idempotency-key-in-the-request-body.md).
 import { ApiError, gql } from './api';
 
 /** A fresh key for one user action (a UUID; 36 characters of letters, digits and "-"). */

@@ -1,5 +1,6 @@
-// Shared pieces of the ElectroDB entity declarations. Keys use explicit templates so the items
-// read exactly as DESIGN §5 names them (LGA#12900 / CLOSURE#…), not ElectroDB's default format.
+// Shared pieces of the ElectroDB entity declarations. Keys use explicit templates so the items read
+// exactly as docs/data.md#entities names them (LGA#12900 / CLOSURE#…), not ElectroDB's default
+// format.
 import type { Attribute } from 'electrodb';
 
 export const SERVICE = 'roadclosures';

@@ -23,7 +23,7 @@ export const CLOSURE_VIEWS: ViewInfo[] = [
 export const viewBySlug = (slug: string) => CLOSURE_VIEWS.find((v) => v.slug === slug);
 export const slugOfView = (view: ClosureViewEnum) => CLOSURE_VIEWS.find((v) => v.view === view)?.slug ?? 'active';
 
-/** DESIGN §6 closure types: the colour and label the lists use. */
+/** Closure types of the API (docs/api.md): the colour and label the lists use. */
 export const CLOSURE_TYPE_STYLE: Record<string, { colour: string; text: string }> = {
   flood: { colour: '#1565c0', text: 'Flooding' },
   roadworks: { colour: '#ef6c00', text: 'Roadworks' },

@@ -1,4 +1,4 @@
-/** Wording required by the data licences (shared/data/README.md); keep it verbatim. */
+/** Wording required by the data licences (docs/data.md#sources-and-licences); keep it verbatim. */
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors, © OpenMapTiles';
 export const ABS_LGA_ATTRIBUTION =
   'Source: Australian Bureau of Statistics, Australian Statistical Geography Standard (ASGS) Edition 3, Local Government Areas 2022, © Commonwealth of Australia, licensed under CC BY 4.0.';

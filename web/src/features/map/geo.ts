@@ -4,7 +4,7 @@ export interface LngLat {
   lat: number;
 }
 
-/** The demo LGA, used when the user has none (DESIGN: Forbes is 12900). */
+/** The demo LGA, used when the user has none (the demo council, Forbes, is 12900). */
 export const FALLBACK_LGA = '12900';
 export const FORBES_BBOX: Bbox = [147.29682, -33.72052, 148.43167, -33.03734];
 

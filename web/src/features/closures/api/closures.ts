@@ -1,4 +1,4 @@
-// The staff closure screens' side of the closures API (lib/schema.graphql, issue 4).
+// The staff closure screens' side of the closures API (lib/schema.graphql, docs/api.md#closures-and-media).
 // Mutations select every field the list, the detail page and onClosureChanged subscribers use.
 import { gql } from '../../../lib/api';
 import { keyedGql } from '../../../lib/keyed-write';

@@ -1,5 +1,5 @@
-// The communications operations (DESIGN §6.1): content tasks, embedded-map visits and the DRFA
-// evidence for the export.
+// The communications operations (docs/api.md#communications): content tasks, embedded-map visits
+// and the DRFA evidence for the export.
 import { gql } from '../../../lib/api';
 import { keyedGql } from '../../../lib/keyed-write';
 import { CLOSURE_FIELDS, type MapClosure } from '../../map/api/closure-fields';

@@ -1,4 +1,4 @@
-// The reports API (lib/schema.graphql, issue 5): submitting, one's own reports, and moderation.
+// The reports API (lib/schema.graphql, docs/api.md#incident-reports-and-moderation): submitting, one's own reports, and moderation.
 import { gql } from '../../../lib/api';
 import { keyedGql } from '../../../lib/keyed-write';
 import { parseFields, postToPresignedUrl } from '../../closures/upload';
