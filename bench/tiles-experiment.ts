@@ -14,7 +14,6 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { loadavg } from 'node:os';
 import { queryClosuresInBounds, isOnPublicMap } from '../lambdas/adapters/closures/bounds';
 import { dynamoClient, tableName } from '../lambdas/adapters/db/client';
-import { resetDb } from '../lambdas/adapters/db/db';
 import { bboxesMeet, bboxOf, cellsCovering, segmentBoxes, type Bbox, type Bounds } from '../lambdas/core/closures/geometry';
 import { isOnMapIndex } from '../lambdas/core/closures/map-index';
 import type { ClosureRecord } from '../lambdas/core/closures/types';
@@ -129,7 +128,6 @@ async function main() {
   const dynamo = await startMemoryDynamoDb();
   process.env.TABLE_NAME = 'tiles-experiment';
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  resetDb();
   try {
     await ensureTable(dynamo.port, tableName());
     const factory = await seededClosureFactory(SEED);

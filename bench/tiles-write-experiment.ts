@@ -6,7 +6,6 @@
 //   npx tsx bench/tiles-write-experiment.ts
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamoClient, tableName } from '../lambdas/adapters/db/client';
-import { resetDb } from '../lambdas/adapters/db/db';
 import { ensureTable } from '../local/dynamodb';
 import { startMemoryDynamoDb } from '../bench/support/dynamodb-memory';
 
@@ -15,7 +14,6 @@ async function main() {
   const d = await startMemoryDynamoDb();
   process.env.TABLE_NAME = 'tile-write';
   process.env.DYNAMODB_ENDPOINT = d.endpoint;
-  resetDb();
   try {
     await ensureTable(d.port, 'tile-write');
     for (const n of [1, 30, 330, 330, 1]) {

@@ -82,6 +82,16 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
   const invokeSecret = newInvokeSecret();
   const closers: (() => Promise<unknown>)[] = [];
   const timers: NodeJS.Timeout[] = [];
+  // The handlers read their configuration from the environment, as in Lambda. What the stack sets
+  // there is put back when it stops, so a process that goes on (a benchmark's next section, the
+  // next stack) sees no endpoint of a stopped service.
+  const environmentBefore = new Map<string, string | undefined>();
+  const setEnvironment = (values: Record<string, string>) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (!environmentBefore.has(key)) environmentBefore.set(key, process.env[key]);
+      process.env[key] = value;
+    }
+  };
   const stop = async () => {
     timers.forEach(clearInterval);
     setLocalEventSink(undefined);
@@ -89,6 +99,11 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     setLocalNotificationPublisher(undefined);
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await Promise.all(children.map((child) => stopProcess(child)));
+    for (const [key, value] of environmentBefore) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    resetStripe();
   };
 
   try {
@@ -129,11 +144,10 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       webhookSecret: stripeKeys.webhookSecret,
     });
     closers.push(() => stripe.close());
-    Object.assign(process.env, { STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' });
+    setEnvironment({ STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' });
     resetStripe();
 
-    // The handlers read their configuration from the environment, as in Lambda.
-    Object.assign(process.env, {
+    setEnvironment({
       AWS_REGION: 'ap-southeast-2',
       AWS_ACCESS_KEY_ID: 'S3RVER',
       AWS_SECRET_ACCESS_KEY: 'S3RVER',

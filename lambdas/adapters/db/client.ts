@@ -1,21 +1,19 @@
-// One DynamoDB client per process (created at module scope, reused across invocations).
-// Locally DYNAMODB_ENDPOINT points at DynamoDB Local; in AWS it is unset.
+// One DynamoDB client per process (reused across invocations; made again only if the endpoint
+// changes, see client-per-endpoint.ts). Locally DYNAMODB_ENDPOINT points at DynamoDB Local; in AWS it is unset.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { clientPerEndpoint } from '../platform/client-per-endpoint';
 
-let documentClient: DynamoDBDocumentClient | undefined;
-
-export function dynamoClient(): DynamoDBDocumentClient {
-  if (!documentClient) {
-    const endpoint = process.env.DYNAMODB_ENDPOINT;
+export const dynamoClient: () => DynamoDBDocumentClient = clientPerEndpoint(
+  () => process.env.DYNAMODB_ENDPOINT,
+  (endpoint) => {
     const raw = new DynamoDBClient({
       region: process.env.AWS_REGION ?? 'ap-southeast-2',
       ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     });
-    documentClient = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-  }
-  return documentClient;
-}
+    return DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  },
+);
 
 export function tableName(): string {
   const name = process.env.TABLE_NAME;

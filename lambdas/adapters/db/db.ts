@@ -1,5 +1,7 @@
 // The single-table service: every entity bound to one table and one client, created once per
-// process. Handlers import `db()` and never build keys by hand.
+// process (again only when the client or the table name changes: a benchmark or test process
+// that moves to another local stack). Handlers import `db()` and never build keys by hand.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import { dynamoClient, tableName } from './client';
 import { AccessRequestEntity, CustomerEntity, LgaEntity, ManagerEntity, SignatoryEntity } from './entities/lga';
@@ -26,7 +28,7 @@ import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
 import { FanoutMarkEntity } from './entities/fanout';
 import { MailDomainEntity } from './entities/mail-domain';
 
-function createService() {
+function createService(client: DynamoDBDocumentClient, table: string) {
   return new Service(
     {
       lga: LgaEntity,
@@ -63,19 +65,16 @@ function createService() {
       mailDomain: MailDomainEntity,
       onboardingDiscount: OnboardingDiscountEntity,
     },
-    { client: dynamoClient(), table: tableName() },
+    { client, table },
   );
 }
 
 export type Db = ReturnType<typeof createService>;
-let service: Db | undefined;
+let bound: { client: DynamoDBDocumentClient; table: string; service: Db } | undefined;
 
 export function db(): Db {
-  service ??= createService();
-  return service;
-}
-
-/** Forget the bound service (tests that switch TABLE_NAME between suites). */
-export function resetDb(): void {
-  service = undefined;
+  const client = dynamoClient();
+  const table = tableName();
+  if (bound?.client !== client || bound.table !== table) bound = { client, table, service: createService(client, table) };
+  return bound.service;
 }

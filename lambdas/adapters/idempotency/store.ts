@@ -11,18 +11,16 @@ import type { Context } from 'aws-lambda';
 import { IDEMPOTENCY_RECORD_SECONDS, idempotencyScope, keyReused, stillInProgress } from '../../core/idempotency';
 import { tableName } from '../db/client';
 import { TABLE_KEYS } from '../db/table-definition';
+import { clientPerEndpoint } from '../platform/client-per-endpoint';
 
-let client: DynamoDBClient | undefined;
-function rawClient(): DynamoDBClient {
-  if (!client) {
-    const endpoint = process.env.DYNAMODB_ENDPOINT;
-    client = new DynamoDBClient({
+const rawClient: () => DynamoDBClient = clientPerEndpoint(
+  () => process.env.DYNAMODB_ENDPOINT,
+  (endpoint) =>
+    new DynamoDBClient({
       region: process.env.AWS_REGION ?? 'ap-southeast-2',
       ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
-  }
-  return client;
-}
+    }),
+);
 
 /** The caller's own partition: a layer is cheap (it shares the client), one per caller and call. */
 function persistenceFor(uid: string): DynamoDBPersistenceLayer {

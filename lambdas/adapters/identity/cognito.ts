@@ -15,19 +15,16 @@ import {
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
+import { clientPerEndpoint } from '../platform/client-per-endpoint';
 
-let client: CognitoIdentityProviderClient | undefined;
-
-function cognito(): CognitoIdentityProviderClient {
-  if (!client) {
-    const endpoint = process.env.COGNITO_ENDPOINT;
-    client = new CognitoIdentityProviderClient({
+const cognito: () => CognitoIdentityProviderClient = clientPerEndpoint(
+  () => process.env.COGNITO_ENDPOINT,
+  (endpoint) =>
+    new CognitoIdentityProviderClient({
       region: process.env.AWS_REGION ?? 'ap-southeast-2',
       ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
-  }
-  return client;
-}
+    }),
+);
 
 function poolId(explicit?: string): string {
   const id = explicit ?? process.env.USER_POOL_ID;

@@ -4,17 +4,12 @@
 import { DeleteObjectsCommand, DeleteObjectTaggingCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { clientPerEndpoint } from '../platform/client-per-endpoint';
 
-let client: S3Client | undefined;
-
-export function s3(): S3Client {
-  const endpoint = process.env.S3_ENDPOINT;
-  client ??= new S3Client({
-    region: process.env.AWS_REGION ?? 'ap-southeast-2',
-    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-  });
-  return client;
-}
+export const s3: () => S3Client = clientPerEndpoint(
+  () => process.env.S3_ENDPOINT,
+  (endpoint) => new S3Client({ region: process.env.AWS_REGION ?? 'ap-southeast-2', ...(endpoint ? { endpoint, forcePathStyle: true } : {}) }),
+);
 
 export function mediaBucket(): string {
   const bucket = process.env.MEDIA_BUCKET;
