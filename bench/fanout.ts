@@ -23,8 +23,10 @@ import { notifyFor } from '../lambdas/events/notify';
 import { settingsFromEnv } from '../local/settings';
 import { startLocalStack } from '../local/stack';
 import { freePort } from './support/dynamodb-memory';
+import { against, count, plain, type SectionReport } from './support/report';
 
 const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);
+export const FANOUT_SUBSCRIBERS = SUBSCRIBERS;
 /** The demo LGA: a fresh stack seeds demo closures there, so the event has a real closure. */
 const LGA = '12900';
 /** DynamoDB Local in memory by default, as the viewport bench; BENCH_FANOUT_DISK=1 keeps the table on disk. */
@@ -71,7 +73,7 @@ async function countNotifications(eventId: string): Promise<number> {
   return count;
 }
 
-export async function benchFanout(): Promise<string> {
+export async function benchFanout(): Promise<SectionReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'road-closures-bench-fanout-'));
   const ports = { web: await freePort(), cognito: await freePort(), cognitoInternal: await freePort(), dynamodb: await freePort(), s3: await freePort() };
   const stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: 'road-closures-bench', dynamoInMemory: IN_MEMORY }));
@@ -138,7 +140,7 @@ export async function benchFanout(): Promise<string> {
     const rate = written / seconds;
     const ratio = ceilingRate / rate;
     const verdict = (ok: boolean) => (ok ? 'holds' : 'MISSED');
-    return [
+    const printed = [
       `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), DynamoDB Local ${IN_MEMORY ? 'in memory' : 'on disk'}; ${FANOUT_CONCURRENCY} batches of 25 in flight`,
       `  seeded ${SUBSCRIBERS} LGA subscriptions ${LEGACY ? 'WITHOUT opt-outs (BENCH_FANOUT_LEGACY: every profile is read)' : 'carrying their opt-outs'} and their profiles (BatchWrite) in ${seedSeconds.toFixed(1)} s`,
       `  unmeasured warm-ups first: one ceiling pass, and one event to ${warmedWith} other subscribers through the consumer`,
@@ -148,6 +150,18 @@ export async function benchFanout(): Promise<string> {
       `  ceiling / fan-out = ${ratio.toFixed(2)}x (target within 1.3x: ${verdict(ratio <= 1.3)})`,
       `  the same event again (a replay: the mark is found, so it reads before writing): ${replayed} written in ${replaySeconds.toFixed(2)} s (idempotent: ${verdict(replayed === 0 && stored === written)})`,
     ].join('\n');
+    return {
+      printed,
+      inputs:
+        `${count(SUBSCRIBERS)} synthetic LGA subscribers ${LEGACY ? 'without opt-outs (BENCH_FANOUT_LEGACY)' : 'carrying their opt-outs'}, each with a profile, and the demo seed's closures; ` +
+        `DynamoDB Local ${IN_MEMORY ? 'in memory' : 'on disk'}; ${FANOUT_CONCURRENCY} batches of 25 in flight; one unmeasured warm-up event and ceiling pass first`,
+      figures: [
+        against('one closure.changed event, in-app notifications stored per second', `${count(rate)}/s (${count(written)} in ${seconds.toFixed(2)} s)`, '≥ 1,000/s', rate >= 1000),
+        plain(`raw BatchWrite ceiling of the same DynamoDB Local${CEILING_LIKE_NOTIFICATIONS ? ', notification-shaped items' : ', lighter items'} (faster of before and after)`, `${count(ceilingRate)} items/s`),
+        against('ceiling / fan-out', `${ratio.toFixed(2)}×`, 'within 1.3×', ratio <= 1.3),
+        against('the same event again (replay): notifications written', `${replayed} in ${replaySeconds.toFixed(2)} s (${count(stored)} stored once)`, '0', replayed === 0 && stored === written),
+      ],
+    };
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -156,7 +170,7 @@ export async function benchFanout(): Promise<string> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   benchFanout().then(
-    (table) => console.log(table),
+    (report) => console.log(report.printed),
     (error) => {
       console.error(error);
       process.exitCode = 1;

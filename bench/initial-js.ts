@@ -2,9 +2,10 @@
 // entry HTML loads (the entry and its static imports) plus the page's own lazy chunk and its static
 // imports, before the MapLibre chunk. Read from the production build's manifest (npm run
 // build:web).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { against, type SectionOutcome } from './support/report';
 
 export const INITIAL_JS_BUDGET_BYTES = 150 * 1024;
 const DIST = path.resolve(import.meta.dirname, '../dist/web');
@@ -62,12 +63,17 @@ export function initialJsOf(manifest: Manifest, page: string, dist = DIST): Init
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-export async function benchInitialJs(): Promise<string> {
+export async function benchInitialJs(): Promise<SectionOutcome> {
+  if (!existsSync(path.join(DIST, '.vite/manifest.json'))) return { skipped: 'no production build in dist/web: run npm run build:web first' };
   const manifest = readManifest();
   const rows = Object.keys(PUBLIC_PAGES).map((page) => initialJsOf(manifest, page));
   const lines = ['page    | chunks | initial JS (gzip) | budget', '------- | ------ | ----------------- | ------'];
   for (const row of rows) lines.push(`${row.page.padEnd(7)} | ${String(row.chunks.length).padStart(6)} | ${kB(row.gzipBytes).padStart(17)} | ${kB(INITIAL_JS_BUDGET_BYTES)}`);
   const largest = [...rows[1]!.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5);
   lines.push('', `largest on /map: ${largest.map((c) => `${c.file.replace('assets/', '')} ${kB(c.gzipBytes)}`).join(', ')}`);
-  return lines.join('\n');
+  return {
+    printed: lines.join('\n'),
+    inputs: 'the production build in dist/web (npm run build:web), gzip level 9 as a CDN compresses; not synthetic',
+    figures: rows.map((row) => against(`${row.page}: initial JS (gzip), ${row.chunks.length} chunks`, kB(row.gzipBytes), `≤ ${kB(INITIAL_JS_BUDGET_BYTES)}`, row.gzipBytes <= INITIAL_JS_BUDGET_BYTES)),
+  };
 }

@@ -4,13 +4,11 @@
 // command the data layer sends is logged, so the output also proves no Scan ever happens.
 //   npx tsx bench/viewport.ts
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { queryClosuresInBounds, ZOOM_IN_MESSAGE, type BoundsResult } from '../lambdas/adapters/closures/bounds';
 import { dynamoClient, tableName } from '../lambdas/adapters/db/client';
-import { resetDb } from '../lambdas/adapters/db/db';
 import { cellsCovering, type Bounds } from '../lambdas/core/closures/geometry';
 import { degreeSpan } from '../lambdas/core/roads/geo';
 import { ensureTable } from '../local/dynamodb';
@@ -19,7 +17,8 @@ import { mapIndexOf } from '../lambdas/adapters/closures/map-index';
 import { seededClosureFactory, writeClosures, writeViewCounters } from './support/closure-writer';
 import { startMemoryDynamoDb } from './support/dynamodb-memory';
 import { SeededModel } from './support/viewport-model';
-import { breakdownTable, latencyTable, newRow, targetLines, type Row } from './support/viewport-report';
+import { against, type SectionReport } from './support/report';
+import { breakdownTable, latencyTable, newRow, targetFigures, targetLines, type Row } from './support/viewport-report';
 
 const TABLE = 'road-closures-bench';
 /** BENCH_VIEWPORT_SIZES=1000,5000 for a quick look; the default is the issue's 1k, 10k, 100k. */
@@ -193,24 +192,22 @@ function useBenchTable(endpoint: string): () => void {
   const previous = { TABLE_NAME: process.env.TABLE_NAME, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT };
   process.env.TABLE_NAME = TABLE;
   process.env.DYNAMODB_ENDPOINT = endpoint;
-  resetDb();
   return () => {
     for (const [key, value] of Object.entries(previous)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
-    resetDb();
   };
 }
 
-/** The benchmark itself, in this process (the DynamoDB client it makes stays this process's client). */
-export async function measureViewports(): Promise<string> {
+/** The benchmark, on its own in-memory DynamoDB Local, stopped at the end. */
+export async function benchViewport(): Promise<SectionReport> {
   const started = performance.now();
   const loadAtStart = loadavg()[0];
   const dynamo = await startMemoryDynamoDb();
   const restoreEnv = useBenchTable(dynamo.endpoint);
   try {
-    // The client is a per-process singleton: refuse to go on if something made it for another endpoint.
+    // Every query must reach the bench instance: refuse to go on if the client points elsewhere.
     const endpoint = await dynamoClient().config.endpoint?.();
     if (String(endpoint?.port) !== String(dynamo.port) || tableName() !== TABLE) {
       throw new Error(`the DynamoDB client points at ${endpoint?.hostname}:${endpoint?.port}, not the bench instance`);
@@ -266,7 +263,7 @@ export async function measureViewports(): Promise<string> {
       .map(([name, n]) => `${name.replace(/Command$/, '')} ${n}`)
       .join(', ');
     const { checked, readMismatches, resultMismatches, bboxOnly, examples } = checks;
-    return [
+    const printed = [
       `Viewport queries (queryClosuresInBounds), in-memory DynamoDB Local, table ${TABLE}, seed ${SEED}`,
       `  closures: 300 m - 5 km stretches of NSW roads picked by road length; ${VIEW_MIX.map(([v, s]) => `${v} ${s * 100}%`).join(', ')}; includeScheduled false`,
       `  viewports 4:3 around random road spots (sea: 154.6-156.4 E), the same at every size; up to the listed queries per kind or ${BUDGET_MS / 1000} s, after ${WARM_UP} warm-up`,
@@ -291,34 +288,26 @@ export async function measureViewports(): Promise<string> {
       ...examples.slice(0, 5).map((m) => `    mismatch: ${m}`),
       `  total ${((performance.now() - started) / 1000).toFixed(1)} s`,
     ].join('\n');
+    return {
+      printed,
+      inputs:
+        `${SIZES.map((s) => s.toLocaleString('en-AU')).join(' / ')} synthetic closures (300 m – 5 km stretches of NSW roads, seed ${SEED}) and synthetic viewports around random road spots; ` +
+        `in-memory DynamoDB Local (latencies are this machine's, items read carry over)`,
+      figures: [
+        ...targetFigures(rows),
+        against('Scan commands while querying', String(scans), '0', scans === 0),
+        against('queries whose items read and ids match the model of the table', `${checked - Math.max(readMismatches, resultMismatches)}/${checked}`, 'all', readMismatches === 0 && resultMismatches === 0),
+      ],
+    };
   } finally {
     restoreEnv();
     await dynamo.stop();
   }
 }
 
-/**
- * The `npm run bench` section. It runs in a child process: the data layer's DynamoDB client is a
- * per-process singleton fixed to the first endpoint it saw, so in the shared bench process this
- * section's throwaway DynamoDB (stopped at the end) would otherwise become every later section's.
- */
-export function benchViewport(): Promise<string> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.once('error', fail);
-    child.once('exit', (code, signal) => {
-      const text = Buffer.concat(out).toString().trimEnd();
-      if (code === 0) done(text);
-      else fail(new Error(`viewport benchmark exited with ${signal ?? code}${text ? `:\n${text}` : ''}`));
-    });
-  });
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  measureViewports().then(
-    (table) => console.log(table),
+  benchViewport().then(
+    (report) => console.log(report.printed),
     (error: unknown) => {
       console.error(error);
       process.exitCode = 1;

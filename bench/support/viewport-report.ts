@@ -1,5 +1,6 @@
 // The viewport benchmark's printed tables: one row per closure count and viewport kind, and where
 // the items each query read went.
+import { against, type Figure } from './report';
 import type { Breakdown } from './viewport-model';
 
 export interface Row {
@@ -126,4 +127,31 @@ export function targetLines(rows: readonly Row[]): string[] {
     );
   }
   return lines;
+}
+
+/** The same targets as rows for docs/performance.md: read / returned and p50 growth, per target view. */
+export function targetFigures(rows: readonly Row[]): Figure[] {
+  const sizes = [...new Set(rows.map((r) => r.size))].sort((a, b) => a - b);
+  if (sizes.length === 0) return [];
+  const [small, large] = [sizes[0], sizes[sizes.length - 1]];
+  const find = (size: number, view: string) => rows.find((r) => r.size === size && r.view === view);
+  const p50 = (r: Row) => percentile([...r.times].sort((a, b) => a - b), 50);
+  const figures: Figure[] = [];
+  for (const view of TARGET_VIEWS) {
+    const big = find(large, view);
+    const little = find(small, view);
+    if (!big || !little) continue;
+    const ratio = mean(big.read) / mean(big.returned);
+    const growth = p50(big) / p50(little);
+    figures.push(
+      against(`${view}: items read / returned at ${large.toLocaleString('en-AU')} closures`, `${fmt(ratio)}×`, `≤ ${READ_RATIO_TARGET}×`, ratio <= READ_RATIO_TARGET),
+      against(
+        `${view}: p50 growth from ${small.toLocaleString('en-AU')} to ${large.toLocaleString('en-AU')} closures`,
+        `${fmt(p50(little))} → ${fmt(p50(big))} ms = ${fmt(growth, 2)}×`,
+        `≤ ${P50_GROWTH_TARGET}×`,
+        growth <= P50_GROWTH_TARGET,
+      ),
+    );
+  }
+  return figures;
 }
