@@ -5,8 +5,9 @@ import { PageHeader } from '../../../components/PageHeader';
 import type { RouteDef } from '../../routing/route-table';
 import { reportClusters } from '../api/reports';
 import { useModeratedLga } from '../hooks/useModeratedLga';
-import { StatusBadge, formatTime } from './ReportParts';
+import { StatusBadge } from './ReportParts';
 import './reports.css';
+import { formatTableTimestamp } from '../../closures/format';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -45,7 +46,7 @@ export function ClusterListPage({ def }: { def: RouteDef }) {
           <tbody>
             {clusters.data.map((c) => (
               <tr key={c.id} data-cluster-id={c.id}>
-                <td><Link to={`/report-clusters/${c.id}`}>{formatTime(c.updatedAt)}</Link></td>
+                <td><Link to={`/report-clusters/${c.id}`}>{formatTableTimestamp(c.updatedAt)}</Link></td>
                 <td>{c.type.text}</td>
                 <td>{c.formattedAddress ?? `${c.center.lat.toFixed(4)}, ${c.center.lng.toFixed(4)}`}</td>
                 <td>{c.reportCount}</td>

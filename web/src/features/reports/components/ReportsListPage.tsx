@@ -4,8 +4,9 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { reportsByLga } from '../api/reports';
 import { useModeratedLga } from '../hooks/useModeratedLga';
-import { StatusBadge, formatTime } from './ReportParts';
+import { StatusBadge } from './ReportParts';
 import './reports.css';
+import { formatTableTimestamp } from '../../closures/format';
 
 /** /reports: every report of the council (retracted ones are hidden), newest first. */
 export function ReportsListPage() {
@@ -31,7 +32,7 @@ export function ReportsListPage() {
           <tbody>
             {reports.data.map((r) => (
               <tr key={r.id}>
-                <td><Link to={`/reports/${r.id}`}>{formatTime(r.createdAt)}</Link></td>
+                <td><Link to={`/reports/${r.id}`}>{formatTableTimestamp(r.createdAt)}</Link></td>
                 <td>{r.type.text}</td>
                 <td>{r.formattedAddress ?? `${r.position.lat.toFixed(4)}, ${r.position.lng.toFixed(4)}`}</td>
                 <td>{r.description ?? ''}</td>
