@@ -27,10 +27,14 @@ export function useUnreadCount(enabled: boolean) {
 
 export function useNotificationActions() {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  // What the person asked for fails visibly (offline, for one); marking seen is the app's own
+  // background work and is tried again when the dropdown next shows the items.
+  const failed = (what: string) => (error: Error) => toast.show({ kind: 'error', message: `Failed to mark ${what} as read: ${error.message}` });
   return {
-    markRead: useMutation({ mutationFn: markNotificationRead, onSettled: refresh }),
-    markAllRead: useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh }),
+    markRead: useMutation({ mutationFn: markNotificationRead, onSettled: refresh, onError: failed('the notification') }),
+    markAllRead: useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh, onError: failed('all notifications') }),
     markAllSeen: useMutation({ mutationFn: markAllNotificationsSeen, onSettled: refresh }),
   };
 }
