@@ -32,8 +32,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function createForbesClosure(reason: string): Promise<string> {
-  const staff = await signIn(STAFF);
+async function createForbesClosure(reason: string, staff?: { accessToken: string }): Promise<string> {
+  staff ??= await signIn(STAFF);
   // Inside Forbes LGA: a closure must lie within its council.
   const lng = 147.6 + Math.random() * 0.38;
   const lat = -33.5 + Math.random() * 0.19;
@@ -156,9 +156,10 @@ describe('notifications in the nav bell', { timeout: 90_000 }, () => {
       await residentPage.reload();
       await live.subscribed('onNotification');
       const run = Date.now();
-      // Five closure updates 0.3 s apart: each notifies the resident, who follows Forbes.
+      const staff = await signIn(STAFF);
+      // Five new closures 0.3 s apart: each notifies the resident, who follows Forbes.
       for (let i = 0; i < 5; i++) {
-        await createForbesClosure(`Toast burst ${run} #${i}`);
+        await createForbesClosure(`Toast burst ${run} #${i}`, staff);
         await residentPage.waitForTimeout(300);
       }
       const toasts = residentPage.locator('.toast-region .toast');
