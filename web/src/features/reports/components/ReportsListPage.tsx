@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { reportsByLga } from '../api/reports';
+import { useAuth } from '../../auth/auth-provider';
+import { LgaPicker } from '../../closures/components/LgaPicker';
 import { useModeratedLga } from '../hooks/useModeratedLga';
 import { StatusBadge } from './ReportParts';
 import './reports.css';
@@ -10,12 +12,14 @@ import { formatTableTimestamp } from '../../closures/format';
 
 /** /reports: every report of the council (retracted ones are hidden), newest first. */
 export function ReportsListPage() {
-  const { lgaCode } = useModeratedLga();
+  const { lgaCode, options, select } = useModeratedLga();
+  const { access } = useAuth();
   const { search } = useLocation();
   const reports = useQuery({ queryKey: ['reports', 'lga', lgaCode], queryFn: () => reportsByLga(lgaCode!), enabled: !!lgaCode });
   return (
     <div className="reports-page">
       <PageHeader title="Incident reports">Reports from the public. <Link to={`/report-clusters/pending${search}`}>Moderate by cluster</Link></PageHeader>
+      <LgaPicker value={lgaCode} options={options} always={access.isAdmin} onChange={select} />
       {!lgaCode ? (
         <p className="muted">You do not moderate reports for any council.</p>
       ) : reports.isPending ? (
