@@ -219,7 +219,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
         stage: 'local',
         local: true,
         demo: settings.demo,
-        version: process.env.npm_package_version ?? '0.1.0',
+        // The package's version, as the deployed stack shows it (lib/stack.ts reads the same file).
+        version: (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version,
         mapStyle: '/map-style.json',
         mapStyles: { ...MAP_STYLE_PATHS },
         authFlowType: 'USER_PASSWORD_AUTH',

@@ -93,15 +93,24 @@ export function renderTextPage(input: TextPageInput): string {
   return page(`Road closures: ${input.lgaName}`, head + list);
 }
 
-/** /text: links to the councils that publish closures here. */
+/**
+ * /text: links to the councils that publish closures here. On a flood day a visitor on one bar
+ * of signal wants the councils with closures now, so those come first (most closures first);
+ * the other councils follow by name, without a count.
+ */
 export function renderTextIndex(councils: { code: string; name: string; activeClosures: number }[], generatedAt: number): string {
-  const rows = [...councils]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((c) => `<li><a href="/text/${encodeURIComponent(c.code)}">${escapeHtml(c.name)}</a> (${c.activeClosures} active)</li>`)
-    .join('');
+  const link = (c: { code: string; name: string }) => `<a href="/text/${encodeURIComponent(c.code)}">${escapeHtml(c.name)}</a>`;
+  const withClosures = councils.filter((c) => c.activeClosures > 0).sort((a, b) => b.activeClosures - a.activeClosures || a.name.localeCompare(b.name));
+  const others = councils.filter((c) => c.activeClosures <= 0).sort((a, b) => a.name.localeCompare(b.name));
+  const now = withClosures.length
+    ? `<h2>Councils with closures now</h2><ul>${withClosures.map((c) => `<li>${link(c)} (${c.activeClosures} active)</li>`).join('')}</ul>`
+    : '<h2>Councils with closures now</h2><p>No council has an active closure.</p>';
+  const rest = others.length ? `<h2>Other councils</h2><ul>${others.map((c) => `<li>${link(c)}</li>`).join('')}</ul>` : '';
   return page(
     'Road closures: councils',
-    `<h1>Road closures</h1><p>As of ${escapeHtml(formatLocalTime(generatedAt))}. A light page for slow connections; <a href="/map">open the full map</a>.</p><h2>Councils</h2><ul>${rows || '<li>No council publishes closures here yet.</li>'}</ul>`,
+    `<h1>Road closures</h1><p>As of ${escapeHtml(formatLocalTime(generatedAt))}. A light page for slow connections; <a href="/map">open the full map</a>.</p>${
+      councils.length ? now + rest : '<h2>Councils</h2><ul><li>No council publishes closures here yet.</li></ul>'
+    }`,
   );
 }
 

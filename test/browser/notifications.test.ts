@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations } from './support/a11y';
 import { LIVE_CEILING_MS, watchRealtime, type Realtime } from './support/realtime';
-import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInPage, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { useStackTable } from '../support/api';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -31,8 +32,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function createForbesClosure(reason: string): Promise<string> {
-  const staff = await signIn(STAFF);
+async function createForbesClosure(reason: string, staff?: { accessToken: string }): Promise<string> {
+  staff ??= await signIn(STAFF);
   // Inside Forbes LGA: a closure must lie within its council.
   const lng = 147.6 + Math.random() * 0.38;
   const lat = -33.5 + Math.random() * 0.19;
@@ -145,6 +146,56 @@ describe('notifications in the nav bell', { timeout: 90_000 }, () => {
     expect(await isShown(page.getByRole('checkbox', { name: 'Councils (LGAs) I follow: in the app' }))).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Councils (LGAs) I follow: in the app' }).isChecked()).toBe(true);
     await screenshot(page, 'notification-settings');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('collapses more than 3 new notifications on screen into one toast', async () => {
+    const { context: other, page: residentPage } = await signedInPage(browser, RESIDENT);
+    try {
+      const live = watchRealtime(residentPage);
+      await residentPage.reload();
+      await live.subscribed('onNotification');
+      const run = Date.now();
+      const staff = await signIn(STAFF);
+      // Five new closures started 0.3 s apart (not one after another's answer, which a loaded
+      // machine can stretch past a toast's 7 s): each notifies the resident, who follows Forbes.
+      await Promise.all(
+        Array.from({ length: 5 }, (_, i) => new Promise((r) => setTimeout(r, i * 300)).then(() => createForbesClosure(`Toast burst ${run} #${i}`, staff))),
+      );
+      const toasts = residentPage.locator('.toast-region .toast');
+      const collapsed = await isShown(toasts.getByText('You have 5 new notifications'), LIVE_CEILING_MS);
+      if (!collapsed) await screenshot(residentPage, 'notifications-collapsed-toast-failed');
+      expect(collapsed, `toasts: ${(await toasts.allTextContents()).join(' | ')}`).toBe(true);
+      // One toast counts them all: none of the separate ones is left beside it.
+      expect(await toasts.count()).toBe(1);
+      await screenshot(residentPage, 'notifications-collapsed-toast');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("lists a notification from before today under Earlier, and none older than the 7-day lifetime", async () => {
+    useStackTable();
+    const { db } = await import('../../lambdas/adapters/db/db');
+    const { withTtl } = await import('../../lambdas/adapters/notifications/store');
+    const { notificationId } = await import('../../lambdas/core/notifications/rules');
+    const me = await gql<{ myProfile: { uid: string } }>('query { myProfile { uid } }', {}, { token: residentToken });
+    const uid = me.data!.myProfile.uid;
+    const now = Math.floor(Date.now() / 1000);
+    const run = String(Date.now());
+    const note = (title: string, timestamp: number) => {
+      const eventId = `test:${title}:${run}`;
+      return withTtl({ uid, timestamp, id: notificationId(eventId, uid, timestamp), eventId, title, body: `${title} ${run}` });
+    };
+    // Two days old: Earlier. Eight days old: past the lifetime (the table's TTL may not have
+    // removed it yet; the list must not show it either way).
+    await db().entities.notification.put([note('Two days old', now - 2 * 86_400), note('Eight days old', now - 8 * 86_400)]).go();
+
+    await page.goto(`${APP_URL}/notifications`);
+    const earlier = page.getByRole('region', { name: 'Earlier' });
+    expect(await isShown(earlier.getByText(`Two days old ${run}`))).toBe(true);
+    expect(await page.getByRole('region', { name: 'Recent' }).getByText(`Two days old ${run}`).count()).toBe(0);
+    expect(await page.getByText(`Eight days old ${run}`).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

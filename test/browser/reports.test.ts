@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
-import { APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, waitForPath, signedInPage, atPlace } from './support/browser';
+import { ADMIN, APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, waitForPath, signedInPage, atPlace } from './support/browser';
 
 /** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -113,5 +113,26 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     expect(await axeViolations(resident.page)).toEqual([]);
     await resident.context.close();
     await staff.context.close();
+  });
+});
+
+describe('platform administrator', { timeout: 60_000 }, () => {
+  it('picks any customer council on /reports and /report-clusters, and the choice follows the tabs', async () => {
+    const browser = await launchBrowser();
+    try {
+      const { context, page } = await signedInPage(browser, ADMIN);
+      await page.goto(`${APP_URL}/reports`);
+      const picker = page.getByLabel('Council');
+      expect(await isShown(picker)).toBe(true);
+      expect(await picker.inputValue()).toBe('12900');
+      await page.getByRole('link', { name: 'Moderate by cluster' }).click();
+      await waitForPath(page, '/report-clusters/pending');
+      expect(await page.getByLabel('Council').inputValue()).toBe('12900');
+      expect(new URL(page.url()).searchParams.get('lga') ?? '12900').toBe('12900');
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
-import { APP_URL, isShown, launchBrowser, newPage, screenshot } from './support/browser';
+import { APP_URL, isShown, launchBrowser, newPage, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 interface OutboxMessage { to: string; code?: string; sentAt: number }
 
@@ -56,5 +56,38 @@ describe('sign-up with email confirmation', { timeout: 90_000 }, () => {
     expect(await isShown(page.getByRole('status').filter({ hasText: 'Welcome! Your account is ready.' }))).toBe(true);
     await screenshot(page, 'sign-up-done');
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('sends someone who confirms their email from the sign-in form to /welcome once signed in', async () => {
+    const email = `confirms.later.${Date.now()}@example.com`;
+    const { context: other, page: fresh } = await newPage(browser);
+    try {
+      await fresh.goto(`${APP_URL}/sign-up`);
+      const form = fresh.getByRole('form', { name: 'Create an account with email' });
+      await form.getByLabel('Name').fill('Casey Later');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Password', { exact: true }).fill('Welcome#2026');
+      await form.getByLabel('Confirm password', { exact: true }).fill('Welcome#2026');
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await fresh.getByRole('form', { name: 'Confirm your email' }).waitFor();
+
+      // Leaves without confirming, comes back later through the sign-in form.
+      await fresh.goto(`${APP_URL}/login`);
+      await signInWithForm(fresh, email, 'Welcome#2026');
+      const confirm = fresh.getByRole('form', { name: 'Confirm your email' });
+      await confirm.waitFor();
+      await confirm.getByLabel('Confirmation code').fill(await confirmationCodeFor(email));
+      await confirm.getByRole('button', { name: /^Confirm/ }).click();
+      await waitForPath(fresh, '/login');
+      // On this page, not a fresh /login: the address carries where to go after signing in.
+      const login = fresh.getByRole('form', { name: 'Sign in with email and password' });
+      await login.getByLabel('Email').fill(email);
+      await login.getByLabel('Password', { exact: true }).fill('Welcome#2026');
+      await login.getByLabel('Password', { exact: true }).press('Enter');
+      await fresh.getByRole('heading', { level: 1, name: /Casey Later$/ }).waitFor({ timeout: 60_000 });
+      expect(new URL(fresh.url()).pathname).toBe('/welcome');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
-import { APP_URL, launchBrowser, PHONE, screenshot, STAFF } from './support/browser';
+import { APP_URL, launchBrowser, PHONE, RESIDENT, screenshot, signedInPage, STAFF } from './support/browser';
 import { axeViolations, fitsWidth } from './support/a11y';
 
 const NEWELL_SOUTH = { lng: 148.0617, lat: -33.3228 };
@@ -85,5 +85,22 @@ describe('low-bandwidth closures page', { timeout: 90_000 }, () => {
     expect(body).not.toMatch(/<script/i);
     expect((await fetch(`${APP_URL}/text/99999`)).status).toBe(404);
     expect((await fetch(`${APP_URL}/text/not-a-code`)).status).toBe(404);
+  });
+
+  it('lists the councils with closures now before the others, and a resident\'s footer link opens their own council', async () => {
+    const index = await (await fetch(`${APP_URL}/text`)).text();
+    // Forbes has closures (this test's and the demo's); Albury, first by name, has none.
+    expect(index.indexOf('>Forbes</a>')).toBeGreaterThan(0);
+    expect(index.indexOf('>Forbes</a>')).toBeLessThan(index.indexOf('>Albury</a>'));
+    expect(index.indexOf('Councils with closures now')).toBeLessThan(index.indexOf('>Forbes</a>'));
+    expect(index).not.toContain('(0 active)');
+
+    const { context, page } = await signedInPage(browser, RESIDENT);
+    try {
+      await page.goto(`${APP_URL}/help`);
+      await expect.poll(() => page.getByRole('link', { name: 'Text-only closures' }).getAttribute('href')).toBe('/text/12900');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import { lgasWithClosures } from '../closures/store';
 import { allClosuresInView } from '../closures/query';
 import { db } from '../db/db';
 import { publishNotification } from './publish';
-import { withTtl, writeNewNotifications, type NotificationRecord } from './store';
+import { claimDelivery, deliveryClaimedAt, withTtl, writeNewNotifications, type NotificationRecord } from './store';
 import { notificationId } from '../../core/notifications/rules';
 import { verifiedUidsForEmails } from '../identity/principal';
 
@@ -19,6 +19,15 @@ async function closureAdministrators(lgaCode: string): Promise<string[]> {
   const { data: managers } = await db().entities.manager.query.byLga({ lgaCode }).go({ pages: 'all' });
   const emails = managers.filter((m) => (m.roles ?? []).includes('closure_administrator')).map((m) => m.email);
   return verifiedUidsForEmails(emails);
+}
+
+/**
+ * When this day's reminder of an LGA was first sent: `now` for the run that claims it (a
+ * conditional put of the event's mark), else the time the first run recorded.
+ */
+async function reminderSentAt(eventId: string, recipients: number, now: number): Promise<number> {
+  if (await claimDelivery(eventId, 'reminder', recipients, now)) return now;
+  return (await deliveryClaimedAt(eventId, 'reminder')) ?? now;
 }
 
 export async function sendClosureReminders(now: number): Promise<number> {
@@ -40,7 +49,8 @@ export async function sendClosureReminders(now: number): Promise<number> {
     if (isEmptyReminder(data)) continue;
     const admins = await closureAdministrators(lgaCode);
     if (admins.length === 0) continue;
-    const { eventId, timestamp } = reminderEvent(lgaCode, now);
+    const { eventId } = reminderEvent(lgaCode, now);
+    const timestamp = await reminderSentAt(eventId, admins.length, now);
     const content = reminderContent(lgaCode, lga?.name, data);
     const written = await writeNewNotifications(
       admins.map((uid) => withTtl({ uid, id: notificationId(eventId, uid, timestamp), timestamp, eventId, ...content, data })),

@@ -97,6 +97,12 @@ export function notificationWriter(first: boolean): (records: readonly Notificat
   return async (records) => (await Promise.all(chunk(records, BATCH_WRITE_SIZE).map((batch) => limited(() => writeBatch(batch))))).flat();
 }
 
+/** When a delivery was claimed (the timestamp its first claimDelivery passed), if it was. */
+export async function deliveryClaimedAt(eventId: string, part: string): Promise<number | undefined> {
+  const { data } = await db().entities.fanoutMark.get({ eventId, part }).go({ attributes: ['claimedAt'] });
+  return data?.claimedAt;
+}
+
 /**
  * Claims the delivery of one event to one group of recipients (a conditional put of its mark).
  * True: the first delivery, nothing of it is stored yet. False: a retry or replay, which must
@@ -104,7 +110,7 @@ export function notificationWriter(first: boolean): (records: readonly Notificat
  */
 export async function claimDelivery(eventId: string, part: string, recipients: number, timestamp: number): Promise<boolean> {
   try {
-    await db().entities.fanoutMark.create({ eventId, part, recipients, expiresAt: timestamp + NOTIFICATION_TTL_SECONDS }).go();
+    await db().entities.fanoutMark.create({ eventId, part, recipients, claimedAt: timestamp, expiresAt: timestamp + NOTIFICATION_TTL_SECONDS }).go();
     return true;
   } catch (error) {
     if (/conditional/i.test(String((error as Error).message)) || (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return false;

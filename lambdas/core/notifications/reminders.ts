@@ -50,11 +50,13 @@ export const isEmptyReminder = (d: ReminderData) => REMINDER_LISTS.every((l) => 
 
 /**
  * The schedule runs every 15 minutes; administrators hear once a day per LGA. The day (UTC)
- * is the reminder's event, so its ids repeat within the day and later runs write nothing.
+ * is the reminder's event: the first run of the day claims it and stamps the reminder with its
+ * own time (what the administrator sees as "arrived"); later runs that day reuse that stamp, so
+ * their notification ids repeat and nothing new is written.
  */
-export function reminderEvent(lgaCode: string, now: number): { eventId: string; timestamp: number } {
+export function reminderEvent(lgaCode: string, now: number): { eventId: string } {
   const day = Math.floor(now / DAY) * DAY;
-  return { eventId: `reminders:${lgaCode}:${day}`, timestamp: day };
+  return { eventId: `reminders:${lgaCode}:${day}` };
 }
 
 export function reminderContent(lgaCode: string, lgaName: string | undefined, d: ReminderData): NotificationContent {

@@ -32,12 +32,15 @@ describe('closure reminders', () => {
     const mine = async () => (await db().entities.notification.query.byUser({ uid: admin.uid }).go()).data.filter((n) => n.title.startsWith('Closures to review'));
     const [reminder] = await mine();
     expect(reminder).toMatchObject({ title: 'Closures to review in Forbes', redirectTo: '/closures/reopening-overdue' });
+    // Stamped with the time it was sent, not the start of its day.
+    expect(reminder!.timestamp).toBe(later);
     const data = reminder!.data as { overdue: { closureId: string; actioned: boolean }[] };
     expect(data.overdue.find((e) => e.closureId === closure.id)).toMatchObject({ actioned: false });
 
     // The next run that day writes nothing new.
     await sendClosureReminders(later + 900);
     expect(await mine()).toHaveLength(1);
+    expect((await mine())[0]!.timestamp).toBe(later);
 
     const marked = await gql<{ markReminderActioned: { data: string; seen: number } }>(MARK, { notificationId: reminder!.id, closureId: closure.id }, admin.auth);
     expect(marked.errors).toBeUndefined();

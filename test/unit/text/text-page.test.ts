@@ -46,10 +46,27 @@ describe('low-bandwidth closures page', () => {
     expect(html).toContain('<h2>Closures (2000)</h2>');
   });
 
-  it('indexes the councils with links to their pages', () => {
-    const html = renderTextIndex([{ code: '12900', name: 'Forbes', activeClosures: 3 }, { code: '10050', name: 'Albury', activeClosures: 0 }], 1_795_000_000);
-    expect(html.indexOf('Albury')).toBeLessThan(html.indexOf('Forbes'));
+  it('lists the councils with closures now first, most closures first, then the others by name without a count', () => {
+    const html = renderTextIndex(
+      [
+        { code: '10050', name: 'Albury', activeClosures: 0 },
+        { code: '12900', name: 'Forbes', activeClosures: 3 },
+        { code: '16200', name: 'Parkes', activeClosures: 5 },
+        { code: '10500', name: 'Bathurst', activeClosures: 0 },
+      ],
+      1_795_000_000,
+    );
+    const order = ['Parkes', 'Forbes', 'Albury', 'Bathurst'].map((name) => html.indexOf(`>${name}</a>`));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(html.indexOf('Councils with closures now')).toBeLessThan(order[0]!);
     expect(html).toContain('<a href="/text/12900">Forbes</a> (3 active)');
+    expect(html).toContain('<li><a href="/text/10050">Albury</a></li>');
+    expect(html).not.toContain('(0 active)');
+  });
+
+  it('says when no council has an active closure', () => {
+    const html = renderTextIndex([{ code: '10050', name: 'Albury', activeClosures: 0 }], 1_795_000_000);
+    expect(html).toContain('No council has an active closure.');
   });
 
   it('counts bytes, not characters, when council text is not plain ASCII', () => {

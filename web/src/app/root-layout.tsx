@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useAppConfig } from '../config/app-config';
 import { OSM_ATTRIBUTION } from '../features/legal/attributions';
 import { NavBar } from '../features/navigation/components/NavBar';
+import { TextPageLink } from '../features/navigation/components/TextPageLink';
 import { AppStatusBanners } from '../features/offline/components/AppStatusBanners';
 import { AdminMfaBanner } from '../features/security/components/AdminMfaBanner';
 import { recordLocation } from '../features/routing/location-history';
@@ -67,7 +68,7 @@ export function RootLayout() {
         <div className="app-footer__inner">
           <span>Road Closures · v{app.version}{app.stage !== 'prod' ? ` · ${app.stage}` : ''}{app.demo ? ' · demo' : ''}</span>
           <span>
-            <Link to="/help">Help</Link> · <a href="/text">Text-only closures</a> · <Link to="/legal/terms">Terms</Link> · <Link to="/legal/privacy">Privacy</Link>
+            <Link to="/help">Help</Link> · <TextPageLink /> · <Link to="/legal/terms">Terms</Link> · <Link to="/legal/privacy">Privacy</Link>
           </span>
           <span>Map data {OSM_ATTRIBUTION}</span>
         </div>

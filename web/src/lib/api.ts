@@ -140,7 +140,10 @@ export function createQueryClient(): QueryClient {
         // Retrying a refusal only delays the message the user needs to see.
         retry: (count, error) => count < 2 && !(error instanceof ApiError && permanent.has(error.errorType)),
       },
-      mutations: { retry: false },
+      // 'always': a change made offline runs at once and says it needs the internet (gql above).
+      // TanStack's default ('online') would pause it in silence until the connection came back
+      // and then send it, or drop it when the page is left.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -108,7 +108,12 @@ export function DashboardPage() {
       )}
 
       {!access.isStaff && !access.isAdmin && !hasPendingRequest && !access.canRequestAccess && (
-        <p className="muted" style={{ marginTop: 0 }}>Work for a council? <Link to="/request-access">Request access to your LGA</Link>.</p>
+        // Not a link to the request form: that form refuses anyone without a verified address at a
+        // council's mail domain, which is exactly who sees this line.
+        <p className="muted" style={{ marginTop: 0 }}>
+          Work for a council? Sign in with your council email address to request access.{' '}
+          <Link to="/help/lga-management">How council access works</Link>
+        </p>
       )}
 
       {showRequestAccess(access, hasPendingRequest) && (

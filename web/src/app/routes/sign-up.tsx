@@ -19,13 +19,14 @@ export function SignUpPage() {
   const password = useRef<string | null>(null);
 
   const finish = async (email: string) => {
-    if (!password.current) {
-      toast.show({ kind: 'success', message: 'Your account is confirmed. Sign in with your password.' });
-      navigate(redirect ? `/login?${new URLSearchParams({ redirect })}` : '/login', { replace: true });
-      return;
-    }
     // A new user sets their council first (/welcome); the route's signed-in redirect reads this.
     const welcome = redirect ? `/welcome?${new URLSearchParams({ redirect })}` : '/welcome';
+    if (!password.current) {
+      // Confirmed from /login, whose password this page never saw: sign in, then /welcome.
+      toast.show({ kind: 'success', message: 'Your account is confirmed. Sign in with your password.' });
+      navigate(`/login?${new URLSearchParams({ redirect: welcome })}`, { replace: true });
+      return;
+    }
     navigate(`/sign-up?${new URLSearchParams({ redirect: welcome })}`, { replace: true });
     const { nextStep } = await signIn({ username: email, password: password.current, options: { authFlowType: app.authFlowType } });
     password.current = null;

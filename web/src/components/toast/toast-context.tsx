@@ -9,6 +9,8 @@ export interface ToastInput {
   title?: string;
   /** How long it stays; TOAST_DURATION_MS unless a message has its own (spec §8: unsealed roads 5 s). */
   durationMs?: number;
+  /** A toast with the key of one on screen replaces it (its timer starts again). */
+  key?: string;
 }
 
 interface Toast extends ToastInput {
@@ -21,6 +23,8 @@ const MAX_VISIBLE = 3;
 
 interface ToastApi {
   show(toast: ToastInput): void;
+  /** Hides the toast with this key, if one is on screen. */
+  dismiss(key: string): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -54,10 +58,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback((input: ToastInput) => {
     const id = nextId.current++;
     // Oldest first out: a burst of messages must not cover the page.
-    setToasts((list) => [...list, { ...input, id }].slice(-MAX_VISIBLE));
+    setToasts((list) => {
+      const at = input.key === undefined ? -1 : list.findIndex((t) => t.key === input.key);
+      if (at >= 0) return list.map((t, i) => (i === at ? { ...input, id } : t));
+      return [...list, { ...input, id }].slice(-MAX_VISIBLE);
+    });
   }, []);
+  const dismiss = useCallback((key: string) => setToasts((list) => list.filter((t) => t.key !== key)), []);
 
-  const api = useMemo(() => ({ show }), [show]);
+  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
   return (
     <ToastContext.Provider value={api}>
       {children}

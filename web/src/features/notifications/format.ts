@@ -6,13 +6,48 @@ export const COLLAPSE_TOASTS_OVER = 3;
 export const MARK_SEEN_DELAY_MS = 1000;
 
 export interface ToastPlan {
+  /** Toasts with the same key replace each other (the collapsed one is updated in place). */
+  key: string;
   title: string;
   message: string;
 }
 
-export function toastsFor(arrived: readonly AppNotification[]): ToastPlan[] {
-  if (arrived.length > COLLAPSE_TOASTS_OVER) return [{ title: 'Notifications', message: `You have ${arrived.length} new notifications` }];
-  return arrived.map((n) => ({ title: n.title, message: n.body ?? '' }));
+/** The notification toasts still on screen: when each arrival was toasted, and the collapsed toast's time. */
+export interface ToastsOnScreen {
+  arrivals: readonly { id: string; at: number }[];
+  collapsedAt: number | null;
+}
+
+export const NO_TOASTS: ToastsOnScreen = { arrivals: [], collapsedAt: null };
+export const COLLAPSED_TOAST_KEY = 'notifications:collapsed';
+const toastKey = (id: string) => `notification:${id}`;
+
+/**
+ * Spec §9: more than 3 new notifications collapse into one toast. "New" is what is still on
+ * screen (toasted within `lifetimeMs`), not only what arrived in one batch: five updates 0.3 s
+ * apart are one toast counting five, which replaces the separate toasts of the first ones.
+ */
+export function planToasts(
+  onScreen: ToastsOnScreen,
+  arrived: readonly AppNotification[],
+  now: number,
+  lifetimeMs: number,
+): { show: ToastPlan[]; dismiss: string[]; next: ToastsOnScreen } {
+  const still = onScreen.arrivals.filter((a) => now - a.at < lifetimeMs);
+  const collapsedShown = onScreen.collapsedAt !== null && now - onScreen.collapsedAt < lifetimeMs;
+  const arrivals = [...still, ...arrived.map((n) => ({ id: n.id, at: now }))];
+  if (arrivals.length > COLLAPSE_TOASTS_OVER || collapsedShown) {
+    return {
+      show: [{ key: COLLAPSED_TOAST_KEY, title: 'Notifications', message: `You have ${arrivals.length} new notifications` }],
+      dismiss: still.map((a) => toastKey(a.id)),
+      next: { arrivals, collapsedAt: now },
+    };
+  }
+  return {
+    show: arrived.map((n) => ({ key: toastKey(n.id), title: n.title, message: n.body ?? '' })),
+    dismiss: [],
+    next: { arrivals, collapsedAt: null },
+  };
 }
 
 const startOfDay = (now: Date) => new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime() / 1000;

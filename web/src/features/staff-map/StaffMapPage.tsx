@@ -27,6 +27,8 @@ function snapMessage(error: unknown): string {
   return `Unable to snap to roads: ${e.errorType ?? 'Error'} ${e.message ?? String(error)}`;
 }
 
+const SNAP_ERROR_TOAST = 'staff-map:snap-error';
+
 export function StaffMapPage({ def }: { def: RouteDef }) {
   const { me } = useAuth();
   const toast = useToast();
@@ -61,10 +63,17 @@ export function StaffMapPage({ def }: { def: RouteDef }) {
     },
   });
 
+  // The snap error shows in the panel and as a toast; both go once the drawing moves on.
+  const clearSnapError = () => {
+    setSnapError(null);
+    toast.dismiss(SNAP_ERROR_TOAST);
+  };
+
   const addPoint = async (point: LngLat) => {
     if (snappingRef.current) return;
     const last = draft.current.points[draft.current.points.length - 1];
     if (!last) {
+      clearSnapError();
       setDraft((d) => addFirstPoint(d, point));
       return;
     }
@@ -72,12 +81,12 @@ export function StaffMapPage({ def }: { def: RouteDef }) {
     setSnapping(true);
     try {
       const line = await snapToRoads([last, point]);
-      setSnapError(null);
+      clearSnapError();
       setDraft((d) => addSnappedPoint(d, point, line.coordinates));
     } catch (error) {
       const message = snapMessage(error);
       setSnapError(message);
-      toast.show({ kind: 'error', message });
+      toast.show({ kind: 'error', message, key: SNAP_ERROR_TOAST });
     } finally {
       snappingRef.current = false;
       setSnapping(false);
@@ -114,16 +123,16 @@ export function StaffMapPage({ def }: { def: RouteDef }) {
             </p>
           )}
           <div className="draw-panel__actions">
-            <button type="button" className="map-button" onClick={() => setDraft(undoLastPoint)} disabled={snapping || (draft.current.points.length === 0 && draft.regions.length === 0)}>
+            <button type="button" className="map-button" onClick={() => { clearSnapError(); setDraft(undoLastPoint); }} disabled={snapping || (draft.current.points.length === 0 && draft.regions.length === 0)}>
               Undo last point
             </button>
-            <button type="button" className="map-button" onClick={() => setDraft(finishRegion)} disabled={snapping || !canFinishRegion(draft)}>
+            <button type="button" className="map-button" onClick={() => { clearSnapError(); setDraft(finishRegion); }} disabled={snapping || !canFinishRegion(draft)}>
               Finish region
             </button>
             <button type="button" className="map-button map-button--primary" onClick={() => setMode('details')} disabled={snapping || regionsReady === 0}>
               Continue to details
             </button>
-            <button type="button" className="map-button map-button--danger" onClick={() => { setDraft(emptyDraft()); setSnapError(null); setMode('idle'); }}>
+            <button type="button" className="map-button map-button--danger" onClick={() => { setDraft(emptyDraft()); clearSnapError(); setMode('idle'); }}>
               Cancel
             </button>
           </div>

@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
 import { ConfirmDialog } from '../../closures/components/ConfirmDialog';
 import { formatTableTimestamp, fromDatetimeLocal } from '../../closures/format';
+import { isValidCustomerStatus } from '../../auth/access';
 import { useAuth } from '../../auth/auth-provider';
 import type { RouteDef } from '../../routing/route-table';
 import { archiveAnnouncement, deleteAnnouncement, fetchAnnouncements, reactivateAnnouncement, type Announcement } from '../api/announcements';
@@ -92,7 +93,11 @@ export function AnnouncementsPage({ def }: { def: RouteDef }) {
   const { me } = useAuth();
   // /comms/announcements: the first LGA where the user manages announcements.
   const lgaCode = params.code ?? me?.managed.find((m) => m.roles.includes('announcement_manager'))?.lgaCode ?? me?.managed[0]?.lgaCode ?? '';
-  const lgaName = me?.managed.find((m) => m.lgaCode === lgaCode)?.lgaName ?? undefined;
+  const managedLga = me?.managed.find((m) => m.lgaCode === lgaCode);
+  const lgaName = managedLga?.lgaName ?? undefined;
+  // A council whose subscription has ended: the API lists only what the public sees and refuses
+  // every change, so the page says so instead of "No announcements yet".
+  const ended = managedLga !== undefined && !isValidCustomerStatus(managedLga.customerStatus);
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['announcements', lgaCode], queryFn: () => fetchAnnouncements(lgaCode), enabled: Boolean(lgaCode) });
   const roads = useUnsealedRoads(lgaCode);
@@ -107,15 +112,21 @@ export function AnnouncementsPage({ def }: { def: RouteDef }) {
       <PageHeader title={def.title} />
       <div className="ann-page__head">
         <p>Announcements of {lgaName ?? `LGA ${lgaCode}`}</p>
-        <button type="button" className="ann-button" onClick={() => setModalOpen(true)} disabled={!roads.data}>Change unsealed roads status</button>
+        <button type="button" className="ann-button" onClick={() => setModalOpen(true)} disabled={!roads.data || ended}>Change unsealed roads status</button>
       </div>
+      {ended && (
+        <p className="ann-notice" role="status">
+          The subscription of {lgaName ?? `LGA ${lgaCode}`} is not active: only the announcements the public sees are listed, and
+          announcements and the unsealed roads status cannot be changed until the council subscribes again.
+        </p>
+      )}
       <UnsealedRoadsBanner lgaCode={lgaCode} lgaName={lgaName} showOpen />
       {list.isPending ? (
         <PageLoader />
       ) : list.isError ? (
         <ErrorState message={(list.error as Error).message} onRetry={() => void list.refetch()} />
       ) : list.data.length === 0 ? (
-        <p>No announcements yet. Unsealed roads count as open.</p>
+        <p>{ended ? 'No announcement is active.' : 'No announcements yet.'} Unsealed roads count as open.</p>
       ) : (
         <ul className="ann-list">
           {list.data.map((a) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../api/notifications';
-import { badgeText, splitByDay, toastsFor } from '../format';
+import { badgeText, NO_TOASTS, planToasts, splitByDay } from '../format';
 
 const note = (id: string, timestamp: number): AppNotification => ({
   id, uid: 'u', title: `Title ${id}`, body: `Body ${id}`, timestamp, seen: null, read: null, redirectTo: null, resourceId: null, icon: null,
@@ -8,8 +8,32 @@ const note = (id: string, timestamp: number): AppNotification => ({
 
 describe('notification presentation', () => {
   it('toasts up to 3 separately and collapses more into one', () => {
-    expect(toastsFor([note('a', 1), note('b', 2), note('c', 3)]).map((t) => t.title)).toEqual(['Title a', 'Title b', 'Title c']);
-    expect(toastsFor([note('a', 1), note('b', 2), note('c', 3), note('d', 4)])).toEqual([{ title: 'Notifications', message: 'You have 4 new notifications' }]);
+    expect(planToasts(NO_TOASTS, [note('a', 1), note('b', 2), note('c', 3)], 0, 7000).show.map((t) => t.title)).toEqual(['Title a', 'Title b', 'Title c']);
+    expect(planToasts(NO_TOASTS, [note('a', 1), note('b', 2), note('c', 3), note('d', 4)], 0, 7000).show).toEqual([
+      { key: 'notifications:collapsed', title: 'Notifications', message: 'You have 4 new notifications' },
+    ]);
+  });
+
+  it('collapses arrivals 0.3 s apart once more than 3 are on screen, replacing the separate toasts', () => {
+    let onScreen = NO_TOASTS;
+    const shown: string[][] = [];
+    const dismissed: string[][] = [];
+    for (let i = 0; i < 5; i++) {
+      const plan = planToasts(onScreen, [note(String(i), i)], i * 300, 7000);
+      shown.push(plan.show.map((t) => t.message));
+      dismissed.push(plan.dismiss);
+      onScreen = plan.next;
+    }
+    expect(shown).toEqual([['Body 0'], ['Body 1'], ['Body 2'], ['You have 4 new notifications'], ['You have 5 new notifications']]);
+    expect(dismissed[3]).toEqual(['notification:0', 'notification:1', 'notification:2']);
+  });
+
+  it('starts again once the earlier toasts have hidden', () => {
+    let onScreen = NO_TOASTS;
+    for (let i = 0; i < 4; i++) onScreen = planToasts(onScreen, [note(String(i), i)], i * 300, 7000).next;
+    const later = planToasts(onScreen, [note('late', 9)], 20_000, 7000);
+    expect(later.show).toEqual([{ key: 'notification:late', title: 'Title late', message: 'Body late' }]);
+    expect(later.dismiss).toEqual([]);
   });
 
   it('splits into Recent (today) and Earlier', () => {

@@ -1,7 +1,9 @@
 // The closures a reminder lists (starting soon, overdue for reopening, stale), each linked to
 // the closure and markable as actioned.
+import { Button } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { formatTableTimestamp } from '../../closures/format';
 import { notificationKeys } from '../api/notifications';
 import { markReminderActioned, REMINDER_SECTIONS, type ReminderData, type ReminderEntry } from '../api/reminders';
 
@@ -16,13 +18,13 @@ function Entry({ notificationId, entry }: { notificationId: string; entry: Remin
   return (
     <li className="reminder__entry">
       <Link to={`/closures/${encodeURIComponent(entry.closureId)}`}>{label}</Link>
-      {entry.at !== undefined && <span className="muted"> {new Date(entry.at * 1000).toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' })}</span>}
+      {entry.at !== undefined && <span className="muted"> {formatTableTimestamp(entry.at)}</span>}
       {actioned ? (
         <span className="reminder__done">Actioned</span>
       ) : (
-        <button type="button" className="button button--outline" onClick={() => mark.mutate()} disabled={mark.isPending} aria-label={`Mark actioned: ${label}`}>
+        <Button size="small" onClick={() => mark.mutate()} isLoading={mark.isPending} loadingText="Marking…" aria-label={`Mark actioned: ${label}`}>
           Mark actioned
-        </button>
+        </Button>
       )}
       {mark.isError && <p role="alert" className="reminder__error">{mark.error.message}</p>}
     </li>

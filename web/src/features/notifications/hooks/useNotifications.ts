@@ -12,7 +12,8 @@ import {
   UNREAD_COUNT_LIMIT,
   type AppNotification,
 } from '../api/notifications';
-import { MARK_SEEN_DELAY_MS, toastsFor } from '../format';
+import { TOAST_DURATION_MS } from '../../../components/toast/toast-context';
+import { MARK_SEEN_DELAY_MS, NO_TOASTS, planToasts, type ToastsOnScreen } from '../format';
 import { shouldMarkSeen, unseenKey } from '../seen-mark';
 
 export function useNotificationList(unreadOnly: boolean, limit = DROPDOWN_LIMIT, enabled = true) {
@@ -26,10 +27,14 @@ export function useUnreadCount(enabled: boolean) {
 
 export function useNotificationActions() {
   const queryClient = useQueryClient();
+  const toast = useToast();
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  // What the person asked for fails visibly (offline, for one); marking seen is the app's own
+  // background work and is tried again when the dropdown next shows the items.
+  const failed = (what: string) => (error: Error) => toast.show({ kind: 'error', message: `Failed to mark ${what} as read: ${error.message}` });
   return {
-    markRead: useMutation({ mutationFn: markNotificationRead, onSettled: refresh }),
-    markAllRead: useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh }),
+    markRead: useMutation({ mutationFn: markNotificationRead, onSettled: refresh, onError: failed('the notification') }),
+    markAllRead: useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh, onError: failed('all notifications') }),
     markAllSeen: useMutation({ mutationFn: markAllNotificationsSeen, onSettled: refresh }),
   };
 }
@@ -62,6 +67,7 @@ export function useLiveNotifications(uid: string | undefined) {
   const toast = useToast();
   const pending = useRef<AppNotification[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onScreen = useRef<ToastsOnScreen>(NO_TOASTS);
 
   useEffect(() => {
     if (!uid) return;
@@ -69,7 +75,10 @@ export function useLiveNotifications(uid: string | undefined) {
       timer.current = null;
       const arrived = pending.current;
       pending.current = [];
-      for (const plan of toastsFor(arrived)) toast.show({ kind: 'info', title: plan.title, message: plan.message });
+      const plan = planToasts(onScreen.current, arrived, Date.now(), TOAST_DURATION_MS);
+      onScreen.current = plan.next;
+      plan.dismiss.forEach((key) => toast.dismiss(key));
+      for (const { key, title, message } of plan.show) toast.show({ kind: 'info', key, title, message });
     };
     const unsubscribe = subscribeToNotifications(
       uid,

@@ -3,7 +3,7 @@
 // My incident reports.
 import { Link } from 'react-router-dom';
 import { CLOSURE_TYPES } from '../../map/closure-display';
-import { formatTime } from '../../reports/components/ReportParts';
+import { formatTableTimestamp } from '../../closures/format';
 import { removeQueued, type QueueEntry } from '../api/queue';
 import { useReportQueue } from '../hooks/useReportQueue';
 import './report-queue.css';
@@ -54,7 +54,7 @@ export function QueuedReports() {
             <li key={entry.key} data-queue-key={entry.key}>
               <span>
                 {typeText(entry.input.type)} at {entry.input.position.lat.toFixed(4)}, {entry.input.position.lng.toFixed(4)}, written{' '}
-                {formatTime(Math.floor(entry.queuedAt / 1000))}
+                {formatTableTimestamp(Math.floor(entry.queuedAt / 1000))}
                 {entry.photos.length > 0 ? ` with ${entry.photos.length} photo${entry.photos.length === 1 ? '' : 's'}` : ''}
               </span>{' '}
               <StateOf entry={entry} />

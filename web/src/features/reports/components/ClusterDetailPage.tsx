@@ -5,8 +5,9 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { approveCluster, getCluster, rejectCluster } from '../api/reports';
 import { ClusterAdjustForm } from './ClusterAdjustForm';
-import { MediaStrip, StatusBadge, formatTime } from './ReportParts';
+import { MediaStrip, StatusBadge } from './ReportParts';
 import './reports.css';
+import { formatTableTimestamp } from '../../closures/format';
 
 /** /report-clusters/{id}: the member reports with photos, approve (creates the closure) or reject. */
 export function ClusterDetailPage() {
@@ -52,7 +53,7 @@ export function ClusterDetailPage() {
         {c.reports.map((r) => (
           <div key={r.id} className="report-member" data-report-id={r.id}>
             <p>
-              <Link to={`/reports/${r.id}`}>{formatTime(r.createdAt)}</Link> · <StatusBadge status={r.status} />
+              <Link to={`/reports/${r.id}`}>{formatTableTimestamp(r.createdAt)}</Link> · <StatusBadge status={r.status} />
             </p>
             {r.description && <p>{r.description}</p>}
             <MediaStrip media={r.media} />

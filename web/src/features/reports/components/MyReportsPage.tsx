@@ -4,8 +4,9 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { myReports } from '../api/reports';
 import { QueuedReports } from '../../report-queue/components/QueuedReports';
-import { StatusBadge, formatTime } from './ReportParts';
+import { StatusBadge } from './ReportParts';
 import './reports.css';
+import { formatTableTimestamp } from '../../closures/format';
 
 /** /my-reports: the signed-in user's own reports, newest first. */
 export function MyReportsPage() {
@@ -27,7 +28,7 @@ export function MyReportsPage() {
           <tbody>
             {reports.data.map((r) => (
               <tr key={r.id} data-report-id={r.id}>
-                <td><Link to={`/reports/${r.id}`}>{formatTime(r.createdAt)}</Link></td>
+                <td><Link to={`/reports/${r.id}`}>{formatTableTimestamp(r.createdAt)}</Link></td>
                 <td>{r.type.text}</td>
                 <td>{r.formattedAddress ?? `${r.position.lat.toFixed(4)}, ${r.position.lng.toFixed(4)}`}</td>
                 <td>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { pendingClustersCard } from '../api/reports';
-import { formatTime } from './ReportParts';
+import { formatTableTimestamp } from '../../closures/format';
 
 /** The submission moderator's dashboard card: five most recent pending clusters and the count. */
 export function PendingClustersCard({ lgaCode }: { lgaCode: string }) {
@@ -18,7 +18,7 @@ export function PendingClustersCard({ lgaCode }: { lgaCode: string }) {
           {items.map((c) => (
             <li key={c.id}>
               <Link to={`/report-clusters/${c.id}?lga=${lgaCode}`}>{c.type.text}</Link>: {c.reportCount} report{c.reportCount === 1 ? '' : 's'}
-              {c.formattedAddress ? `, ${c.formattedAddress}` : ''} <span className="muted">({formatTime(c.updatedAt)})</span>
+              {c.formattedAddress ? `, ${c.formattedAddress}` : ''} <span className="muted">({formatTableTimestamp(c.updatedAt)})</span>
             </li>
           ))}
         </ul>

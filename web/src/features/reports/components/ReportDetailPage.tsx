@@ -4,8 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { approveReport, denyReport, getReport, retractReport } from '../api/reports';
-import { ActivityList, MediaStrip, StatusBadge, formatTime } from './ReportParts';
+import { ActivityList, MediaStrip, StatusBadge } from './ReportParts';
 import './reports.css';
+import { formatTableTimestamp } from '../../closures/format';
 
 /** /reports/{id}: the API decides who may see it (author, the LGA's moderators, admins). */
 export function ReportDetailPage() {
@@ -30,7 +31,7 @@ export function ReportDetailPage() {
   return (
     <div className="reports-page">
       <PageHeader title={`${r.type.text} report`}>
-        {r.formattedAddress ?? `${r.position.lat.toFixed(5)}, ${r.position.lng.toFixed(5)}`} · {formatTime(r.createdAt)}
+        {r.formattedAddress ?? `${r.position.lat.toFixed(5)}, ${r.position.lng.toFixed(5)}`} · {formatTableTimestamp(r.createdAt)}
       </PageHeader>
       <div className="panel">
         <p>Status: <StatusBadge status={r.status} />{r.reason ? <> · Reason: {r.reason}</> : null}</p>

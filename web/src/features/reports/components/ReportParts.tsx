@@ -1,7 +1,6 @@
+import { formatTableTimestamp } from '../../closures/format';
 import type { ReportActivity, ReportMedia } from '../api/reports';
 
-export const formatTime = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('en-AU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`report-status report-status--${status}`}>{status}</span>;
@@ -26,7 +25,7 @@ export function ActivityList({ activity }: { activity: ReportActivity[] }) {
     <ol className="report-activity" aria-label="Activity">
       {activity.map((a, i) => (
         <li key={`${a.when}-${i}`}>
-          <strong>{a.what}</strong> · {a.who.displayName ?? a.who.email ?? 'someone'} · {formatTime(a.when)}
+          <strong>{a.what}</strong> · {a.who.displayName ?? a.who.email ?? 'someone'} · {formatTableTimestamp(a.when)}
           {a.why ? <> · “{a.why}”</> : null}
         </li>
       ))}

@@ -3,18 +3,23 @@ import { Link, useLocation } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { reportsByLga } from '../api/reports';
+import { useAuth } from '../../auth/auth-provider';
+import { LgaPicker } from '../../closures/components/LgaPicker';
 import { useModeratedLga } from '../hooks/useModeratedLga';
-import { StatusBadge, formatTime } from './ReportParts';
+import { StatusBadge } from './ReportParts';
 import './reports.css';
+import { formatTableTimestamp } from '../../closures/format';
 
 /** /reports: every report of the council (retracted ones are hidden), newest first. */
 export function ReportsListPage() {
-  const { lgaCode } = useModeratedLga();
+  const { lgaCode, options, select } = useModeratedLga();
+  const { access } = useAuth();
   const { search } = useLocation();
   const reports = useQuery({ queryKey: ['reports', 'lga', lgaCode], queryFn: () => reportsByLga(lgaCode!), enabled: !!lgaCode });
   return (
     <div className="reports-page">
       <PageHeader title="Incident reports">Reports from the public. <Link to={`/report-clusters/pending${search}`}>Moderate by cluster</Link></PageHeader>
+      <LgaPicker value={lgaCode} options={options} always={access.isAdmin} onChange={select} />
       {!lgaCode ? (
         <p className="muted">You do not moderate reports for any council.</p>
       ) : reports.isPending ? (
@@ -31,7 +36,7 @@ export function ReportsListPage() {
           <tbody>
             {reports.data.map((r) => (
               <tr key={r.id}>
-                <td><Link to={`/reports/${r.id}`}>{formatTime(r.createdAt)}</Link></td>
+                <td><Link to={`/reports/${r.id}`}>{formatTableTimestamp(r.createdAt)}</Link></td>
                 <td>{r.type.text}</td>
                 <td>{r.formattedAddress ?? `${r.position.lat.toFixed(4)}, ${r.position.lng.toFixed(4)}`}</td>
                 <td>{r.description ?? ''}</td>
