@@ -1,5 +1,5 @@
 // An administrator offers a council a discount on its onboarding checkout, on the real local stack
-// with the Stripe emulator: only admins may (all seven callers), bad input changes nothing, the
+// with the Stripe emulator (who may: security/authorization-matrix.test.ts): bad input changes nothing, the
 // price and the quote show the discounted first year, the checkout session carries the coupon (and
 // then no promotion-code box), the paid invoice shows the discounted amount, the coupon is used up,
 // and the next checkout is back to the list price with promotion codes allowed.
@@ -10,9 +10,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '../../../lambdas/adapters/db/db';
 import { gql, useStackTable } from '../../support/api';
-import { matrixCallers } from '../closures/support';
 import { call, createUser, partition, prepareLga, unique, type TestUser } from '../identity/support';
-import { CALLERS, MATRIX } from '../security/authorization-matrix';
 import { checkoutForm, postForm } from '../stripe-emulator/harness';
 
 const LGA = '14300'; // Junee
@@ -47,21 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await call(REMOVE, { c: LGA }, admin);
   await call('mutation($c: ID!, $i: CustomerSettingsInput!) { updateCustomer(code: $c, input: $i) { lgaCode } }', { c: LGA, i: { emailSuffix: '' } }, admin);
-});
-
-describe('who may offer or withdraw an onboarding discount', () => {
-  for (const [operation, document, variables] of [
-    ['Mutation.setOnboardingDiscount', SET, { c: LGA, i: { percentOff: 10, duration: 'ONCE' } }],
-    ['Mutation.removeOnboardingDiscount', REMOVE, { c: LGA }],
-  ] as const) {
-    it.each(CALLERS)(`${operation}: %s`, async (caller) => {
-      const c = await matrixCallers();
-      const res = await gql(document, variables, c.auth[caller]);
-      const expected = MATRIX[operation].expected[caller];
-      if (expected === 'ok') expect(res.errors).toBeUndefined();
-      else expect(res.errors?.[0]?.errorType).toBe(expected);
-    });
-  }
 });
 
 describe('an onboarding checkout with the council discount', () => {

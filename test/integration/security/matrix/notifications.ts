@@ -1,0 +1,67 @@
+// Matrix rows of notifications and subscriptions: every one acts on the caller's own data, so any
+// signed-in caller may, whatever their roles or council; the counters and the push key are public;
+// publishing is for the internal consumer (IAM) only.
+import { reminderFor, sharedClosure } from './fixtures';
+import { EVERYONE, IAM_ONLY, SIGNED_IN, type Rows } from './types';
+
+const on = { inApp: true, push: false };
+
+export const notificationRows: Rows = {
+  'Query.notifications': { expected: SIGNED_IN, document: 'query { notifications(limit: 5) { nextToken } }' },
+  'Query.mySubscriptions': { expected: SIGNED_IN, document: 'query { mySubscriptions { lgas { code } } }' },
+  'Query.lgaSubscriberCount': { expected: EVERYONE, document: 'query($c: String!) { lgaSubscriberCount(lgaCode: $c) }', call: (c) => ({ variables: { c: c.lga } }) },
+  'Query.notificationSettings': { expected: SIGNED_IN, document: 'query { notificationSettings { closureUpdates { inApp } } }' },
+  'Query.pushPublicKey': { expected: EVERYONE, document: 'query { pushPublicKey }' },
+  'Mutation.subscribeToClosure': {
+    expected: SIGNED_IN,
+    document: 'mutation($id: ID!) { subscribeToClosure(id: $id) { closures { id } } }',
+    call: async (c) => ({ variables: { id: (await sharedClosure(c.lga)).id } }),
+  },
+  'Mutation.unsubscribeFromClosure': {
+    expected: SIGNED_IN,
+    document: 'mutation($id: ID!) { unsubscribeFromClosure(id: $id) { closures { id } } }',
+    call: async (c) => ({ variables: { id: (await sharedClosure(c.lga)).id } }),
+  },
+  'Mutation.subscribeToLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { subscribeToLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }) },
+  'Mutation.unsubscribeFromLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { unsubscribeFromLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }) },
+  'Mutation.markNotificationRead': {
+    expected: SIGNED_IN,
+    document: 'mutation($id: ID!) { markNotificationRead(id: $id) { id read } }',
+    call: async (c) => ({ variables: { id: (await reminderFor(c.user?.uid)).id } }),
+    note: "a notification of the caller's own",
+  },
+  'Mutation.markAllNotificationsRead': { expected: SIGNED_IN, document: 'mutation { markAllNotificationsRead }' },
+  'Mutation.markAllNotificationsSeen': { expected: SIGNED_IN, document: 'mutation { markAllNotificationsSeen }' },
+  'Mutation.markReminderActioned': {
+    expected: SIGNED_IN,
+    document: 'mutation($n: ID!, $c: ID!) { markReminderActioned(notificationId: $n, closureId: $c) { id } }',
+    call: async (c) => {
+      const reminder = await reminderFor(c.user?.uid);
+      return { variables: { n: reminder.id, c: reminder.closureId } };
+    },
+    note: "a reminder of the caller's own",
+  },
+  'Mutation.registerPushSubscription': {
+    expected: SIGNED_IN,
+    document: 'mutation($i: PushSubscriptionInput!) { registerPushSubscription(input: $i) }',
+    call: (c) => ({ variables: { i: { endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${c.caller}-${Date.now()}`, keys: { p256dh: 'BNc', auth: 'x' } } } }),
+  },
+  'Mutation.revokePushSubscription': { expected: SIGNED_IN, document: 'mutation { revokePushSubscription(endpoint: "https://fcm.googleapis.com/fcm/send/none") }' },
+  'Mutation.updateNotificationSettings': {
+    expected: SIGNED_IN,
+    document: 'mutation($i: NotificationSettingsInput!) { updateNotificationSettings(input: $i) { closureUpdates { inApp } } }',
+    call: () => ({ variables: { i: { closureUpdates: on, lgaUpdates: on, reportOutcomes: on } } }),
+  },
+  'Mutation.publishNotification': {
+    expected: IAM_ONLY,
+    document: 'mutation($u: ID!, $i: PublishNotificationInput!) { publishNotification(uid: $u, input: $i) { id } }',
+    call: (c) => ({ variables: { u: c.user?.uid ?? 'someone', i: { id: '1', title: 'Forged', timestamp: 1 } } }),
+    note: 'IAM only: the notification consumer',
+  },
+  'Subscription.onNotification': {
+    expected: SIGNED_IN,
+    document: 'subscription($u: ID!) { onNotification(uid: $u) { id } }',
+    call: (c) => ({ variables: { u: c.user?.uid ?? 'anyone' } }),
+    note: "each caller asks for their own; anyone else's uid is refused (notifications/matrix.test.ts)",
+  },
+};
