@@ -62,8 +62,12 @@ export function amazonLocationStyle(scope: Construct): { url: string; origin: st
   return { url: url.href, origin: url.origin };
 }
 
-/** The path of the embeddable map, the only page other sites may frame. */
-export const embedPathPattern = '/lga-embed*';
+/**
+ * The path of the embeddable map, the only page other sites may frame. Exact, without a
+ * wildcard: `/lga-embed*` would also let `/lga-embed/` and `/lga-embedx` (the whole app with its
+ * navigation) be framed.
+ */
+export const embedPathPattern = '/lga-embed';
 
 /** The public map's per-LGA closures file (lambdas/core/comms/map-file.ts mapFileKey). */
 export const MAP_FILE_PATH_PATTERN = '/feeds/*/map.json';

@@ -4,8 +4,14 @@
 // without upgrade-insecure-requests, because the local origin is plain http.
 import type { ServerResponse } from 'node:http';
 
-/** The embeddable map: the only page other sites may frame. */
-export const isEmbedPath = (pathname: string) => pathname.startsWith('/lga-embed');
+/** The embeddable map's path (as CloudFront's embed behaviour in lib/web.ts). */
+export const EMBED_PATH = '/lga-embed';
+
+/**
+ * The embeddable map is the only page other sites may frame, and only at its exact path: a prefix
+ * would let `/lga-embed/` or `/lga-embedx` frame the whole app, navigation and all.
+ */
+export const isEmbedPath = (pathname: string) => pathname === EMBED_PATH;
 
 const LOCAL = 'http://127.0.0.1:* http://localhost:*';
 

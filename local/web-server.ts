@@ -11,7 +11,7 @@ import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
 import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
-import { applySecurityHeaders } from './security-headers';
+import { applySecurityHeaders, isEmbedPath } from './security-headers';
 import { respondTextPage } from '../lambdas/web/text-pages';
 import { emptyMapFile, MAP_FILE_PATTERN } from '../lambdas/core/comms/map-file';
 import { MAP_FILE_CACHE_CONTROL } from '../lambdas/adapters/comms/feeds';
@@ -205,7 +205,7 @@ function serveStatic(webRoot: string, urlPath: string, req: http.IncomingMessage
     'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
     // Only the embed route may be framed by other sites (as the CloudFront policy in AWS).
-    ...(urlPath.startsWith('/lga-embed') ? {} : { 'x-frame-options': 'DENY' }),
+    ...(isEmbedPath(urlPath) ? {} : { 'x-frame-options': 'DENY' }),
   };
   if (encoding) {
     const body = compressedFile(chosen, encoding);

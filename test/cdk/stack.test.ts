@@ -260,7 +260,9 @@ describe('dev stage', () => {
     });
 
     const behaviours = config.CacheBehaviors as Record<string, any>[];
-    const embed = behaviours.find((b) => b.PathPattern === '/lga-embed*');
+    // The exact path only: a wildcard would let /lga-embed/ and /lga-embedx frame the whole app.
+    expect(behaviours.filter((b) => b.PathPattern.startsWith('/lga-embed')).map((b) => b.PathPattern)).toEqual(['/lga-embed']);
+    const embed = behaviours.find((b) => b.PathPattern === '/lga-embed');
     expect(embed).toBeDefined();
     const embedPolicy = policies[embed!.ResponseHeadersPolicyId.Ref].Properties!;
     expect(embed!.ResponseHeadersPolicyId.Ref).not.toBe(config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref);

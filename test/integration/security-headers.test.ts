@@ -14,7 +14,8 @@ function expectSecurityHeaders(headers: Headers, where: string) {
 }
 
 describe('security headers of the local web server', () => {
-  it.each(['/', '/closures', '/sign-in', '/config.json', '/assets/missing.js', '/map-style.json'])("sends them on %s with frame-ancestors 'none'", async (path) => {
+  // The embed's neighbours are the whole app with its navigation: never framable.
+  it.each(['/', '/closures', '/sign-in', '/config.json', '/assets/missing.js', '/map-style.json', '/lga-embed/', '/lga-embedx', '/lga-embed/12900', '/lga-embed.html'])("sends them on %s with frame-ancestors 'none'", async (path) => {
     const response = await fetch(`${base()}${path}`);
     await response.arrayBuffer();
     expectSecurityHeaders(response.headers, path);
@@ -31,7 +32,7 @@ describe('security headers of the local web server', () => {
   });
 
   it('lets other sites frame the embeddable map only', async () => {
-    const response = await fetch(`${base()}/lga-embed/12900`);
+    const response = await fetch(`${base()}/lga-embed?lga=12900&first=list`);
     await response.arrayBuffer();
     expectSecurityHeaders(response.headers, '/lga-embed');
     expect(response.headers.get('content-security-policy')).toContain('frame-ancestors *');

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { useAppConfig } from '../config/app-config';
 import { OSM_ATTRIBUTION } from '../features/legal/attributions';
@@ -9,6 +9,7 @@ import { AppStatusBanners } from '../features/offline/components/AppStatusBanner
 import { AdminMfaBanner } from '../features/security/components/AdminMfaBanner';
 import { recordLocation } from '../features/routing/location-history';
 import { FeedbackButton } from '../features/admin/components/FeedbackButton';
+import { EMBED_PATH, isEmbedPathVariant } from '../features/comms/embed';
 import { usePageViews } from '../features/admin/hooks/usePageViews';
 import '../features/admin/components/admin.css';
 
@@ -40,8 +41,10 @@ export function RootLayout() {
   const location = useLocation();
   const mainRef = useRouteChangeEffects();
   usePageViews();
+  // The embed has one address; its variants go there rather than draw the embed inside the app.
+  if (isEmbedPathVariant(location.pathname)) return <Navigate replace to={`${EMBED_PATH}${location.search}`} />;
   // The embeddable map is framed by council websites: no app bar, no footer, just the map.
-  if (location.pathname === '/lga-embed') {
+  if (location.pathname === EMBED_PATH) {
     return (
       <main id="main" className="embed-main" ref={mainRef} tabIndex={-1}>
         <ErrorBoundary resetKey={location.pathname}>

@@ -7,6 +7,15 @@ export interface EmbedOptions {
   directions: boolean;
 }
 
+/**
+ * The embed's one path: the only page other sites may frame (the server's headers say so for this
+ * exact path only) and the only one drawn without the app's navigation.
+ */
+export const EMBED_PATH = '/lga-embed';
+
+/** `/lga-embed/` and `/lga-embed//`: the router would draw the embed there inside the whole app. */
+export const isEmbedPathVariant = (pathname: string) => /^\/lga-embed\/+$/.test(pathname);
+
 export const MIN_EMBED_HEIGHT = 300;
 export const MAX_EMBED_HEIGHT = 1200;
 
@@ -14,7 +23,7 @@ export const clampHeight = (value: number) => Math.min(MAX_EMBED_HEIGHT, Math.ma
 
 export function embedPath(o: EmbedOptions): string {
   const params = new URLSearchParams({ lga: o.lgaCode, first: o.first, directions: o.directions ? '1' : '0' });
-  return `/lga-embed?${params.toString()}`;
+  return `${EMBED_PATH}?${params.toString()}`;
 }
 
 const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
