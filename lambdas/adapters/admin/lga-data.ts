@@ -6,7 +6,7 @@
 // Its own S3 client, so the admin Lambda reaches the feeds bucket and nothing of the media bucket.
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { db } from '../db/db';
 import type { BundleFeature } from '../../core/admin/lga-bundle';
 import { feedsBucket, feedsS3 as s3 } from '../platform/feeds-bucket';
@@ -25,12 +25,14 @@ export async function presignLgaUpload(uploadId: string, maxBytes: number) {
   return { url, fields };
 }
 
-/** The uploaded file's bytes (gunzipped when the administrator uploaded a .gz), or undefined. */
+/**
+ * The uploaded file's bytes as stored (a .gz stays compressed: core/admin/lga-upload.ts inflates
+ * it within the size limit), or undefined. The presigned POST caps what is stored at the limit.
+ */
 export async function readLgaUpload(uploadId: string): Promise<Buffer | undefined> {
   try {
     const result = await s3().send(new GetObjectCommand({ Bucket: feedsBucket(), Key: uploadKey(uploadId) }));
-    const body = Buffer.from(await result.Body!.transformToByteArray());
-    return body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body) : body;
+    return Buffer.from(await result.Body!.transformToByteArray());
   } catch (error) {
     if ((error as Error).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
     throw error;

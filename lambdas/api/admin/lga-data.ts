@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { conflict, notFound, validationError } from '../../core/errors';
 import { MAX_LGA_UPLOAD_BYTES, validateLgaGeoJson } from '../../core/admin/lga-bundle';
+import { inflateUpload } from '../../core/admin/lga-upload';
 import { deleteLgaUpload, listLgaImports, presignLgaUpload, publishLgaBundle, readLgaUpload, republishImport } from '../../adapters/admin/lga-data';
 import { field } from '../resolver';
 import { requireAdmin } from './shared';
@@ -12,6 +13,7 @@ import { requireAdmin } from './shared';
 export const UPLOAD_TOO_LARGE = 'The file is larger than 50 MB';
 export const UPLOAD_NOT_FOUND = 'Upload the file first';
 export const NOT_JSON = 'The file is not valid JSON';
+export const NOT_GZIP = 'The .gz file is damaged and could not be unzipped';
 export const NOTHING_TO_ROLL_BACK = 'There is no previous import to roll back to';
 
 type ImportItem = Awaited<ReturnType<typeof listLgaImports>>[number];
@@ -56,12 +58,13 @@ export const lgaDataFields = {
     access: 'user',
     async resolve({ args, principal }) {
       await requireAdmin(principal);
-      const body = await readLgaUpload(args.uploadId);
-      if (!body) throw notFound(UPLOAD_NOT_FOUND);
-      if (body.length > MAX_LGA_UPLOAD_BYTES) throw validationError(UPLOAD_TOO_LARGE);
+      const stored = await readLgaUpload(args.uploadId);
+      if (!stored) throw notFound(UPLOAD_NOT_FOUND);
+      const upload = inflateUpload(stored, MAX_LGA_UPLOAD_BYTES);
+      if (!upload.ok) throw validationError(upload.reason === 'too-large' ? UPLOAD_TOO_LARGE : NOT_GZIP);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(body.toString('utf8'));
+        parsed = JSON.parse(upload.bytes.toString('utf8'));
       } catch {
         throw validationError(NOT_JSON);
       }

@@ -3,6 +3,9 @@
 // problem is refused as a whole, with the numbers of the features that are wrong.
 
 export const MAX_LGA_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** The longest ABS LGA name is 37 characters, the longest state name 28. */
+export const MAX_LGA_NAME_LENGTH = 100;
+export const MAX_STATE_NAME_LENGTH = 40;
 /** At most this many problems are listed; the rest are counted. */
 const MAX_PROBLEMS = 20;
 
@@ -89,6 +92,13 @@ export function validateLgaGeoJson(parsed: unknown): BundleValidation {
     else seen.set(code, n);
     const geometry = geometryProblem(feature?.geometry);
     if (geometry) problems.push(`Feature ${n}: ${geometry}`);
+    // Every client downloads the names and the map shows them: a name is text of a name's length.
+    if (props.lga_name != null && (typeof props.lga_name !== 'string' || props.lga_name.length > MAX_LGA_NAME_LENGTH)) {
+      problems.push(`Feature ${n}: lga_name must be text of at most ${MAX_LGA_NAME_LENGTH} characters`);
+    }
+    if (props.ste_name != null && (typeof props.ste_name !== 'string' || props.ste_name.length > MAX_STATE_NAME_LENGTH)) {
+      problems.push(`Feature ${n}: ste_name must be text of at most ${MAX_STATE_NAME_LENGTH} characters`);
+    }
     if (problems.length > before) return;
     const g = feature!.geometry as BundleFeature['geometry'];
     const stateName = String(props.ste_name ?? '');

@@ -2,6 +2,7 @@
 // feature numbers (a malformed file changes nothing), a new import every client re-downloads,
 // and the rollback that republishes the previous bundle under a new timestamp.
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, useStackTable } from '../../support/api';
 import { call, createUser, unique, type TestUser } from '../identity/support';
@@ -10,7 +11,7 @@ let admin: TestUser;
 const features = (JSON.parse(readFileSync('data/lga/australia-lga.geojson', 'utf8')) as { features: any[] }).features.slice(0, 3);
 const CURRENT = `query { lgaDataImport { timestamp downloadUrl lgaCount } }`;
 
-async function upload(content: string): Promise<string> {
+async function upload(content: string | Buffer): Promise<string> {
   const res = await call<{ createLgaDataUpload: any }>(
     `mutation($b: Int!) { createLgaDataUpload(bytes: $b) { uploadId url fields maxBytes } }`,
     { b: Buffer.byteLength(content) },
@@ -20,7 +21,7 @@ async function upload(content: string): Promise<string> {
   expect(maxBytes).toBe(50 * 1024 * 1024);
   const form = new FormData();
   for (const [k, v] of Object.entries(JSON.parse(fields) as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([content], { type: 'application/geo+json' }));
+  form.append('file', new Blob([content], { type: typeof content === 'string' ? 'application/geo+json' : 'application/gzip' }));
   const posted = await fetch(url, { method: 'POST', body: form });
   expect(posted.status).toBeLessThan(300);
   return uploadId;
@@ -49,6 +50,17 @@ describe('LGA boundaries imports', () => {
     expect((await gql<{ lgaDataImport: any }>(CURRENT)).data!.lgaDataImport).toEqual(before);
     const tooBig = await call(`mutation { createLgaDataUpload(bytes: 52428801) { uploadId } }`, {}, admin);
     expect(tooBig.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The file is larger than 50 MB' });
+  });
+
+  it('refuses a gzip bomb (a 1 MB .gz of a gigabyte) as larger than 50 MB and changes nothing', async () => {
+    const before = (await gql<{ lgaDataImport: any }>(CURRENT)).data!.lgaDataImport;
+    const member = gzipSync(Buffer.alloc(16 * 1024 * 1024));
+    const bomb = Buffer.concat(Array.from({ length: 64 }, () => member));
+    const res = await publish(await upload(bomb));
+    expect(res.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The file is larger than 50 MB' });
+    const damaged = await publish(await upload(gzipSync(Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }))).subarray(0, 64)));
+    expect(damaged.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The .gz file is damaged and could not be unzipped' });
+    expect((await gql<{ lgaDataImport: any }>(CURRENT)).data!.lgaDataImport).toEqual(before);
   });
 
   it('publishes a valid file as a new import and rolls back to the previous bundle', async () => {

@@ -56,6 +56,26 @@ describe('validateLgaGeoJson', () => {
     });
   });
 
+  it('bounds the names: lga_name at 100 characters and ste_name at 40, text only', () => {
+    const result = validateLgaGeoJson(
+      collection(
+        feature({ lga_code: '12900', lga_name: 'x'.repeat(100), ste_name: 'y'.repeat(40) }),
+        feature({ lga_code: '13000', lga_name: 'x'.repeat(101), ste_name: 'New South Wales' }),
+        feature({ lga_code: '13100', lga_name: 'Forbes', ste_name: 'y'.repeat(10_000) }),
+        feature({ lga_code: '13200', lga_name: { nested: true }, ste_name: 7 }),
+      ),
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        'Feature 2: lga_name must be text of at most 100 characters',
+        'Feature 3: ste_name must be text of at most 40 characters',
+        'Feature 4: lga_name must be text of at most 100 characters',
+        'Feature 4: ste_name must be text of at most 40 characters',
+      ],
+    });
+  });
+
   it('refuses what is not a FeatureCollection, an empty one, and lists at most 20 problems', () => {
     expect(validateLgaGeoJson({ type: 'Feature' })).toEqual({ ok: false, problems: ['The file is not a GeoJSON FeatureCollection'] });
     expect(validateLgaGeoJson(null)).toEqual({ ok: false, problems: ['The file is not a GeoJSON FeatureCollection'] });
