@@ -14,6 +14,7 @@ import { hostedPage, type Reply } from './hosted';
 import { expand } from './listing';
 import { Store, publicView, type StripeObject } from './store';
 import { API_VERSION, Webhooks } from './webhooks';
+import { fromAnotherSite, isLoopbackHost } from '../dev-guards';
 
 export { API_VERSION, signatureHeader } from './webhooks';
 export { TEST_CARDS } from './cards';
@@ -120,13 +121,33 @@ function apiRequest(ctx: Context, request: http.IncomingMessage, path: string, q
   return reply;
 }
 
-async function handle(ctx: Context, request: http.IncomingMessage): Promise<Reply> {
+/**
+ * The test controls redirect signed webhooks and wipe the emulator, and they take no key: like
+ * /dev/mail, they answer only requests made on this machine to this port by name (a rebound
+ * attacker domain is refused), never a web page of another site, and a body only as JSON (a
+ * cross-site form or text/plain post cannot be one without a preflight the emulator never allows).
+ */
+function mayUseControls(request: http.IncomingMessage, port: number): boolean {
+  if (!isLoopbackHost(request.headers.host, port) || fromAnotherSite(request, port)) return false;
+  const type = String(request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  return !hasBody || type === 'application/json';
+}
+
+const CONTROLS_REFUSED = 'The emulator controls answer only tools on this machine: Host 127.0.0.1 or localhost with this port, no other site\'s Origin, a JSON body.';
+
+async function handle(ctx: Context, request: http.IncomingMessage, port: number): Promise<Reply> {
   const url = new URL(request.url ?? '/', 'http://emulator');
   const method = request.method ?? 'GET';
+  const controls = url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/');
+  if (controls && !mayUseControls(request, port)) {
+    request.resume();
+    return json(403, { error: { type: 'invalid_request_error', message: CONTROLS_REFUSED } });
+  }
   const body = method === 'GET' ? '' : await readBody(request);
   try {
     if (url.pathname.startsWith('/v1/')) return apiRequest(ctx, request, url.pathname, url.search.slice(1), body);
-    if (url.pathname === '/_emulator' || url.pathname.startsWith('/_emulator/')) {
+    if (controls) {
       const input = method === 'GET' ? Object.fromEntries(url.searchParams) : body ? JSON.parse(body) : {};
       return json(200, await control(ctx, method, url.pathname, input));
     }
@@ -164,7 +185,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   const ctx: Context = { store, webhooks, baseUrl: (options.publicBaseUrl ?? url).replace(/\/$/, '') };
   // One request at a time: every change is a small synchronous step, so state never interleaves.
   server.on('request', (request, response) => {
-    handle(ctx, request).then(
+    handle(ctx, request, port).then(
       (reply) => send(response, reply),
       (error) => send(response, json(500, { error: { type: 'api_error', message: String(error) } })),
     );
