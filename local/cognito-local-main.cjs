@@ -6,6 +6,18 @@ const { writeSync } = require('node:fs');
 const https = require('node:https');
 const pino = require('pino');
 const { prettyFactory } = require('pino-pretty');
+
+// This start's signing key (local/cognito-signing-key.ts) in place of the one cognito-local ships
+// in its package, which anyone can read: set before the server signs or serves anything.
+const signingKey = JSON.parse(process.env.COGNITO_LOCAL_SIGNING_KEY ?? 'null');
+if (!signingKey) {
+  console.error('cognito-local needs this start\'s signing key (COGNITO_LOCAL_SIGNING_KEY); start it through npm start.');
+  process.exit(1);
+}
+delete process.env.COGNITO_LOCAL_SIGNING_KEY;
+Object.assign(require('cognito-local/lib/keys/cognitoLocal.private.json'), { pem: signingKey.privatePem, jwk: signingKey.privateJwk });
+Object.assign(require('cognito-local/lib/keys/cognitoLocal.public.json'), { pem: signingKey.publicPem, jwk: signingKey.publicJwk });
+
 const { createDefaultServer } = require('cognito-local/lib/server');
 
 const prettify = prettyFactory({

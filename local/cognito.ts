@@ -21,6 +21,7 @@ import { PROJECT_ROOT } from './settings';
 import { portAnswers, startProcess, waitFor, type ManagedProcess } from './processes';
 import { appendToOutbox, watchCognitoDeliveries, type OutboxMessage } from './outbox';
 import { createCustomAuthBridge } from './custom-auth';
+import { SIGNING_KEY_ENV, type SigningKey } from './cognito-signing-key';
 import { invoke, TRIGGERS } from './lambdas';
 
 export interface UserPoolIds {
@@ -40,7 +41,8 @@ export async function startCognitoLocal(
   dataDir: string,
   ports: { cognito: number; cognitoInternal: number; web: number },
   onMail: (message: OutboxMessage) => void = () => undefined,
-  invokeSecret = 'local',
+  invokeSecret: string,
+  signingKey: SigningKey,
 ): Promise<ManagedProcess> {
   const home = path.join(dataDir, 'cognito');
   mkdirSync(path.join(home, '.cognito'), { recursive: true });
@@ -61,7 +63,7 @@ export async function startCognitoLocal(
     'cognito-local',
     process.execPath,
     [path.join(PROJECT_ROOT, 'local', 'cognito-local-main.cjs')],
-    { cwd: home, env: { ...process.env, PORT: String(ports.cognitoInternal), HOST: '127.0.0.1' } },
+    { cwd: home, env: { ...process.env, PORT: String(ports.cognitoInternal), HOST: '127.0.0.1', [SIGNING_KEY_ENV]: JSON.stringify(signingKey) } },
   );
   watchCognitoDeliveries(proc.child.stdout!, (message) => {
     appendToOutbox(dataDir, message);

@@ -30,6 +30,8 @@ import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { createWebServer } from './web-server';
 import { newInvokeSecret } from './dev-guards';
+import { createSigningKey, installSigningKey } from './cognito-signing-key';
+import type { JWK } from 'jose';
 import { MAP_STYLE_PATHS } from '../lib/map-styles';
 
 export interface LocalStack {
@@ -80,6 +82,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
 
   const children: ManagedProcess[] = [];
   const invokeSecret = newInvokeSecret();
+  const signingKey = createSigningKey();
+  installSigningKey(signingKey);
   const closers: (() => Promise<unknown>)[] = [];
   const timers: NodeJS.Timeout[] = [];
   // The handlers read their configuration from the environment, as in Lambda. What the stack sets
@@ -110,7 +114,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     let s3: LocalS3 | undefined;
     const [dynamo, cognito] = await Promise.all([
       startDynamoDb(dataDir, ports.dynamodb, { inMemory: settings.dynamoInMemory }),
-      startCognitoLocal(dataDir, ports, (mail) => log(`Mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''} — see /dev/mail`), invokeSecret),
+      startCognitoLocal(dataDir, ports, (mail) => log(`Mail to ${mail.to}: ${mail.subject}${mail.code ? ` (code ${mail.code})` : ''} — see /dev/mail`), invokeSecret, signingKey),
       startS3(dataDir, ports.s3).then((started) => (s3 = started)),
     ]);
     children.push(dynamo, cognito);
@@ -188,8 +192,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       track(invoke('lambdas/events/comms.ts', sns).catch((error) => log(`comms for ${event.type} failed: ${(error as Error).message}`)));
     });
 
+    // Only this start's key: a token signed with the key in cognito-local's package is refused.
     const verifier = createCognitoVerifier({
-      jwksUrl: `http://127.0.0.1:${ports.cognitoInternal}/${userPool.userPoolId}/.well-known/jwks.json`,
+      trust: { publicKeys: [signingKey.publicJwk as JWK] },
       userPoolId: userPool.userPoolId,
       clientId: userPool.userPoolClientId,
     });

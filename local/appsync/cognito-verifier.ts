@@ -1,9 +1,12 @@
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK } from 'jose';
 import type { CognitoIdentityClaims } from './types';
 
 export interface CognitoVerifierOptions {
-  /** cognito-local serves it at `${endpoint}/${userPoolId}/.well-known/jwks.json`. */
-  jwksUrl: string;
+  /**
+   * The keys tokens may be signed with: this start's own public key (local/cognito-signing-key.ts)
+   * or a JWKS address (cognito-local serves one at `${endpoint}/${userPoolId}/.well-known/jwks.json`).
+   */
+  trust: { publicKeys: JWK[] } | { jwksUrl: string };
   userPoolId: string;
   /** The app client the tokens must have been issued to. */
   clientId: string;
@@ -18,8 +21,8 @@ export class InvalidTokenError extends Error {
  * JWKS, not expired, an access or id token of our app client, issued by our pool. The issuer's
  * host is not compared because cognito-local's differs by how it is reached.
  */
-export function createCognitoVerifier({ jwksUrl, userPoolId, clientId }: CognitoVerifierOptions) {
-  const keys = createRemoteJWKSet(new URL(jwksUrl));
+export function createCognitoVerifier({ trust, userPoolId, clientId }: CognitoVerifierOptions) {
+  const keys = 'publicKeys' in trust ? createLocalJWKSet({ keys: trust.publicKeys }) : createRemoteJWKSet(new URL(trust.jwksUrl));
 
   return async function verifyToken(jwt: string): Promise<CognitoIdentityClaims> {
     const { payload } = await jwtVerify(jwt, keys, {

@@ -8,7 +8,7 @@ describe('createCognitoVerifier', () => {
 
   beforeAll(async () => {
     issuer = await startTokenIssuer();
-    verify = createCognitoVerifier({ jwksUrl: issuer.jwksUrl, userPoolId: USER_POOL_ID, clientId: CLIENT_ID });
+    verify = createCognitoVerifier({ trust: { jwksUrl: issuer.jwksUrl }, userPoolId: USER_POOL_ID, clientId: CLIENT_ID });
   });
   afterAll(() => issuer.close());
 

@@ -159,7 +159,7 @@ export interface TestApi {
 
 export async function startTestApi(options: { keepAliveIntervalMs?: number } = {}): Promise<TestApi> {
   const issuer = await startTokenIssuer();
-  const verifier = createCognitoVerifier({ jwksUrl: issuer.jwksUrl, userPoolId: USER_POOL_ID, clientId: CLIENT_ID });
+  const verifier = createCognitoVerifier({ trust: { jwksUrl: issuer.jwksUrl }, userPoolId: USER_POOL_ID, clientId: CLIENT_ID });
   const resolvers = fakeResolvers();
   const events = new Map<string, unknown[]>();
   const logs: string[] = [];
