@@ -22,6 +22,7 @@ import { portAnswers, startProcess, waitFor, type ManagedProcess } from './proce
 import { appendToOutbox, watchCognitoDeliveries, type OutboxMessage } from './outbox';
 import { createCustomAuthBridge } from './custom-auth';
 import { SIGNING_KEY_ENV, type SigningKey } from './cognito-signing-key';
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { invoke, TRIGGERS } from './lambdas';
 
 export interface UserPoolIds {
@@ -199,8 +200,30 @@ async function bridgeRefresh(body: Buffer, internalPort: number): Promise<{ stat
   }
 }
 
+/**
+ * cognito-local reads the user from an AccessToken (GetUser, UpdateUserAttributes, ChangePassword,
+ * DeleteUser, ...) without checking its signature: the proxy checks it against this start's key
+ * first, so a made-up token cannot act on someone's account.
+ */
+async function accessTokenRefused(body: string, trustedKey: JWK): Promise<boolean> {
+  let token: unknown;
+  try {
+    token = (JSON.parse(body || '{}') as { AccessToken?: unknown }).AccessToken;
+  } catch {
+    return false;
+  }
+  if (token === undefined) return false;
+  if (typeof token !== 'string') return true;
+  try {
+    await jwtVerify(token, createLocalJWKSet({ keys: [trustedKey] }), { algorithms: ['RS256'] });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** With dataDir, CUSTOM_AUTH (email link, demo personas) is bridged too: see local/custom-auth.ts. */
-export function startCognitoProxy(publicPort: number, internalPort: number, dataDir?: string): Promise<http.Server> {
+export function startCognitoProxy(publicPort: number, internalPort: number, trustedKey: JWK, dataDir?: string): Promise<http.Server> {
   const customAuth = dataDir
     ? createCustomAuthBridge({
         client: cognitoClient(internalPort),
@@ -237,6 +260,11 @@ export function startCognitoProxy(publicPort: number, internalPort: number, data
           ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
         });
         res.end(JSON.stringify(json));
+        return;
+      }
+      if (await accessTokenRefused(body.toString('utf8'), trustedKey)) {
+        res.writeHead(400, { ...CORS_HEADERS, 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'NotAuthorizedException' });
+        res.end(JSON.stringify({ __type: 'NotAuthorizedException', message: 'Invalid Access Token' }));
         return;
       }
       const upstream = await fetch(`http://127.0.0.1:${internalPort}${req.url ?? '/'}`, {

@@ -131,7 +131,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       const event = { Records: [{ eventName: 'ObjectCreated:Post', s3: { bucket: { name: bucket }, object: { key } } }] };
       invoke('lambdas/media/thumbnail.ts', event).catch((error) => log(`thumbnail of ${key} failed: ${(error as Error).message}`));
     });
-    const proxy = await startCognitoProxy(ports.cognito, ports.cognitoInternal, dataDir);
+    const proxy = await startCognitoProxy(ports.cognito, ports.cognitoInternal, signingKey.publicJwk as JWK, dataDir);
     closers.push(() => new Promise((resolve) => proxy.close(resolve)));
 
     await ensureTable(ports.dynamodb, settings.tableName);

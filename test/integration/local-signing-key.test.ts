@@ -1,10 +1,11 @@
 // The local AppSync trusts only the key cognito-local signs with at this start. cognito-local ships
 // a fixed key in its npm package that anyone can read: an administrator's token signed with it is
-// refused, while tokens from a real sign-in (password or email link) are accepted.
+// refused, by the API and by the Cognito endpoint, while a real sign-in's tokens are accepted.
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
+import { CognitoIdentityProviderClient, GetUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 
@@ -41,6 +42,23 @@ describe('the local signing key', () => {
     // The same for an access token.
     const access = await forgedWithShippedKey((await signIn('admin@example.com')).accessToken);
     expect((await gql(CUSTOMERS, {}, { token: access })).status).toBe(401);
+  });
+
+  it('refuses a forged access token at the Cognito endpoint too (GetUser, UpdateUserAttributes)', async () => {
+    const stack = inject('stack');
+    const cognito = new CognitoIdentityProviderClient({
+      region: 'ap-southeast-2',
+      endpoint: `http://127.0.0.1:${stack.ports.cognito}`,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const real = (await signIn('admin@example.com')).accessToken;
+    const forged = await forgedWithShippedKey(real);
+    await expect(cognito.send(new GetUserCommand({ AccessToken: forged }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(
+      cognito.send(new UpdateUserAttributesCommand({ AccessToken: forged, UserAttributes: [{ Name: 'name', Value: 'Mallory' }] })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    const user = await cognito.send(new GetUserCommand({ AccessToken: real }));
+    expect(user.UserAttributes?.find((a) => a.Name === 'name')?.Value).not.toBe('Mallory');
   });
 
   it('does not serve the shipped key in cognito-local\'s JWKS', async () => {
