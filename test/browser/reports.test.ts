@@ -68,8 +68,10 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await screenshot(staff.page, 'report-clusters-pending');
     expect(await axeViolations(staff.page)).toEqual([]);
     await row.getByRole('link').click();
-    await staff.page.getByText('Water over the Newell Highway').waitFor();
-    await expect(staff.page.getByText('Still flooded, about 30 cm deep').count()).resolves.toBe(1);
+    // Each member report once (their words appear again only as private suggestions for the reason).
+    const members = staff.page.locator('.report-member');
+    await members.getByText('Water over the Newell Highway').waitFor();
+    await expect(members.getByText('Still flooded, about 30 cm deep').count()).resolves.toBe(1);
     // The moderator widens the cluster; the stored radius is what the page shows after a reload.
     const adjust = staff.page.getByRole('form', { name: 'Adjust cluster' });
     await adjust.getByLabel('Radius (metres)').fill('750');
@@ -87,7 +89,8 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await staff.page.locator('.report-member', { hasText: 'Water over the Newell Highway' }).getByRole('link').click();
     await staff.page.waitForURL((url) => url.pathname.startsWith('/reports/'));
     await staff.page.getByRole('heading', { name: 'Flooding report' }).waitFor();
-    await staff.page.getByText('Water over the Newell Highway').waitFor();
+    await staff.page.getByRole('paragraph').filter({ hasText: /^Water over the Newell Highway$/ }).waitFor();
+    await staff.page.getByLabel('Public reason for the closure').waitFor();
     await staff.page.getByRole('textbox', { name: 'Reason for denying' }).waitFor();
     await screenshot(staff.page, 'report-detail-moderator');
     expect(await axeViolations(staff.page)).toEqual([]);
@@ -95,10 +98,47 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await staff.page.getByText('within 750 m').waitFor();
   });
 
-  it('the moderator approves the cluster; the reporter sees their report approved', async () => {
+  it('the moderation screen fits a 360 px phone, the public reason field included', async () => {
+    await staff.page.setViewportSize({ width: 360, height: 800 });
+    await staff.page.getByLabel('Public reason for the closure').waitFor();
+    const overflow = (await staff.page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(staff.page, 'report-cluster-public-reason-360');
+    expect(await axeViolations(staff.page)).toEqual([]);
+    await staff.page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('the moderator confirms the public reason and approves the cluster; the reporter sees their report approved', async () => {
+    // The residents' words are a private suggestion: the field starts empty, and they are
+    // published only as the moderator confirms (and here edits) them.
+    const field = staff.page.getByLabel('Public reason for the closure');
+    await expect(field.inputValue()).resolves.toBe('');
+    await staff.page.getByText('What residents wrote (private: not published unless you use it)').waitFor();
+    // Keyboard path: Tab from the field to the suggestion's button, Enter copies the words.
+    await field.focus();
+    const wanted = 'Use these words as the public reason: Water over the Newell Highway';
+    for (let presses = 0; presses < 3; presses++) {
+      await staff.page.keyboard.press('Tab');
+      if ((await staff.page.evaluate("document.activeElement?.getAttribute('aria-label')")) === wanted) break;
+    }
+    await expect(staff.page.evaluate("document.activeElement?.getAttribute('aria-label')")).resolves.toBe(wanted);
+    await staff.page.keyboard.press('Enter');
+    await expect(field.inputValue()).resolves.toBe('Water over the Newell Highway');
+    await field.fill('Flooding over the Newell Highway south-west of Forbes');
+    await screenshot(staff.page, 'report-cluster-public-reason');
+    expect(await axeViolations(staff.page)).toEqual([]);
     await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
     await staff.page.getByText('Closure created.').waitFor();
     await screenshot(staff.page, 'report-cluster-approved');
+    const href = await staff.page.getByRole('link', { name: 'Open the closure' }).getAttribute('href');
+    const closureId = /\/closures\/([^/]+)\/detail/.exec(href ?? '')![1];
+    const token = (await staff.page.evaluate("Object.keys(localStorage).filter((k) => k.endsWith('.accessToken')).map((k) => localStorage.getItem(k))[0]")) as string;
+    const res = await fetch(`${APP_URL}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ query: 'query($id: ID!) { closure(id: $id) { reason } }', variables: { id: closureId } }),
+    });
+    expect(((await res.json()) as { data: { closure: { reason: string } } }).data.closure.reason).toBe('Flooding over the Newell Highway south-west of Forbes');
     await staff.page.goto(`${APP_URL}/dashboard`);
     const card = staff.page.getByTestId('pending-clusters-card');
     await card.waitFor();

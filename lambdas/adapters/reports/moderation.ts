@@ -38,12 +38,12 @@ function roadEngine(): RoadSnapper | undefined {
 }
 
 /** The closure input for a report's or cluster's place; validated like any staff-made closure. */
-function closureInputAt(lgaCode: string, type: string, center: LatLng, reason: string | undefined) {
+function closureInputAt(lgaCode: string, type: string, center: LatLng, publicReason: string | undefined) {
   const { geometry } = regionAround(center, roadEngine());
   const parsed = ClosureInput.safeParse({
     lgaCode,
     type,
-    reason: reason ? reason.slice(0, 2000) : undefined,
+    reason: publicReason,
     regions: [{ geometry }],
   });
   if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? 'Invalid closure');
@@ -71,11 +71,19 @@ async function createClosureWith(
   return saved;
 }
 
-export async function approveCluster(cluster: ClusterRecord, actor: Actor, now = nowSeconds()): Promise<{ cluster: ClusterRecord; closure: ClosureRecord; reports: ReportRecord[] }> {
+/**
+ * `publicReason` is the moderator's: the members' descriptions are a resident's words and never
+ * become the closure's public reason on their own.
+ */
+export async function approveCluster(
+  cluster: ClusterRecord,
+  actor: Actor,
+  publicReason: string | undefined,
+  now = nowSeconds(),
+): Promise<{ cluster: ClusterRecord; closure: ClosureRecord; reports: ReportRecord[] }> {
   transitions.assertClusterPending(cluster);
   const members = (await getReports(cluster.reportIds)).filter((r) => r.status === 'pending');
-  const description = members.map((r) => r.description).find(Boolean);
-  const input = closureInputAt(cluster.lgaCode, cluster.type, cluster.center, description);
+  const input = closureInputAt(cluster.lgaCode, cluster.type, cluster.center, publicReason);
   let approved: { cluster: ClusterRecord; reports: ReportRecord[] } | undefined;
   const closure = await createClosureWith(
     actor,
@@ -135,8 +143,8 @@ export async function rejectCluster(cluster: ClusterRecord, actor: Actor, reason
   return { cluster: after, reports };
 }
 
-/** A lone report approved: its own closure (none is linked yet), and it leaves its cluster. */
-export async function approveReport(report: ReportRecord, actor: Actor, now = nowSeconds()): Promise<ReportRecord> {
+/** A lone report approved: its own closure (none is linked yet, reason the moderator's), and it leaves its cluster. */
+export async function approveReport(report: ReportRecord, actor: Actor, publicReason: string | undefined, now = nowSeconds()): Promise<ReportRecord> {
   if (report.status !== 'pending') throw conflict(REPORT_MESSAGES.notPending);
   if (report.closureId) {
     const after = transitions.approve(report, actor, now, report.closureId);
@@ -144,7 +152,7 @@ export async function approveReport(report: ReportRecord, actor: Actor, now = no
     await publishStatusChange(after, actor);
     return after;
   }
-  const input = closureInputAt(report.lgaCode, report.type, report.position, report.description);
+  const input = closureInputAt(report.lgaCode, report.type, report.position, publicReason);
   const leave = await leaveClusterWrites(report, now);
   let after: ReportRecord | undefined;
   await createClosureWith(actor, input, { source: { type: 'report', reportId: report.id }, media: report.media }, (closureId) => {

@@ -81,6 +81,17 @@ function closureDistance(c: ClosureRecord, point: LatLng): number {
 
 const byId = z.object({ id: reportId }).strict();
 const byClusterId = z.object({ id: clusterId }).strict();
+/**
+ * The closure's public reason, written or confirmed by the moderator. A resident's description is
+ * never copied into it: it would reach the map, /text, the open feeds and the post writer as the
+ * council's words. Empty or absent: the closure has no reason.
+ */
+const publicReason = z
+  .string()
+  .trim()
+  .max(2000, 'Reason is too long (maximum 2000 characters)')
+  .nullish()
+  .transform((value) => value || undefined);
 
 export const handler = createResolverHandler({
   submitReport: field({
@@ -163,12 +174,12 @@ export const handler = createResolverHandler({
   }),
 
   approveReport: field({
-    args: byId,
+    args: z.object({ id: reportId, reason: publicReason }).strict(),
     access: 'user',
     async resolve(ctx) {
       const report = await loadReport(ctx.args.id);
       const p = requireModerator(await ctx.principal(), report.lgaCode);
-      return oneReport(ctx, p, await approveReport(report, actorOf(p)));
+      return oneReport(ctx, p, await approveReport(report, actorOf(p), ctx.args.reason));
     },
   }),
 
@@ -216,12 +227,12 @@ export const handler = createResolverHandler({
   }),
 
   approveCluster: field({
-    args: byClusterId,
+    args: z.object({ id: clusterId, reason: publicReason }).strict(),
     access: 'user',
     async resolve(ctx) {
       const cluster = await loadCluster(ctx.args.id);
       const p = requireModerator(await ctx.principal(), cluster.lgaCode);
-      return oneCluster(ctx, p, (await approveCluster(cluster, actorOf(p))).cluster);
+      return oneCluster(ctx, p, (await approveCluster(cluster, actorOf(p), ctx.args.reason)).cluster);
     },
   }),
 

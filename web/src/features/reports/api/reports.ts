@@ -101,8 +101,10 @@ export async function retractReport(id: string): Promise<Report> {
   return (await gql<{ retractReport: Report }>(`mutation($id: ID!) { retractReport(id: $id) { ${REPORT} } }`, { id })).retractReport;
 }
 
-export async function approveReport(id: string): Promise<Report> {
-  return (await gql<{ approveReport: Report }>(`mutation($id: ID!) { approveReport(id: $id) { ${REPORT} } }`, { id })).approveReport;
+/** `reason` is the closure's public reason as the moderator wrote or confirmed it ('' for none). */
+export async function approveReport(id: string, reason: string): Promise<Report> {
+  return (await gql<{ approveReport: Report }>(`mutation($id: ID!, $reason: String) { approveReport(id: $id, reason: $reason) { ${REPORT} } }`, { id, reason: reason.trim() || null }))
+    .approveReport;
 }
 
 export async function denyReport(id: string, reason: string): Promise<Report> {
@@ -131,8 +133,13 @@ export async function getCluster(id: string): Promise<ReportCluster | null> {
     .reportCluster;
 }
 
-export async function approveCluster(id: string): Promise<ReportCluster> {
-  return (await gql<{ approveCluster: ReportCluster }>(`mutation($id: ID!) { approveCluster(id: $id) { ${CLUSTER} reports { id } } }`, { id })).approveCluster;
+/** `reason` is the closure's public reason as the moderator wrote or confirmed it ('' for none). */
+export async function approveCluster(id: string, reason: string): Promise<ReportCluster> {
+  const data = await gql<{ approveCluster: ReportCluster }>(
+    `mutation($id: ID!, $reason: String) { approveCluster(id: $id, reason: $reason) { ${CLUSTER} reports { id } } }`,
+    { id, reason: reason.trim() || null },
+  );
+  return data.approveCluster;
 }
 
 export async function rejectCluster(id: string, reason: string): Promise<ReportCluster> {

@@ -5,19 +5,24 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { approveCluster, getCluster, rejectCluster } from '../api/reports';
 import { ClusterAdjustForm } from './ClusterAdjustForm';
+import { PublicReasonField } from './PublicReasonField';
 import { MediaStrip, StatusBadge } from './ReportParts';
 import './reports.css';
 import { formatTableTimestamp } from '../../closures/format';
 
-/** /report-clusters/{id}: the member reports with photos, approve (creates the closure) or reject. */
+/**
+ * /report-clusters/{id}: the member reports with photos, approve (creates the closure, with the
+ * public reason the moderator writes or confirms) or reject.
+ */
 export function ClusterDetailPage() {
   const { clusterId = '' } = useParams();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
+  const [publicReason, setPublicReason] = useState('');
   const key = ['reports', 'cluster', clusterId];
   const cluster = useQuery({ queryKey: key, queryFn: () => getCluster(clusterId) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['reports'] });
-  const approve = useMutation({ mutationFn: () => approveCluster(clusterId), onSuccess: refresh });
+  const approve = useMutation({ mutationFn: () => approveCluster(clusterId, publicReason), onSuccess: refresh });
   const reject = useMutation({ mutationFn: () => rejectCluster(clusterId, reason), onSuccess: refresh });
 
   if (cluster.isPending) return <p aria-busy="true">Loading the cluster…</p>;
@@ -37,6 +42,7 @@ export function ClusterDetailPage() {
         <MediaStrip media={c.media} />
         {c.status === 'pending' && (
           <div className="report-actions">
+            <PublicReasonField value={publicReason} onChange={setPublicReason} suggestions={c.reports.map((r) => r.description ?? '')} />
             <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => approve.mutate()}>
               {approve.isPending ? 'Creating the closure…' : 'Approve and create closure'}
             </button>

@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { approveReport, denyReport, getReport, retractReport } from '../api/reports';
 import { ActivityList, MediaStrip, StatusBadge } from './ReportParts';
+import { PublicReasonField } from './PublicReasonField';
 import './reports.css';
 import { formatTableTimestamp } from '../../closures/format';
 
@@ -13,13 +14,14 @@ export function ReportDetailPage() {
   const { reportId = '' } = useParams();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
+  const [publicReason, setPublicReason] = useState('');
   const report = useQuery({ queryKey: ['reports', 'one', reportId], queryFn: () => getReport(reportId) });
   const done = (r: unknown) => {
     queryClient.setQueryData(['reports', 'one', reportId], r);
     void queryClient.invalidateQueries({ queryKey: ['reports'] });
   };
   const retract = useMutation({ mutationFn: () => retractReport(reportId), onSuccess: done });
-  const approve = useMutation({ mutationFn: () => approveReport(reportId), onSuccess: done });
+  const approve = useMutation({ mutationFn: () => approveReport(reportId, publicReason), onSuccess: done });
   const deny = useMutation({ mutationFn: () => denyReport(reportId, reason), onSuccess: done });
 
   if (report.isPending) return <p aria-busy="true">Loading the report…</p>;
@@ -49,6 +51,7 @@ export function ReportDetailPage() {
           )}
           {!r.mine && r.status === 'pending' && (
             <>
+              {!r.closureId && <PublicReasonField value={publicReason} onChange={setPublicReason} suggestions={[r.description ?? '']} />}
               <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => approve.mutate()}>Approve</button>
               <textarea aria-label="Reason for denying" placeholder="Reason for denying" value={reason} onChange={(e) => setReason(e.target.value)} />
               <button type="button" className="rp-button rp-button--danger" disabled={!reason.trim() || deny.isPending} onClick={() => deny.mutate()}>
