@@ -1,5 +1,6 @@
-// The Amazon Bedrock post writer (AWS): one Converse call per closure with a prompt that keeps to
-// the closure's facts. The model id comes from CDK context (BEDROCK_MODEL_ID).
+// The Amazon Bedrock post writer (AWS): one Converse call per closure, the instructions as its
+// system prompt and the closure's facts as a delimited block of untrusted data. The model id
+// comes from CDK context (BEDROCK_MODEL_ID).
 import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import { MAX_POST_LENGTH, type ClosureFacts } from '../../core/comms/tasks';
 import { promptFor, templateWriter, type PostWriter } from '../../core/comms/writer';
@@ -11,10 +12,12 @@ export function bedrockWriter(modelId: string): PostWriter {
     name: `bedrock:${modelId}`,
     async write(facts: ClosureFacts) {
       client ??= new BedrockRuntimeClient({});
+      const prompt = promptFor(facts);
       const response = await client.send(
         new ConverseCommand({
           modelId,
-          messages: [{ role: 'user', content: [{ text: promptFor(facts) }] }],
+          system: [{ text: prompt.system }],
+          messages: [{ role: 'user', content: [{ text: prompt.user }] }],
           inferenceConfig: { maxTokens: 400, temperature: 0.2 },
         }),
       );
