@@ -18,12 +18,14 @@ export function pathOf(url: string | undefined): string {
   return new URL(url ?? '/', 'http://localhost').pathname;
 }
 
-/** AppSync reports the caller's address list from X-Forwarded-For (the vite proxy sets it). */
+/**
+ * The caller's address list as AWS reports it: what X-Forwarded-For said (anything the caller or
+ * the vite proxy sent), then the address of the connection itself, which the caller cannot choose.
+ */
 export function sourceIpOf(req: IncomingMessage): string[] {
   const forwarded = req.headers['x-forwarded-for'];
   const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').map((ip) => ip.trim()).filter(Boolean);
-  if (list.length > 0) return list;
-  return [(req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '')];
+  return [...list, (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '')];
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -99,7 +101,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, deps: HttpDeps):
     }
     return;
   }
-  const request: RequestMeta = { headers, sourceIp: sourceIpOf(req) };
+  const sourceIp = sourceIpOf(req);
+  // The edge in front of AppSync appends the address it saw to X-Forwarded-For; so does this one.
+  const request: RequestMeta = { headers: { ...headers, 'x-forwarded-for': sourceIp.join(', ') }, sourceIp };
   const result = await runOperation(deps.schema, body, { caller: auth.caller, request, log: deps.log }, deps.publish);
   send(res, 200, result);
 }

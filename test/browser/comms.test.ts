@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSURE_FIELDS } from '../../web/src/features/map/api/closure-fields';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, STAFF, launchBrowser, newPage, screenshot, signedInPage } from './support/browser';
+import { ADMIN, APP_URL, DESKTOP, STAFF, launchBrowser, newPage, screenshot, signedInPage } from './support/browser';
 import { LIVE_CEILING_MS, watchRealtime } from './support/realtime';
 
 const FORBES = '12900';
@@ -151,24 +151,35 @@ describe('website integration and the embedded map', () => {
   afterAll(async () => admin?.context.close());
   const visits = async () => (await api<{ embeddedMapVisits: { total: number } }>(admin.page, `{ embeddedMapVisits { total } }`, {})).embeddedMapVisits.total;
 
+  // The staff preview stays open until a real visit has been counted: by then it would have
+  // asked to count itself, had it been going to.
+  let preview: Awaited<ReturnType<typeof signedIn>>;
+  const previewVisitCalls: string[] = [];
+
   it('copies the embed snippet with the chosen options and previews it', async () => {
-    const { context, page } = await signedIn(STAFF);
+    preview = await signedIn(STAFF);
+    const { page } = preview;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql') && (request.postData() ?? '').includes('recordEmbedVisit')) previewVisitCalls.push(request.frame().url());
+    });
     await page.goto(`${APP_URL}/comms/integration?lga=${FORBES}`);
     await page.getByLabel('Show first').selectOption('list');
     await page.getByRole('button', { name: 'Copy embed code' }).click();
     snippet = await clipboardText(page);
     expect(snippet).toContain(`/lga-embed?lga=${FORBES}&amp;first=list&amp;directions=1`);
+    await page.frameLocator('iframe.comms-preview').getByRole('heading', { name: 'Road closures in Forbes' }).waitFor({ timeout: 20_000 });
     await page.frameLocator('iframe.comms-preview').locator('.closure-list__item').first().waitFor({ timeout: 20_000 });
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'comms-integration');
-    await context.close();
   });
 
-  it('a local council page embedding the snippet shows the closures and the visit is counted', async () => {
+  it('a local council page embedding the snippet shows the closures and the visit is counted; the staff preview is not', async () => {
     admin = await signedIn(ADMIN);
     const before = await visits();
     const site = await councilSite(snippet);
-    const visitor = await newPage(browser);
+    // Its own browser: a visit is one browser a day, and other tests' browsers share the default user agent.
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-AU', bypassCSP: true, userAgent: `Mozilla/5.0 (council-site visitor ${Date.now()})` });
+    const visitor = { context, page: await context.newPage() };
     await visitor.page.goto(site.url);
     const frame = visitor.page.frameLocator('iframe');
     await frame.getByRole('heading', { name: 'Road closures in Forbes' }).waitFor({ timeout: 20_000 });
@@ -176,8 +187,14 @@ describe('website integration and the embedded map', () => {
     expect(await frame.locator('.closure-list__item').count()).toBeGreaterThanOrEqual(2);
     await screenshot(visitor.page, 'comms-embedded-on-council-site');
     await expect.poll(visits, { timeout: 10_000 }).toBe(before + 1);
+    // Loading the council's page again the same day is the same visit.
+    await visitor.page.reload();
+    await frame.locator('.closure-list__item').first().waitFor({ timeout: 20_000 });
+    expect(previewVisitCalls).toEqual([]);
+    await preview.context.close();
     await visitor.context.close();
     site.server.close();
+    expect(await visits()).toBe(before + 1);
   });
 
   it('admins see the visits per day as a chart', async () => {

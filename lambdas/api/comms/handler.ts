@@ -11,6 +11,7 @@ import { publishEvent } from '../../adapters/platform/events';
 import { getLga } from '../../adapters/foundation/lgas';
 import { createTask, listTasks, loadTask, patchTask, TASK_NOT_FOUND } from '../../adapters/comms/tasks';
 import { embedVisitsReport, recordEmbedVisit } from '../../adapters/comms/visits';
+import { callerAddress } from '../../core/comms/visits';
 import { presentClosures, wantsMedia } from '../closures/present';
 import { requireCommsManager } from './access';
 import { presentTask } from './present';
@@ -120,10 +121,14 @@ export const handler = createResolverHandler({
   recordEmbedVisit: field({
     args: z.object({ lgaCode }).strict(),
     access: 'public',
-    async resolve({ args }) {
+    async resolve({ args, event }) {
       // Only real LGAs are counted, so the counters cannot be filled with made-up codes.
       if (!(await getLga(args.lgaCode))) throw notFound('LGA not found');
-      return recordEmbedVisit(args.lgaCode);
+      // One browser at one address counts once a day: aliases in one request, reloads and scripts
+      // repeating the call add nothing more (core/comms/visits.ts).
+      const headers = (event.request?.headers ?? {}) as Record<string, string | undefined>;
+      const sourceIp = (event.identity as { sourceIp?: string[] } | null | undefined)?.sourceIp;
+      return recordEmbedVisit({ lgaCode: args.lgaCode, address: callerAddress(headers, sourceIp), userAgent: headers['user-agent'] ?? '' });
     },
   }),
 

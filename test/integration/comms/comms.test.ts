@@ -1,8 +1,10 @@
 // Communications on the real local stack: the content-task lifecycle (create ≤ 26 closures,
 // asynchronous generation by the template writer, edit, approve), who may call each operation
 // (seven callers; refused calls change nothing), embedded-map visits and the DRFA evidence.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { gql, type Auth } from '../../support/api';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { gql, useStackTable, type Auth } from '../../support/api';
+import { MAX_BROWSERS_PER_ADDRESS } from '../../../lambdas/core/comms/visits';
 import { FORBES, TASK, WEDDIN, commsCallers, forbesClosure, until, type Role } from './support';
 
 let c: Record<Role, Auth>;
@@ -144,22 +146,63 @@ describe('who may call what', () => {
 describe('embedded-map visits', () => {
   const RECORD = `mutation($lgaCode: String!) { recordEmbedVisit(lgaCode: $lgaCode) }`;
   const VISITS = `{ embeddedMapVisits { total lgas { lgaCode lgaName count } daily { date count } } }`;
+  const PARKES = '16200';
+  /** A browser: the public API key and its own user agent (and, if given, what it claims in X-Forwarded-For). */
+  const browser = (name: string, forwardedFor?: string): Auth => ({
+    headers: { 'x-api-key': inject('stack').apiKey, 'user-agent': `Mozilla/5.0 (test ${name} ${randomUUID()})`, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+  });
+  const report = async () => (await gql<{ embeddedMapVisits: any }>(VISITS, {}, c.admin)).data!.embeddedMapVisits;
+  const countOf = (r: any, lgaCode: string) => r.lgas.find((l: any) => l.lgaCode === lgaCode)?.count ?? 0;
 
-  it('counts per LGA, in total and per day, for anyone; unknown LGAs are refused', async () => {
-    const before = (await gql<{ embeddedMapVisits: any }>(VISITS, {}, c.admin)).data!.embeddedMapVisits;
-    const forbesBefore = before.lgas.find((l: any) => l.lgaCode === FORBES)?.count ?? 0;
-    const counts = await Promise.all([1, 2, 3].map(() => gql<{ recordEmbedVisit: number }>(RECORD, { lgaCode: FORBES }, { apiKey: true })));
-    // Each answer is read after its own (transactional) add, so the last one sees all three.
-    const answers = counts.map((r) => r.data!.recordEmbedVisit);
-    expect(Math.min(...answers)).toBeGreaterThan(forbesBefore);
-    expect(Math.max(...answers)).toBe(forbesBefore + 3);
-    expect(errorOf(await gql(RECORD, { lgaCode: '99999' }, { apiKey: true }))).toMatchObject({ errorType: 'NotFound' });
-    expect(errorOf(await gql(RECORD, { lgaCode: 'abc' }, { apiKey: true }))).toMatchObject({ errorType: 'ValidationError', message: 'Invalid LGA' });
-    const after = (await gql<{ embeddedMapVisits: any }>(VISITS, {}, c.admin)).data!.embeddedMapVisits;
-    expect(after.total).toBe(before.total + 3);
-    expect(after.lgas.find((l: any) => l.lgaCode === FORBES)).toMatchObject({ count: forbesBefore + 3, lgaName: 'Forbes' });
+  it('counts a browser once a day, per LGA, in total and per day; unknown LGAs are refused', async () => {
+    const before = await report();
+    const first = browser('first');
+    const answer = (await gql<{ recordEmbedVisit: number }>(RECORD, { lgaCode: FORBES }, first)).data!.recordEmbedVisit;
+    expect(answer).toBe(countOf(before, FORBES) + 1);
+    // A reload, or a script repeating the call, adds nothing.
+    for (let i = 0; i < 3; i++) expect((await gql<{ recordEmbedVisit: number }>(RECORD, { lgaCode: FORBES }, first)).data!.recordEmbedVisit).toBe(answer);
+    expect((await gql<{ recordEmbedVisit: number }>(RECORD, { lgaCode: FORBES }, browser('second'))).data!.recordEmbedVisit).toBe(answer + 1);
+    expect(errorOf(await gql(RECORD, { lgaCode: '99999' }, first))).toMatchObject({ errorType: 'NotFound' });
+    expect(errorOf(await gql(RECORD, { lgaCode: 'abc' }, first))).toMatchObject({ errorType: 'ValidationError', message: 'Invalid LGA' });
+    const after = await report();
+    expect(after.total).toBe(before.total + 2);
+    expect(after.lgas.find((l: any) => l.lgaCode === FORBES)).toMatchObject({ count: countOf(before, FORBES) + 2, lgaName: 'Forbes' });
     expect(after.daily).toHaveLength(90);
-    expect(after.daily.at(-1).count).toBe(before.daily.at(-1).count + 3);
+    expect(after.daily.at(-1).count).toBe(before.daily.at(-1).count + 2);
+  });
+
+  it('counts aliases of recordEmbedVisit in one request once', async () => {
+    const before = await report();
+    const aliased = `mutation($l: String!) { a: recordEmbedVisit(lgaCode: $l) b: recordEmbedVisit(lgaCode: $l) c: recordEmbedVisit(lgaCode: $l) }`;
+    const res = await gql<{ a: number; b: number; c: number }>(aliased, { l: FORBES }, browser('aliases'));
+    expect(res.errors).toBeUndefined();
+    const after = await report();
+    expect(after.total).toBe(before.total + 1);
+    expect(countOf(after, FORBES)).toBe(countOf(before, FORBES) + 1);
+  });
+
+  it('lets one address add at most 20 browsers a day, whatever it claims in X-Forwarded-For', async () => {
+    const before = countOf(await report(), PARKES);
+    for (let i = 0; i < 25; i++) {
+      const res = await gql(RECORD, { lgaCode: PARKES }, browser(`script ${i}`, `203.0.113.${i}`));
+      expect(res.errors).toBeUndefined();
+    }
+    expect(countOf(await report(), PARKES)).toBe(before + MAX_BROWSERS_PER_ADDRESS);
+  });
+
+  it('counts a burst of parallel visits exactly: every new visitor once, a repeated one once, the allowance held', async () => {
+    useStackTable();
+    const { countEmbedVisit, embedVisitCount } = await import('../../../lambdas/adapters/comms/visits');
+    const ALBURY = '10050';
+    const before = await embedVisitCount(ALBURY);
+    const visitors = Array.from({ length: 60 }, (_, i) => ({ lgaCode: ALBURY, address: `198.51.100.${i}`, userAgent: 'Mozilla/5.0 burst' }));
+    const sameVisitor = Array.from({ length: 20 }, () => ({ lgaCode: ALBURY, address: '192.0.2.1', userAgent: 'Mozilla/5.0 same' }));
+    const oneAddress = Array.from({ length: 30 }, (_, i) => ({ lgaCode: ALBURY, address: '192.0.2.2', userAgent: `Mozilla/5.0 browser ${i}` }));
+    const counted = await Promise.all([...visitors, ...sameVisitor, ...oneAddress].map((visit) => countEmbedVisit(visit)));
+    expect(counted.slice(0, 60).every(Boolean)).toBe(true);
+    expect(counted.slice(60, 80).filter(Boolean)).toHaveLength(1);
+    expect(counted.slice(80).filter(Boolean)).toHaveLength(MAX_BROWSERS_PER_ADDRESS);
+    expect(await embedVisitCount(ALBURY)).toBe(before + 60 + 1 + MAX_BROWSERS_PER_ADDRESS);
   });
 });
 

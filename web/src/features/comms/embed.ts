@@ -26,6 +26,21 @@ export function embedPath(o: EmbedOptions): string {
   return `${EMBED_PATH}?${params.toString()}`;
 }
 
+/**
+ * True when the embed is inside a page of this app itself: the staff's preview on the website
+ * integration screen. A visit is a resident seeing the map on the council's site (or opening its
+ * address); the council's own preview is not one. A frame of another origin cannot read its
+ * parent's location, which throws.
+ */
+export function framedByThisApp(win: Window = window): boolean {
+  if (win.parent === win) return false;
+  try {
+    return win.parent.location.origin === win.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 const attr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export function embedSnippet(origin: string, o: EmbedOptions, lgaName: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampHeight, embedSnippet, readEmbedParams } from '../embed';
+import { EMBED_PATH, clampHeight, embedSnippet, framedByThisApp, isEmbedPathVariant, readEmbedParams } from '../embed';
 
 describe('embed snippet', () => {
   it('is an iframe of /lga-embed with the chosen options', () => {
@@ -18,5 +18,33 @@ describe('embed snippet', () => {
   it('reads the options back on the embed page, refusing odd values', () => {
     expect(readEmbedParams('?lga=12900&first=list&directions=0')).toEqual({ lgaCode: '12900', first: 'list', directions: false });
     expect(readEmbedParams('?lga=<script>&first=x')).toEqual({ lgaCode: null, first: 'map', directions: true });
+  });
+});
+
+describe('where the embed counts a visit', () => {
+  const at = (origin: string) => ({ location: { origin } });
+  it('counts at the top level and inside another site, not inside this app (the staff preview)', () => {
+    const top = { ...at('https://roads.example') } as unknown as Window & { parent: unknown };
+    top.parent = top;
+    expect(framedByThisApp(top)).toBe(false);
+    const preview = { ...at('https://roads.example'), parent: at('https://roads.example') } as unknown as Window;
+    expect(framedByThisApp(preview)).toBe(true);
+    // A parent of another origin: the browser refuses to read its location.
+    const councilParent = {
+      get location(): Location {
+        throw new DOMException('Blocked a frame with origin', 'SecurityError');
+      },
+    };
+    const onCouncilSite = { ...at('https://roads.example'), parent: councilParent } as unknown as Window;
+    expect(framedByThisApp(onCouncilSite)).toBe(false);
+  });
+
+  it('has one address: its trailing-slash forms are variants to send there', () => {
+    expect(EMBED_PATH).toBe('/lga-embed');
+    expect(isEmbedPathVariant('/lga-embed/')).toBe(true);
+    expect(isEmbedPathVariant('/lga-embed//')).toBe(true);
+    expect(isEmbedPathVariant('/lga-embed')).toBe(false);
+    expect(isEmbedPathVariant('/lga-embedx')).toBe(false);
+    expect(isEmbedPathVariant('/lga-embed/12900')).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import { useEmbedRoute } from '../hooks/useEmbedRoute';
 import { usePublicClosures } from '../../map/hooks/usePublicClosures';
 import { UnsealedRoadsBanner } from '../../announcements/components/UnsealedRoadsBanner';
 import { recordEmbedVisit } from '../api/comms';
-import { readEmbedParams } from '../embed';
+import { framedByThisApp, readEmbedParams } from '../embed';
 import '../comms.css';
 
 interface EmbedLga {
@@ -52,6 +52,8 @@ export function LgaEmbedPage() {
   useEffect(() => {
     if (!lga.data || counted.current) return;
     counted.current = true;
+    // The staff's preview on the integration screen is not a visit.
+    if (framedByThisApp()) return;
     // A failed count must never break the map on the council's page.
     recordEmbedVisit(lga.data.code).catch(() => undefined);
   }, [lga.data]);
