@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { AppError, INTERNAL_MESSAGE, isAppError, unauthorized } from '../core/errors';
 import { parseArgs } from '../core/validation';
 import type { Principal } from '../core/access';
-import { createProfile, getProfile, loadPrincipal } from '../adapters/identity/principal';
+import { getProfile, loadPrincipal } from '../adapters/identity/principal';
 import { IDEMPOTENT_MUTATIONS, takeIdempotencyKey } from '../core/idempotency';
 import { runOnce } from '../adapters/idempotency/store';
 import { signInRouteOf, type SignInRoute } from '../core/identity/mfa';
@@ -18,8 +18,6 @@ export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_N
 
 export interface Caller {
   uid: string;
-  /** Present on ID tokens only; access tokens carry no email. */
-  tokenEmail?: string;
   /** How the token was obtained: an administrator has admin power only with the app's own sign-in. */
   signIn: SignInRoute;
 }
@@ -47,15 +45,21 @@ export function field<S extends z.ZodTypeAny>(definition: FieldDefinition<S>): F
 function callerOf(event: AppSyncResolverEvent<Record<string, unknown>>): Caller | null {
   const identity = event.identity as { sub?: string; claims?: Record<string, unknown> } | null | undefined;
   if (!identity?.sub) return null;
-  const email = identity.claims?.email;
-  return { uid: identity.sub, tokenEmail: typeof email === 'string' ? email : undefined, signIn: signInRouteOf(identity.claims) };
+  // The token's email is not used: who the caller is, and their address, come from the profile.
+  return { uid: identity.sub, signIn: signInRouteOf(identity.claims) };
 }
 
+export const ACCOUNT_NOT_SET_UP = 'Your account is not set up yet. Please sign in again.';
+
+/**
+ * The caller as the database knows them. A profile is made only where the address is known to be
+ * proved (the post-confirmation trigger, the demo personas), never here from a token: a token
+ * outlives its deleted account and cannot say whether its email was verified.
+ */
 async function principalFor(caller: Caller | null): Promise<Principal> {
   if (!caller) throw unauthorized();
-  let profile = await getProfile(caller.uid);
-  if (!profile && caller.tokenEmail) profile = await createProfile(caller.uid, caller.tokenEmail);
-  if (!profile) throw unauthorized('Your account is not set up yet. Please sign in again.');
+  const profile = await getProfile(caller.uid);
+  if (!profile) throw unauthorized(ACCOUNT_NOT_SET_UP);
   return loadPrincipal(profile, caller.signIn);
 }
 

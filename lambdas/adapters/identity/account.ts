@@ -22,9 +22,10 @@ export async function applyProfileChanges(uid: string, changes: ProfileChanges) 
   return (await readProfile(uid))!;
 }
 
+/** The account that proved it holds this address; an unverified one wearing it is not it. */
 export async function profileByEmail(email: string) {
-  const { data } = await db().entities.user.query.byEmail({ email }).go({ limit: 1 });
-  return data[0];
+  const { data } = await db().entities.user.query.byEmail({ email }).go({ pages: 'all' });
+  return data.find((profile) => profile.emailVerified !== false);
 }
 
 export async function signatoryCount(lgaCode: string): Promise<number> {
@@ -40,7 +41,7 @@ export async function hasSigned(lgaCode: string, uid: string): Promise<boolean> 
 /** Signs once: the signatory, the count and the user's own list change together or not at all. */
 export async function signLgaRequest(
   lgaCode: string,
-  signer: { uid: string; displayName?: string; email: string },
+  signer: { uid: string; displayName?: string; email?: string },
 ): Promise<'signed' | 'already-signed'> {
   const { canceled, data } = await db()
     .transaction.write(({ signatory, counter, user }) => [
@@ -136,17 +137,23 @@ export interface DeletedUserData {
 
 /**
  * Everything of the user, in an order that a retry can finish: the profile (which lists the
- * signed requests) goes last, with the rest of the user's partition.
+ * signed requests and holds the email) goes last, with the rest of the user's partition.
+ *
+ * Council roles belong to an email address, not to an account: they go with the account only
+ * when its profile proved that address. An account whose address nobody verified (a Facebook
+ * sign-in, say, with a staff member's email) leaves that person's roles alone. Without a profile
+ * (a retry after the partition went) the roles were already dealt with by the first attempt.
  */
-export async function deleteUserData(uid: string, email: string): Promise<DeletedUserData> {
+export async function deleteUserData(uid: string): Promise<DeletedUserData> {
   const profile = await readProfile(uid);
   for (const lgaCode of profile?.signedLgaRequests ?? []) {
     // The signature still counts; who signed is forgotten.
     await db().entities.signatory.patch({ lgaCode, uid }).remove(['displayName', 'email']).go().catch(() => undefined);
   }
   await deleteRequestsOfUser(uid);
-  const { data: managers } = await db().entities.manager.query.byEmail({ email }).go({ pages: 'all' });
-  for (const m of managers) await db().entities.manager.delete({ lgaCode: m.lgaCode, email }).go();
+  const email = profile && profile.emailVerified !== false ? profile.email : undefined;
+  const managers = email ? (await db().entities.manager.query.byEmail({ email }).go({ pages: 'all' })).data : [];
+  for (const m of managers) await db().entities.manager.delete({ lgaCode: m.lgaCode, email: m.email }).go();
   const reportsAnonymised = await anonymiseReports(uid);
   const keys = await partitionKeys(`USER#${uid}`);
   await deleteKeys(keys);

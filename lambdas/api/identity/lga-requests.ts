@@ -33,7 +33,8 @@ export const lgaRequestFields = {
       try {
         const p = await principal();
         await loadLga(args.lgaCode);
-        const outcome = await signLgaRequest(args.lgaCode, { uid: p.uid, displayName: p.displayName, email: p.email });
+        // A signature names its signer's address only when the account proved it is theirs.
+        const outcome = await signLgaRequest(args.lgaCode, { uid: p.uid, displayName: p.displayName, email: p.emailUnverified ? undefined : p.email });
         if (outcome === 'already-signed') throw conflict(ALREADY_SIGNED_MESSAGE);
         const count = await signatoryCount(args.lgaCode);
         await publishEvent('lgaRequest.signed', { lgaCode: args.lgaCode, signatoryCount: count }, p.uid);

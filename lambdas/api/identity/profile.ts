@@ -6,14 +6,14 @@ import { ProfileInput, profileChanges } from '../../core/identity/profile';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
 import { applyProfileChanges, deleteUserData, readProfile } from '../../adapters/identity/account';
-import { deleteUser, getUser } from '../../adapters/identity/cognito';
+import { deleteUser } from '../../adapters/identity/cognito';
 import { publishEvent } from '../../adapters/platform/events';
 import { field, type ResolverContext } from '../resolver';
 import { profileView } from './shared';
 
 const noArgs = z.object({}).strict();
 
-/** The caller's profile; principal() has created it from the token if it was missing. */
+/** The caller's profile; principal() has refused a caller without one. */
 async function ownProfile(ctx: ResolverContext<unknown>) {
   const p = await ctx.principal();
   const profile = await readProfile(p.uid);
@@ -57,8 +57,8 @@ export const profileFields = {
   /**
    * Removes the user's data first and the Cognito account last: every step can be repeated, so
    * if the last one fails the user can simply try again. That retry must work without a profile
-   * (already deleted, and an access token carries no email to recreate one), so this reads the
-   * caller from the token and the email from the profile or, failing that, from Cognito.
+   * (already deleted), so this reads the caller from the token, never through principal().
+   * Which email's council roles go too is decided from the profile alone (deleteUserData).
    */
   deleteAccount: field({
     args: noArgs,
@@ -68,8 +68,7 @@ export const profileFields = {
       const username = (event.identity as { username?: string } | null)?.username ?? uid;
       const profile = await readProfile(uid);
       if (profile?.demo) throw forbidden(DISABLED_IN_DEMO);
-      const email = profile?.email ?? caller!.tokenEmail ?? (await getUser(username))?.email;
-      const removed = email ? await deleteUserData(uid, email) : undefined;
+      const removed = await deleteUserData(uid);
       await deleteUser(username);
       await publishEvent('user.deleted', { uid, ...removed }, uid);
       return true;

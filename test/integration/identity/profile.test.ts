@@ -137,7 +137,7 @@ describe('deleteAccount', () => {
   it('can be repeated after a failure half-way (every step is idempotent)', async () => {
     const user = await createUser({});
     const { deleteUserData } = await import('../../../lambdas/adapters/identity/account');
-    await deleteUserData(user.uid, user.email);
+    await deleteUserData(user.uid);
     // The Cognito user still exists: the user signs in again and finishes the deletion.
     const { accessToken } = await signIn(user.email);
     const res = await call('mutation { deleteAccount }', {}, { ...user, token: accessToken });
