@@ -25,7 +25,7 @@ export const handler = async (event: PostConfirmationTriggerEvent) => {
     // only a mirror, so a failure here must not fail the sign-up.
     try {
       const staff = profile.emailVerified !== false && (await managesAnyLga(profile.email));
-      if (staff || profile.admin) await mirrorGroups(profile.email, { admin: profile.admin, staff }, event.userPoolId);
+      if (staff || profile.admin) await mirrorGroups(profile.email, { staff }, event.userPoolId);
     } catch (error) {
       console.warn('could not mirror Cognito groups on confirmation', (error as Error).message);
     }

@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
 import { clientPerEndpoint } from '../platform/client-per-endpoint';
+import { getProfile } from './principal';
 
 const cognito: () => CognitoIdentityProviderClient = clientPerEndpoint(
   () => process.env.COGNITO_ENDPOINT,
@@ -81,15 +82,21 @@ export async function mfaSettingsOf(username: string, userPoolId?: string): Prom
 }
 
 /**
- * Puts every account with this email in exactly the wanted mirrored groups. Groups are a
- * mirror for clients and the AppSync console; no resolver reads them. An email with no
- * account yet (an invited manager) is fine: post-confirmation mirrors it on sign-up.
+ * Puts every account with this email in exactly the mirrored groups its own profile earns: `admin`
+ * by the profile's flag, `staff` (`staff` true: the address is on a managers list) only when the
+ * profile proved the address. Another account wearing the same address unverified (a Facebook
+ * sign-in, say) gets neither. Groups are a mirror for clients and the AppSync console; no
+ * resolver reads them. An email with no account yet (an invited manager) is fine:
+ * post-confirmation mirrors it on sign-up.
  */
-export async function mirrorGroups(email: string, wanted: Record<MirroredGroup, boolean>, userPoolId?: string): Promise<void> {
+export async function mirrorGroups(email: string, { staff }: { staff: boolean }, userPoolId?: string): Promise<void> {
   const UserPoolId = poolId(userPoolId);
   // By username, never by email alias: cognito-local's AdminListGroupsForUser only matches the
   // literal username.
   for (const user of await usersWithEmail(email, UserPoolId)) {
+    const profile = user.sub ? await getProfile(user.sub) : undefined;
+    const verified = profile !== undefined && profile.emailVerified !== false && profile.email === email.toLowerCase();
+    const wanted: Record<MirroredGroup, boolean> = { admin: profile?.admin === true, staff: staff && verified };
     const listed = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId, Username: user.username }));
     const current = new Set((listed.Groups ?? []).map((g) => g.GroupName));
     for (const GroupName of MIRRORED_GROUPS) {

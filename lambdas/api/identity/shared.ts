@@ -78,8 +78,7 @@ export async function managerView(manager: ManagerRecord) {
  */
 export async function mirrorStaffGroups(email: string): Promise<void> {
   try {
-    const [profile, staff] = await Promise.all([profileByEmail(email), managesAnyLga(email)]);
-    await mirrorGroups(email, { admin: profile?.admin === true, staff });
+    await mirrorGroups(email, { staff: await managesAnyLga(email) });
   } catch (error) {
     logger.warn('could not mirror Cognito groups', { error: error as Error });
   }
