@@ -143,4 +143,27 @@ describe('submitEnquiry and reportClientError', () => {
     expect(data[0]).toMatchObject({ message: 'TypeError: x is undefined', release: '0.1.0' });
     expect(data[0].expiresAt! - data[0].createdAt).toBe(30 * 24 * 3600);
   });
+
+  it('keeps neither who reported an error nor their user agent or URL, only the browser and route', async () => {
+    const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.85 Safari/537.36';
+    const message = `Privacy check ${Date.now()}`;
+    const res = await gql<{ reportClientError: boolean }>(
+      `mutation($i: ClientErrorInput!) { reportClientError(input: $i) }`,
+      { i: { message, url: 'http://127.0.0.1/closures/3f2a9c1e-0b7d-4e8a-9c1f-2b3d4e5f6a7b/detail?from=mail', userAgent, release: '0.1.0' } },
+      { token: tokens.resident },
+    );
+    expect(res.data!.reportClientError).toBe(true);
+    const { dynamoClient, tableName } = await import('../../lambdas/adapters/db/client');
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    // Raw items: every attribute written, not only those the entity declares.
+    const { Items } = await dynamoClient().send(
+      new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': 'CLIENT_ERRORS' }, ScanIndexForward: false, Limit: 20 }),
+    );
+    const item = Items!.find((i) => i.message === message)!;
+    expect(item).toMatchObject({ url: '/closures/:id/detail', browser: 'Chrome 131', release: '0.1.0' });
+    const resident = decodeJwt(tokens.resident).sub!;
+    expect(JSON.stringify(item)).not.toContain(resident);
+    expect(JSON.stringify(item)).not.toContain('AppleWebKit');
+    expect(JSON.stringify(item)).not.toContain('3f2a9c1e');
+  });
 });

@@ -1,4 +1,5 @@
-// Client errors: each report is kept 30 days, and its group (same message, same place) counts
+// Client errors: each report is kept 30 days (message, stack, route pattern, browser and release;
+// not the user id, URL or user agent), and its group (same message, same place) counts
 // it; an hourly counter answers "errors in the last 24 hours" with one small query.
 import { randomUUID } from 'node:crypto';
 import { db } from '../db/db';
@@ -8,13 +9,13 @@ import { browserOf, errorFingerprint, hourOf, routePattern } from '../../core/ad
 
 export const CLIENT_ERRORS_COUNTER = 'client-errors-by-hour';
 
+/** What a client sends; what is kept names no person (no user id, URL or user agent). */
 export interface ClientErrorReport {
   message: string;
   stack?: string;
   url?: string;
   userAgent?: string;
   release?: string;
-  uid?: string;
 }
 
 export async function recordClientError(report: ClientErrorReport): Promise<void> {
@@ -24,7 +25,7 @@ export async function recordClientError(report: ClientErrorReport): Promise<void
   const browser = browserOf(report.userAgent);
   await Promise.all([
     db()
-      .entities.clientError.create({ id: randomUUID(), ...report, url: route, expiresAt })
+      .entities.clientError.create({ id: randomUUID(), message: report.message, stack: report.stack, url: route, browser, release: report.release, expiresAt })
       .go(),
     db()
       .entities.clientErrorGroup.upsert({

@@ -116,14 +116,13 @@ export const handler = createResolverHandler({
   reportClientError: field({
     args: z.object({ input: ClientErrorInput }).strict(),
     access: 'public',
-    async resolve({ args, caller }) {
+    async resolve({ args }) {
       await recordClientError({
         message: args.input.message,
         stack: orUndefined(args.input.stack),
         url: orUndefined(args.input.url),
         userAgent: orUndefined(args.input.userAgent),
         release: orUndefined(args.input.release),
-        uid: caller?.uid,
       });
       return true;
     },

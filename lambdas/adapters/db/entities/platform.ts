@@ -115,7 +115,7 @@ export const EnquiryEntity = new Entity(
   { table: 'placeholder' },
 );
 
-/** Client errors are kept 30 days (diagnostics screen), then expire by TTL. */
+/** Client errors are kept 30 days (diagnostics screen), then expire by TTL. They name no person. */
 export const CLIENT_ERROR_TTL_SECONDS = 30 * 24 * 3600;
 
 export const ClientErrorEntity = new Entity(
@@ -125,10 +125,11 @@ export const ClientErrorEntity = new Entity(
       id: { type: 'string', required: true, readOnly: true },
       message: { type: 'string', required: true },
       stack: { type: 'string' },
+      /** The route pattern (`/closures/:id`), never the URL with its ids and query. */
       url: { type: 'string' },
-      userAgent: { type: 'string' },
+      /** Browser name and major version ("Chrome 131"): neither the user agent nor who it was. */
+      browser: { type: 'string' },
       release: { type: 'string' },
-      uid: { type: 'string' },
       expiresAt: { type: 'number' },
       ...timestamps,
     },
