@@ -12,6 +12,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct, IConstruct } from 'constructs';
+import { stageEnvironment } from './stage-settings';
 
 /** What keeps the Cognito groups that mirror the user records (admin, staff) in step. */
 export const GROUP_MIRROR_ACTIONS = [
@@ -83,9 +84,8 @@ export class ProjectFunction extends NodejsFunction {
         STAGE: props.stage,
         POWERTOOLS_SERVICE_NAME: props.service ?? id,
         NODE_OPTIONS: '--enable-source-maps',
-        // Administrators need an authenticator app (lambdas/core/identity/mfa.ts) on every stage
-        // but demo, where anyone may pick the admin persona.
-        ...(props.stage === 'demo' ? {} : { ADMIN_MFA: 'required' }),
+        // ADMIN_MFA and DEMO_MODE, as the stage's settings say (lib/stage-settings.ts).
+        ...stageEnvironment(props.stage),
         ...props.environment,
       },
       bundling: {
@@ -149,16 +149,20 @@ export class ProjectFunction extends NodejsFunction {
     return this;
   }
 
-  /** Object access to one bucket (no bucket administration) and its name under `envName`. */
-  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readwrite'): this {
-    const objectActions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+  /**
+   * Object access to one bucket (no bucket administration) and its name under `envName`:
+   * 'read', 'readwrite' (get, put, delete), or exactly the object actions listed.
+   */
+  bindBucket(bucket: IBucket, envName: string, access: 'read' | 'readwrite' | readonly string[]): this {
+    const objectActions =
+      typeof access !== 'string' ? [...access] : access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
     this.addToRolePolicy(new PolicyStatement({ actions: objectActions, resources: [bucket.arnForObjects('*')] }));
     // Without ListBucket a missing key answers 403 instead of 404.
     this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
     this.addEnvironment(envName, bucket.bucketName);
     this.acknowledgeOnRole(
       `Resource::<${logicalIdOf(bucket)}.Arn>/*`,
-      `Object keys are generated per upload or per feed, so ${access} access covers the objects of this one bucket; no other bucket and no bucket-level action is granted.`,
+      `Object keys are generated per upload or per feed, so ${objectActions.join(', ')} cover the objects of this one bucket; no other bucket and no bucket-level action is granted.`,
     );
     return this;
   }

@@ -19,6 +19,7 @@ import { BillingWebhook } from './billing-webhook';
 import { TextPages } from './text-pages';
 import { RealUserMonitoring, rumEnabled } from './rum';
 import { Web } from './web';
+import { stageSettings } from './stage-settings';
 import { webConfig } from './web-config';
 import { WebDeployment } from './web-deployment';
 
@@ -50,7 +51,7 @@ export class RoadClosuresStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly mail: Mail;
-  /** True on the `demo` stage: persona sign-in on, app.demo in /config.json. */
+  /** The stage's demo mode (lib/stage-settings.ts): persona sign-in on, app.demo in /config.json. */
   readonly demo: boolean;
   readonly webDeployment?: WebDeployment;
   readonly media: Media;
@@ -64,7 +65,7 @@ export class RoadClosuresStack extends Stack {
     super(scope, id, props);
     const { stage } = props;
     this.stage = stage;
-    this.demo = stage === 'demo';
+    this.demo = stageSettings(stage).demoMode;
     Tags.of(this).add('project', 'road-closures');
     Tags.of(this).add('stage', stage);
 

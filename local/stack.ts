@@ -165,6 +165,10 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       USER_POOL_ID: userPool.userPoolId,
       COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognitoInternal}`,
       DEMO_MODE: settings.demo ? '1' : '0',
+      // This machine's own switches (lib/stage-settings.ts has the AWS stages'): demo data for
+      // /genseed, and the tests' stand-in push service on loopback.
+      ALLOW_GENSEED: '1',
+      ALLOW_LOOPBACK_PUSH: '1',
       EVENTS_TOPIC_ARN: 'local',
       POWERTOOLS_SERVICE_NAME: 'road-closures',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',

@@ -132,15 +132,28 @@ describe('siteUrl, mailDomain and custom domain context', () => {
 });
 
 describe('demo and prod stages', () => {
-  it('turns demo mode on for the identity domain of the demo stage only', () => {
+  it('turns demo mode on for every function of the demo stage, so no function sends real mail there', () => {
     const demo = synthStage('demo');
     expect(demo.findings).toEqual([]);
-    expect(environmentOf(demo, identityFunction(demo)).DEMO_MODE).toBe('1');
-    const withDemoMode = resourcesOfType(demo.json, 'AWS::Lambda::Function').filter(
-      ([, fn]) => fn.Properties?.Environment?.Variables?.DEMO_MODE !== undefined,
-    );
-    expect(withDemoMode.map(([id]) => id)).toEqual([logicalIdOf(identityFunction(demo))]);
+    const functions = resourcesOfType(demo.json, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Environment?.Variables?.STAGE);
+    // The sign-in link trigger and the admin domain (enquiry replies) send mail as well as identity.
+    for (const fn of [identityFunction(demo), demo.stack.auth.createAuthChallenge]) expect(environmentOf(demo, fn).DEMO_MODE).toBe('1');
+    expect(functions.filter(([, fn]) => fn.Properties!.Environment.Variables.DEMO_MODE !== '1').map(([id]) => id)).toEqual([]);
   }, synthTimeout);
+
+  it('allows demo data by the stage settings, never by the name prod: dev and demo yes, prod and any other stage no', () => {
+    const genseedEnv = (stage: string) => {
+      const synth = synthStage(stage);
+      const fn = synth.stack.api.functions.find((f) => f.entry === 'lambdas/api/genseed/handler.ts')!;
+      return environmentOf(synth, fn);
+    };
+    expect(genseedEnv('dev').ALLOW_GENSEED).toBe('1');
+    expect(genseedEnv('demo').ALLOW_GENSEED).toBe('1');
+    expect(genseedEnv('prod').ALLOW_GENSEED).toBeUndefined();
+    expect(genseedEnv('production').ALLOW_GENSEED).toBeUndefined();
+    // Loopback push endpoints are a local runtime switch only.
+    expect(genseedEnv('local').ALLOW_LOOPBACK_PUSH).toBeUndefined();
+  }, synthTimeout * 4);
 
   it('sends prod Cognito mail through SES once the mail domain is verified, and not before', () => {
     const pending = synthStage('prod', { mailDomain: 'mail.council.example' });

@@ -1,11 +1,13 @@
 // /genseed (platform administrators): realistic demo data for one council, for demos and load
-// tests: closures on its real roads, incident reports near them and LGA subscribers. Refused on
-// the production stage. Carries the road engine and the LGA boundaries.
+// tests: closures on its real roads, incident reports near them and LGA subscribers. Refused
+// unless the deployment allows it (lib/stage-settings.ts). Carries the road engine and the LGA
+// boundaries.
 import { z } from 'zod';
 import { forbidden, notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
 import { lgaBoundaries } from '../../adapters/foundation/lga-boundaries';
 import { getRoadEngine } from '../../core/roads/engine';
+import { genseedAllowed } from '../../core/deployment-switches';
 import { DEMO_DATA_REFUSED_ON_PROD, DEMO_LIMITS, NO_ROADS_IN_LGA, planDemoClosures, seededRandom } from '../../core/admin/demo-data';
 import { getLga } from '../../adapters/foundation/lgas';
 import { writeDemoClosures, writeDemoReports, writeDemoResidents } from '../../adapters/admin/demo-data';
@@ -34,8 +36,9 @@ export const handler = createResolverHandler({
       .strict(),
     access: 'user',
     async resolve({ args, principal }) {
+      // The deployment's own switch (ALLOW_GENSEED: dev, demo, the local runtime), never its stage's name.
+      if (!genseedAllowed()) throw forbidden(DEMO_DATA_REFUSED_ON_PROD);
       await requireAdmin(principal);
-      if (process.env.STAGE === 'prod') throw forbidden(DEMO_DATA_REFUSED_ON_PROD);
       const { input } = args;
       const lga = await getLga(input.lgaCode);
       if (!lga?.bbox || lga.bbox.length !== 4) throw notFound('LGA not found');

@@ -16,6 +16,7 @@ import { markReminderActioned } from '../../adapters/notifications/reminders';
 import { registerPushSubscription, revokePushSubscription, vapidConfig } from '../../adapters/notifications/push';
 import { saveNotificationSettings } from '../../adapters/opt-outs/settings';
 import { isPushServiceEndpoint } from '../../core/notifications/push-devices';
+import { loopbackPushAllowed } from '../../core/deployment-switches';
 import {
   lgaSubscriberCount,
   subscribeToClosure,
@@ -33,7 +34,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const pushEndpoint = z
   .string()
   .max(1000, 'Invalid push endpoint')
-  .refine((u) => isPushServiceEndpoint(u, { allowLoopback: process.env.STAGE === 'local' }), 'Invalid push endpoint');
+  .refine((u) => isPushServiceEndpoint(u, { allowLoopback: loopbackPushAllowed() }), 'Invalid push endpoint');
 const notificationIdArg = z.string().trim().min(1, 'Notification id is required').max(64, 'Invalid notification id');
 
 async function mySubscriptions(uid: string) {

@@ -45,10 +45,11 @@ describe('generateDemoData', () => {
     expect(perth.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'No roads of the road network were found in this LGA' });
   });
 
-  it('is refused on the production stage', async () => {
+  it('is refused where the deployment does not allow demo data (no ALLOW_GENSEED), whatever its stage is named', async () => {
     const { handler } = await import('../../../lambdas/api/genseed/handler');
     const previous = process.env.STAGE;
-    process.env.STAGE = 'prod';
+    process.env.STAGE = 'dev';
+    delete process.env.ALLOW_GENSEED;
     try {
       const event = { arguments: { input: { lgaCode: LACHLAN } }, identity: { sub: admin.uid, claims: {} }, info: { fieldName: 'generateDemoData', parentTypeName: 'Mutation' }, source: null, request: { headers: {} } };
       await expect(handler(event as unknown as AppSyncResolverEvent<Record<string, unknown>>, {} as Context)).rejects.toThrow('Demo data cannot be generated on the production site');
