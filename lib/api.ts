@@ -25,6 +25,8 @@ import { ApiFirewall } from './api-firewall';
 import { QUERY_DEPTH_LIMIT, RESOLVER_COUNT_LIMIT } from './api-limits';
 import type { Mail } from './mail';
 import { GROUP_MIRROR_ACTIONS, logicalIdOf, ProjectFunction, projectRoot } from './project-function';
+import { mediaActions, type MediaUse } from './media-actions';
+import { stageSettings } from './stage-settings';
 
 export interface ApiProps {
   readonly stage: string;
@@ -40,8 +42,9 @@ export interface ApiProps {
   readonly domains?: Record<string, ApiDomain>;
 }
 
-/** What a domain's handler reaches beyond the table (every resolver may create a profile). */
+/** What a domain's handler reaches beyond the table. */
 export type DomainNeed =
+  /** The media bucket, with the object actions of MEDIA_USES[domain]. */
   | 'mediaBucket'
   | 'feedsBucket'
   /** Publishing LGA boundaries bundles (uploads/ in, feeds/ out). */
@@ -65,34 +68,45 @@ export type DomainNeed =
  */
 export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   foundation: ['eventsTopic'],
+  announcements: ['eventsTopic'],
   identity: ['eventsTopic', 'userPoolAdmin', 'mail'],
   // feedsBucket (read): the LGA boundaries of a published LGA data import (lambdas/adapters/foundation/lga-boundaries.ts).
   closures: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   media: ['eventsTopic', 'mediaBucket'],
   directions: [],
   reports: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
-  notifications: ['mediaBucket', 'vapid'],
+  notifications: ['vapid'],
   admin: ['mail', 'feedsBucketWrite'],
   genseed: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   billing: ['stripe'],
   // Generation is started with a domain event; the DRFA export presigns photo thumbnails.
   comms: ['eventsTopic', 'mediaBucket'],
 };
-/** Table actions per domain: the anonymous directions domain only reads; unlisted domains read and write. */
+/**
+ * Table actions per domain: a domain whose handler writes nothing (no resolver makes a profile,
+ * and it has no keyed mutation for the idempotency records) only reads; unlisted domains read
+ * and write. test/cdk/grants.test.ts reads the writes from each bundle.
+ */
 export const domainTableAccess: Record<string, 'read' | 'readwrite'> = {
   directions: 'read',
 };
 
+/** What each domain with the mediaBucket need does with it; a domain not listed only reads. */
+export const MEDIA_USES: Record<string, readonly MediaUse[]> = {
+  closures: ['read', 'untag', 'delete'],
+  reports: ['read', 'untag'],
+  media: ['read', 'upload', 'untag', 'delete'],
+  genseed: ['untag'],
+};
+
+
 export const defaultDomainNeeds: readonly DomainNeed[] = ['mediaBucket', 'feedsBucket', 'eventsTopic', 'userPoolGroups', 'secrets'];
 
 /** The identity domain's Cognito calls (lambdas/adapters/identity/cognito.ts), on this pool only. */
-export const USER_POOL_ADMIN_ACTIONS = [
-  ...GROUP_MIRROR_ACTIONS,
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminSetUserPassword',
-] as const;
+export const USER_POOL_ADMIN_ACTIONS = [...GROUP_MIRROR_ACTIONS, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser'] as const;
+
+/** Making the demo persona accounts (demoSetActivePersona): granted only where demo mode is on. */
+export const DEMO_PERSONA_ACTIONS = ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'] as const;
 
 const schemaPath = join(projectRoot, 'lib/schema.graphql');
 const operationTypes = ['Query', 'Mutation', 'Subscription'] as const;
@@ -249,11 +263,14 @@ export class Api extends Construct {
     fn.addEnvironment('EVENTS_TOPIC_ARN', props.eventsTopic.topicArn);
     fn.addEnvironment('USER_POOL_ID', props.userPool.userPoolId);
     const needs = new Set(domainNeeds[domain] ?? defaultDomainNeeds);
-    if (needs.has('mediaBucket')) fn.bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite');
+    if (needs.has('mediaBucket')) fn.bindBucket(props.mediaBucket, 'MEDIA_BUCKET', mediaActions(MEDIA_USES[domain] ?? ['read']));
     if (needs.has('feedsBucketWrite')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'readwrite');
     else if (needs.has('feedsBucket')) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'read');
     if (needs.has('eventsTopic')) fn.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
-    if (needs.has('userPoolAdmin')) fn.bindUserPool(props.userPool, USER_POOL_ADMIN_ACTIONS);
+    if (needs.has('userPoolAdmin')) {
+      const demoMode = stageSettings(props.stage).demoMode;
+      fn.bindUserPool(props.userPool, [...USER_POOL_ADMIN_ACTIONS, ...(demoMode ? DEMO_PERSONA_ACTIONS : [])]);
+    }
     else if (needs.has('userPoolGroups')) {
       fn.bindUserPool(props.userPool, [...GROUP_MIRROR_ACTIONS, 'cognito-idp:AdminGetUser']);
     }
@@ -262,8 +279,8 @@ export class Api extends Construct {
       fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN').bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
     } else if (needs.has('vapid')) fn.bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
     if (needs.has('stripe')) fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN');
-    // Persona sign-in (demoSetActivePersona) exists on the demo stage only.
-    if (domain === 'identity' && props.stage === 'demo') fn.addEnvironment('DEMO_MODE', '1');
+    // Demo data only where the stage's settings allow it (never by the stage's name at run time).
+    if (domain === 'genseed' && stageSettings(props.stage).allowGenseed) fn.addEnvironment('ALLOW_GENSEED', '1');
     this.functions.push(fn);
 
     const dataSource = this.api.addLambdaDataSource(`${name}Lambda`, fn, {

@@ -3,6 +3,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
+import { mediaActions } from './media-actions';
 import { ProjectFunction } from './project-function';
 
 export interface MediaProcessingProps {
@@ -30,7 +31,7 @@ export class MediaProcessing extends Construct {
       nativeModules: ['sharp'],
     })
       .bindTable(props.table, 'readwrite')
-      .bindBucket(props.mediaBucket, 'MEDIA_BUCKET', 'readwrite');
+      .bindBucket(props.mediaBucket, 'MEDIA_BUCKET', mediaActions(['read', 'upload', 'delete']));
 
     props.mediaBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.thumbnailFunction), {
       prefix: 'media/',

@@ -5,7 +5,7 @@
 // address.
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { createProfile } from '../adapters/identity/principal';
-import { mirrorGroups } from '../adapters/identity/cognito';
+import { mirrorGroups } from '../adapters/identity/group-mirror';
 import { managesAnyLga } from '../adapters/identity/staff';
 import { federatedProviderOf, providerVerifiedEmail } from '../core/identity/federated-email';
 

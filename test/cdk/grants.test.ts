@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiDomains } from '../../lambdas/api/domains';
-import { defaultDomainNeeds, domainNeeds, USER_POOL_ADMIN_ACTIONS } from '../../lib/api';
+import { DEMO_PERSONA_ACTIONS, defaultDomainNeeds, domainNeeds, domainTableAccess, USER_POOL_ADMIN_ACTIONS } from '../../lib/api';
+import { mediaActions, type MediaUse } from '../../lib/media-actions';
+import { IDEMPOTENT_MUTATIONS } from '../../lambdas/core/idempotency';
 import { GROUP_MIRROR_ACTIONS, logicalIdOf, ProjectFunction, projectRoot } from '../../lib/project-function';
 import { resourcesOfType, synthStage, type Synthesized } from './synth';
 
@@ -33,7 +35,28 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/billing/stripe-client.ts': 'secrets',
 };
 
-async function accessOfEntry(entry: string): Promise<Set<Access>> {
+/** The media bucket calls of lambdas/adapters/media/bucket.ts and the use each one is. */
+const mediaCalls: Record<string, MediaUse> = {
+  presignDownload: 'read',
+  readObject: 'read',
+  presignUpload: 'upload',
+  writeObject: 'upload',
+  untagObject: 'untag',
+  deleteObjects: 'delete',
+};
+/** Writes to the table as our code spells them (ElectroDB entity writes, transactions, raw commands). */
+const TABLE_WRITE = /\.(create|put|patch|update|upsert|delete|remove)\(|transaction\.write|\b(Put|Update|Delete|BatchWrite|TransactWrite)Command\b/;
+/** What the resolver wrapper brings for keyed mutations only (the idempotency records). */
+const IDEMPOTENCY_WRITE = /makeIdempotent|DynamoDBPersistenceLayer/;
+
+interface Reach {
+  access: Set<Access>;
+  /** The table writes left in the tree-shaken bundle, idempotency records aside. */
+  writesTable: boolean;
+  mediaUses: Set<MediaUse>;
+}
+
+async function reachOfEntry(entry: string): Promise<Reach> {
   const result = await build({
     entryPoints: [join(projectRoot, entry)],
     absWorkingDir: projectRoot,
@@ -45,7 +68,17 @@ async function accessOfEntry(entry: string): Promise<Set<Access>> {
     packages: 'external',
     logLevel: 'silent',
   });
-  return new Set(Object.keys(result.metafile.inputs).flatMap((input) => (adapterAccess[input] ? [adapterAccess[input]] : [])));
+  // Tree-shaken, unminified: a function still in the text is one the handler can reach.
+  const text = result.outputFiles[0].text.replace(IDEMPOTENCY_WRITE, '');
+  const mediaUses = new Set(Object.entries(mediaCalls).flatMap(([name, use]) => (new RegExp(`\\bfunction ${name}\\d*\\(`).test(text) ? [use] : [])));
+  const access = new Set(Object.keys(result.metafile.inputs).flatMap((input) => (adapterAccess[input] ? [adapterAccess[input]] : [])));
+  // The bucket module imported for a type or a helper, with none of its calls left, is no access.
+  if (mediaUses.size === 0) access.delete('mediaBucket');
+  return {
+    access,
+    writesTable: TABLE_WRITE.test(text),
+    mediaUses,
+  };
 }
 
 /** What a role's policies (its default policy and any separate one) give access to. */
@@ -78,11 +111,15 @@ describe('grants per function (dev stage)', () => {
   let dev: Synthesized;
   let functions: ProjectFunction[];
   const reached = new Map<string, Set<Access>>();
+  const reach = new Map<string, Reach>();
 
   beforeAll(async () => {
     dev = synthStage('dev');
     functions = dev.stack.node.findAll().filter((c): c is ProjectFunction => c instanceof ProjectFunction);
-    for (const entry of new Set(functions.map((fn) => fn.entry))) reached.set(entry, await accessOfEntry(entry));
+    for (const entry of new Set(functions.map((fn) => fn.entry))) {
+      reach.set(entry, await reachOfEntry(entry));
+      reached.set(entry, reach.get(entry)!.access);
+    }
   }, 120_000);
 
   it('finds every project function and reads its imports', () => {
@@ -128,6 +165,42 @@ describe('grants per function (dev stage)', () => {
       { Action: ['cognito-idp:AdminLinkProviderForUser', 'cognito-idp:ListUsers'], Effect: 'Allow', Resource: pool },
     ]);
   });
+
+  it('gives each API domain table writes only if its handler writes (or keeps idempotency records)', () => {
+    const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+    const tableId = logicalIdOf(dev.stack.data.table);
+    for (const [domain, spec] of Object.entries(apiDomains)) {
+      const fn = dev.stack.api.functions.find((f) => f.entry === spec.entry)!;
+      const granted = accessOfRole(dev, fn)
+        .statements.filter((st) => JSON.stringify(st.Resource).includes(tableId))
+        .flatMap((st) => [st.Action].flat() as string[]);
+      const keyed = Object.values(spec.fields).flat().some((field) => IDEMPOTENT_MUTATIONS.includes(field!));
+      const writes = reach.get(spec.entry)!.writesTable || keyed;
+      expect({ domain, writes: writeActions.some((a) => granted.includes(a)) }).toEqual({ domain, writes });
+      expect({ domain, access: domainTableAccess[domain] ?? 'readwrite' }).toEqual({ domain, access: writes ? 'readwrite' : 'read' });
+    }
+  });
+
+  it('grants each function exactly the media bucket actions its handler uses', () => {
+    const mediaId = logicalIdOf(dev.stack.media.mediaBucket);
+    for (const fn of functions) {
+      const objectActions = accessOfRole(dev, fn)
+        .statements.filter((st) => JSON.stringify(st.Resource).includes(mediaId) && JSON.stringify(st.Resource).includes('/*'))
+        .flatMap((st) => [st.Action].flat() as string[]);
+      const used = reach.get(fn.entry)!.mediaUses;
+      expect({ fn: fn.node.path, actions: [...objectActions].sort() }).toEqual({ fn: fn.node.path, actions: mediaActions([...used]).sort() });
+    }
+  });
+
+  it('lets the identity domain make users and set passwords only where demo mode is on', () => {
+    const cognitoActions = (synth: Synthesized) => {
+      const identity = synth.stack.api.functions.find((fn) => fn.entry === apiDomains.identity.entry)!;
+      return accessOfRole(synth, identity).statements.filter((st) => JSON.stringify(st.Action).includes('cognito-idp:')).flatMap((st) => [st.Action].flat() as string[]);
+    };
+    for (const action of DEMO_PERSONA_ACTIONS) expect(cognitoActions(dev)).not.toContain(action);
+    const demo = synthStage('demo');
+    expect(cognitoActions(demo)).toEqual(expect.arrayContaining([...DEMO_PERSONA_ACTIONS]));
+  }, 120_000);
 
   it('leaves Amazon Location routing off, since no function is granted geo access', () => {
     // lambdas/adapters/directions/amazon-location.ts is bundled into directions but only called with

@@ -16,7 +16,6 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
 import { clientPerEndpoint } from '../platform/client-per-endpoint';
-import { getProfile } from './principal';
 
 const cognito: () => CognitoIdentityProviderClient = clientPerEndpoint(
   () => process.env.COGNITO_ENDPOINT,
@@ -82,29 +81,19 @@ export async function mfaSettingsOf(username: string, userPoolId?: string): Prom
 }
 
 /**
- * Puts every account with this email in exactly the mirrored groups its own profile earns: `admin`
- * by the profile's flag, `staff` (`staff` true: the address is on a managers list) only when the
- * profile proved the address. Another account wearing the same address unverified (a Facebook
- * sign-in, say) gets neither. Groups are a mirror for clients and the AppSync console; no
- * resolver reads them. An email with no account yet (an invited manager) is fine:
- * post-confirmation mirrors it on sign-up.
+ * Puts one account in exactly the wanted mirrored groups (adapters/identity/group-mirror.ts
+ * decides what each account earns). By username, never by email alias: cognito-local's
+ * AdminListGroupsForUser only matches the literal username.
  */
-export async function mirrorGroups(email: string, { staff }: { staff: boolean }, userPoolId?: string): Promise<void> {
+export async function setMirroredGroups(username: string, wanted: Record<MirroredGroup, boolean>, userPoolId?: string): Promise<void> {
   const UserPoolId = poolId(userPoolId);
-  // By username, never by email alias: cognito-local's AdminListGroupsForUser only matches the
-  // literal username.
-  for (const user of await usersWithEmail(email, UserPoolId)) {
-    const profile = user.sub ? await getProfile(user.sub) : undefined;
-    const verified = profile !== undefined && profile.emailVerified !== false && profile.email === email.toLowerCase();
-    const wanted: Record<MirroredGroup, boolean> = { admin: profile?.admin === true, staff: staff && verified };
-    const listed = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId, Username: user.username }));
-    const current = new Set((listed.Groups ?? []).map((g) => g.GroupName));
-    for (const GroupName of MIRRORED_GROUPS) {
-      if (wanted[GroupName] && !current.has(GroupName)) {
-        await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId, Username: user.username, GroupName }));
-      } else if (!wanted[GroupName] && current.has(GroupName)) {
-        await cognito().send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: user.username, GroupName }));
-      }
+  const listed = await cognito().send(new AdminListGroupsForUserCommand({ UserPoolId, Username: username }));
+  const current = new Set((listed.Groups ?? []).map((g) => g.GroupName));
+  for (const GroupName of MIRRORED_GROUPS) {
+    if (wanted[GroupName] && !current.has(GroupName)) {
+      await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName }));
+    } else if (!wanted[GroupName] && current.has(GroupName)) {
+      await cognito().send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username: username, GroupName }));
     }
   }
 }

@@ -4,7 +4,7 @@ import type { CustomerStatus } from '../../core/access';
 import { notFound } from '../../core/errors';
 import { accessRequestId } from '../../core/identity/staff-access';
 import { db } from '../../adapters/db/db';
-import { mirrorGroups } from '../../adapters/identity/cognito';
+import { mirrorGroups } from '../../adapters/identity/group-mirror';
 import { managesAnyLga, type AccessRequestRecord, type ManagerRecord } from '../../adapters/identity/staff';
 import { profileByEmail, readProfile } from '../../adapters/identity/account';
 import { logger } from '../resolver';

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const profiles = vi.hoisted(() => new Map<string, { uid: string; email: string; admin: boolean; emailVerified?: boolean }>());
 vi.mock('../../../lambdas/adapters/identity/principal', () => ({ getProfile: async (uid: string) => profiles.get(uid) }));
 
-import { mirrorGroups } from '../../../lambdas/adapters/identity/cognito';
+import { mirrorGroups } from '../../../lambdas/adapters/identity/group-mirror';
 
 const EMAIL = 'officer@forbes.nsw.gov.au';
 const attrs = (sub: string) => [
