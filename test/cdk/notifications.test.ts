@@ -157,7 +157,7 @@ describe('notifications wiring (dev stage)', () => {
     expect(JSON.stringify(statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('dynamodb:')))).toContain('dynamodb:BatchWriteItem');
   });
 
-  it('lists the notifications domain with exactly the access its imports need', () => {
-    expect(domainNeeds.notifications).toEqual(['mediaBucket', 'vapid']);
+  it('lists the notifications domain with exactly the access its handler uses: the VAPID keys, no media bucket', () => {
+    expect(domainNeeds.notifications).toEqual(['vapid']);
   });
 });

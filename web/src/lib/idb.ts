@@ -4,6 +4,8 @@ export interface KeyValueStore {
   get<T>(key: string): Promise<T | undefined>;
   setMany(entries: Record<string, unknown>): Promise<void>;
   deleteMany(keys: string[]): Promise<void>;
+  /** Empties the store (every key, including ones an older build wrote). */
+  clear(): Promise<void>;
 }
 
 function promisify<T>(request: IDBRequest<T>): Promise<T> {
@@ -73,6 +75,11 @@ export function openKeyValueStore(dbName: string, storeName: string): KeyValueSt
       const tx = (await db()).transaction(storeName, 'readwrite');
       const store = tx.objectStore(storeName);
       for (const key of keys) store.delete(key);
+      await done(tx);
+    },
+    async clear() {
+      const tx = (await db()).transaction(storeName, 'readwrite');
+      tx.objectStore(storeName).clear();
       await done(tx);
     },
   };

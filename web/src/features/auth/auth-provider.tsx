@@ -4,8 +4,10 @@ import { hasStoredSession, isAmplifyLoaded, loadAmplify, onAmplifyLoaded } from 
 import { setApiSignedIn } from '../../lib/api';
 import { deriveAccess, type Access } from './access';
 import { fetchMe, meQueryKey, type Me } from './api/me';
+import { setOfflineCopyOwner } from '../offline/copy-owner';
 // Flood mode's device copies load with the first signed-in read, not with the first paint.
 const rememberedReads = () => import('../offline/remembered-reads');
+const deviceData = () => import('../offline/forget-device-data');
 
 export type AuthStatus = 'loading' | 'anonymous' | 'signedIn';
 
@@ -70,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               queryClient.clear();
               // The device copies go on a sign-out only: a refresh that failed for want of signal
               // must not wipe what flood mode shows (a copy is replayed only to its own user).
-              if (payload.event === 'signedOut') void rememberedReads().then(({ forgetPersonalReads }) => forgetPersonalReads());
+              if (payload.event === 'signedOut') void deviceData().then(({ forgetDeviceData }) => forgetDeviceData());
               break;
           }
         });
@@ -84,6 +86,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [checkSession, queryClient]);
 
   const userId = session.status === 'signedIn' ? session.userId : null;
+  // Offline closure details read by this user are shown to this user only.
+  setOfflineCopyOwner(userId);
   const meQuery = useQuery({
     queryKey: meQueryKey(userId),
     // Offline, the profile this device last read for this user (flood mode).
@@ -101,8 +105,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await loadAmplify();
     const { signOut: amplifySignOut } = await import('aws-amplify/auth');
     await amplifySignOut();
-    // Before the page moves on: the next person on this device must not find this one's copies.
-    await (await rememberedReads()).forgetPersonalReads();
+    // Before the page moves on: the next person on this device must not find this one's copies
+    // or queued reports.
+    await (await deviceData()).forgetDeviceData();
   }, []);
 
   const me = userId !== null ? (meQuery.data ?? null) : null;

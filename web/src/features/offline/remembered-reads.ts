@@ -1,7 +1,8 @@
 // ★ Flood mode beyond the map: the few reads a person needs on a country road with no signal
 // (who they are, the closures and councils they follow, a council's unsealed-roads status) are
 // kept on the device after each successful read and answered from there while offline. The
-// offline banner already says that what is on screen was saved on this device.
+// offline banner already says that what is on screen was saved on this device. A person's own
+// reads are never replayed to anyone else, and go at sign-out (forget-device-data.ts).
 import { mayStore, offlineStore, readWithOfflineCopy } from './offline-read';
 
 interface Remembered<T> {
@@ -10,9 +11,6 @@ interface Remembered<T> {
   owner: string | null;
   value: T;
 }
-
-/** Reads of one signed-in person: forgotten when they sign out, never replayed to anyone else. */
-const PERSONAL_READS = ['me', 'mySubscriptions'] as const;
 
 const keyOf = (name: string) => `read:${name}`;
 const noNotice = () => undefined;
@@ -36,11 +34,4 @@ export function rememberedRead<T>(name: string, owner: string | null, read: () =
     },
     noNotice,
   );
-}
-
-/** On sign-out: the next person on this device must not find the last one's profile or follows. */
-export async function forgetPersonalReads(): Promise<void> {
-  await offlineStore()
-    .deleteMany(PERSONAL_READS.map(keyOf))
-    .catch(() => undefined);
 }

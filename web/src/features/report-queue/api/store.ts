@@ -55,4 +55,6 @@ export const queueStore = {
   all: () => run<QueuedReport[]>('readonly', (s) => s.getAll() as IDBRequest<QueuedReport[]>),
   put: (report: QueuedReport) => run('readwrite', (s) => s.put(report)).then(() => undefined),
   remove: (key: string) => run('readwrite', (s) => s.delete(key)).then(() => undefined),
+  /** Every queued report of every user: on sign-out nothing of theirs stays on the device. */
+  clear: () => run('readwrite', (s) => s.clear()).then(() => undefined),
 };

@@ -1,0 +1,87 @@
+// A shared device after sign-out: nothing of the person stays. Their report waiting to send
+// (description, exact position) and the closures they opened are removed with their remembered
+// reads; a closure detail copy is kept for its reader only and at most 50 are kept.
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshUser, type TestUser } from '../integration/notifications/support';
+import { APP_URL, atPlace, launchBrowser, signedInPage } from './support/browser';
+import { PHONE_360 } from './support/a11y';
+
+const PLACE = { latitude: -33.4165, longitude: 147.9443 };
+
+/** Every key of an IndexedDB store of the page's origin (none when the database does not exist). */
+const keysOf = (page: Page, database: string, store: string) =>
+  page.evaluate(
+    ([database, store]) =>
+      new Promise<string[]>((resolve, reject) => {
+        const opening = indexedDB.open(database);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains(store)) {
+            db.close();
+            return resolve([]);
+          }
+          const keys = db.transaction(store).objectStore(store).getAllKeys();
+          keys.onerror = () => reject(keys.error);
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map(String));
+          };
+        };
+      }),
+    [database, store] as const,
+  );
+
+let browser: Browser;
+let user: TestUser;
+beforeAll(async () => {
+  [browser, user] = await Promise.all([launchBrowser(), freshUser('shared-device')]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('signing out on a shared device', { timeout: 120_000 }, () => {
+  it('removes the waiting report, the opened closures and the personal reads', async () => {
+    const mapFile = (await (await fetch(`${APP_URL}/feeds/12900/map.json`)).json()) as { closures: { id: string }[] };
+    const opened = mapFile.closures[0].id;
+    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, prepare: atPlace(PLACE) });
+    try {
+      // A closure opened from a link: its details are kept for offline reading.
+      await page.goto(`${APP_URL}/map?closure=${opened}`);
+      await expect.poll(() => keysOf(page, 'road-closures-offline', 'snapshots'), { timeout: 30_000 }).toContain(`closure:${opened}`);
+
+      // A report written offline, which cannot be sent yet (its sending is held back below).
+      await page.goto(`${APP_URL}/report`);
+      await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await page.getByTestId('report-position').filter({ hasText: /Pin at -33\.4165/ }).waitFor();
+      await page.getByLabel('Type').selectOption('storm');
+      await page.getByLabel('Description').fill(`Written on a shared phone ${randomUUID().slice(0, 8)}`);
+      await context.route('**/graphql', (route) => (route.request().postData()?.includes('submitReport') ? route.abort() : route.continue()));
+      await context.setOffline(true);
+      await page.getByText('You are offline: the report will wait on this device').waitFor();
+      await page.getByRole('button', { name: 'Send report' }).click();
+      await page.getByRole('heading', { name: 'Your report is waiting to send' }).waitFor();
+      await context.setOffline(false);
+      expect(await keysOf(page, 'road-closures-report-queue', 'reports')).toHaveLength(1);
+      expect(await keysOf(page, 'road-closures-offline', 'snapshots')).toEqual(expect.arrayContaining(['read:me', `closure:${opened}`]));
+
+      await page.goto(`${APP_URL}/logout`);
+      await page.waitForURL((url) => url.pathname !== '/logout');
+      await expect.poll(() => keysOf(page, 'road-closures-report-queue', 'reports'), { timeout: 10_000 }).toEqual([]);
+      await expect.poll(() => keysOf(page, 'road-closures-offline', 'snapshots'), { timeout: 10_000 }).toEqual([]);
+      // No Cache Storage entry holds an API answer or a photo: only pages, config and the base map.
+      const cached = await page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+        return urls;
+      });
+      expect(cached.filter((path) => path.startsWith('/graphql') || path.startsWith('/media'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
