@@ -10,29 +10,29 @@ import { PHONE_360 } from './support/a11y';
 
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
 
-/** Every key of an IndexedDB store of the page's origin (none when the database does not exist). */
+/** Every key of an IndexedDB store of the page's origin (none when the store does not exist). */
 const keysOf = (page: Page, database: string, store: string) =>
-  page.evaluate(
-    ([database, store]) =>
-      new Promise<string[]>((resolve, reject) => {
-        const opening = indexedDB.open(database);
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const db = opening.result;
-          if (!db.objectStoreNames.contains(store)) {
-            db.close();
-            return resolve([]);
-          }
-          const keys = db.transaction(store).objectStore(store).getAllKeys();
-          keys.onerror = () => reject(keys.error);
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.map(String));
-          };
-        };
-      }),
-    [database, store] as const,
-  );
+  page.evaluate<string[]>(`new Promise((resolve, reject) => {
+    const opening = indexedDB.open(${JSON.stringify(database)});
+    opening.onerror = () => reject(opening.error);
+    opening.onsuccess = () => {
+      const db = opening.result;
+      if (!db.objectStoreNames.contains(${JSON.stringify(store)})) {
+        db.close();
+        return resolve([]);
+      }
+      const keys = db.transaction(${JSON.stringify(store)}).objectStore(${JSON.stringify(store)}).getAllKeys();
+      keys.onerror = () => reject(keys.error);
+      keys.onsuccess = () => {
+        db.close();
+        resolve(keys.result.map(String));
+      };
+    };
+  })`);
+
+/** The paths of every Cache Storage entry of the page's origin. */
+const cachedPaths = `caches.keys().then((names) => Promise.all(names.map((name) => caches.open(name).then((cache) => cache.keys()))))
+  .then((lists) => lists.flat().map((request) => new URL(request.url).pathname))`;
 
 let browser: Browser;
 let user: TestUser;
@@ -74,11 +74,7 @@ describe('signing out on a shared device', { timeout: 120_000 }, () => {
       await expect.poll(() => keysOf(page, 'road-closures-report-queue', 'reports'), { timeout: 10_000 }).toEqual([]);
       await expect.poll(() => keysOf(page, 'road-closures-offline', 'snapshots'), { timeout: 10_000 }).toEqual([]);
       // No Cache Storage entry holds an API answer or a photo: only pages, config and the base map.
-      const cached = await page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
-        return urls;
-      });
+      const cached = await page.evaluate<string[]>(cachedPaths);
       expect(cached.filter((path) => path.startsWith('/graphql') || path.startsWith('/media'))).toEqual([]);
     } finally {
       await context.close();

@@ -82,8 +82,9 @@ export function touchCopies(ids: string[], id: string, limit = CLOSURE_COPY_LIMI
  * Keeps the detail for offline reading, at most CLOSURE_COPY_LIMIT of them (the least recently
  * opened go first). A deleted closure (which only staff can open) is not kept, and its copy goes.
  */
-export async function rememberClosureDetail(detail: ClosureDetail): Promise<void> {
-  if (!mayStore()) return;
+export async function rememberClosureDetail(detail: ClosureDetail, owner: string | null = offlineCopyOwner()): Promise<void> {
+  // `owner`: who was signed in when the read started; a read that outlived its session keeps nothing.
+  if (!mayStore() || owner !== offlineCopyOwner()) return;
   try {
     const ids = (await offlineStore().get<string[]>(COPIES_INDEX)) ?? [];
     if (detail.deletedAt) {
@@ -92,7 +93,7 @@ export async function rememberClosureDetail(detail: ClosureDetail): Promise<void
       return;
     }
     const { kept, dropped } = touchCopies(ids, detail.id);
-    await offlineStore().setMany({ [copyKey(detail.id)]: { savedAt: Date.now(), owner: offlineCopyOwner(), detail } satisfies ClosureCopy, [COPIES_INDEX]: kept });
+    await offlineStore().setMany({ [copyKey(detail.id)]: { savedAt: Date.now(), owner, detail } satisfies ClosureCopy, [COPIES_INDEX]: kept });
     if (dropped.length) await offlineStore().deleteMany(dropped.map(copyKey));
   } catch {
     // As above.

@@ -3,6 +3,7 @@
 // kept on the device after each successful read and answered from there while offline. The
 // offline banner already says that what is on screen was saved on this device. A person's own
 // reads are never replayed to anyone else, and go at sign-out (forget-device-data.ts).
+import { offlineCopyOwner } from './copy-owner';
 import { mayStore, offlineStore, readWithOfflineCopy } from './offline-read';
 
 interface Remembered<T> {
@@ -23,7 +24,8 @@ export function rememberedRead<T>(name: string, owner: string | null, read: () =
   return readWithOfflineCopy(
     read,
     async (value) => {
-      if (!mayStore()) return;
+      // A read that ends after its person signed out keeps nothing.
+      if (!mayStore() || (owner !== null && owner !== offlineCopyOwner())) return;
       await offlineStore()
         .setMany({ [keyOf(name)]: { savedAt: Date.now(), owner, value } satisfies Remembered<T> })
         .catch(() => undefined); // No IndexedDB (private mode): online only.

@@ -10,6 +10,7 @@ import {
   replayClosuresInView,
   withOfflineFallback,
 } from '../../offline/closure-snapshot';
+import { offlineCopyOwner } from '../../offline/copy-owner';
 
 export const closuresQueryKey = (bbox: Bbox, includeScheduled: boolean) => ['closures', 'bounds', bbox, includeScheduled] as const;
 export const closureQueryKey = (id: string) => ['closures', 'detail', id] as const;
@@ -37,9 +38,10 @@ const ONE = /* GraphQL */ `
 `;
 
 export async function fetchClosure(id: string): Promise<ClosureDetail | null> {
+  const reader = offlineCopyOwner();
   return withOfflineFallback(
     async () => (await gql<{ closure: ClosureDetail | null }>(ONE, { id })).closure,
-    async (detail) => (detail ? rememberClosureDetail(detail) : undefined),
+    async (detail) => (detail ? rememberClosureDetail(detail, reader) : undefined),
     () => replayClosureDetail(id),
   );
 }

@@ -55,4 +55,12 @@ describe('closure detail copies', () => {
     setOfflineCopyOwner(null);
     expect(await replayClosureDetail('s')).toBeNull();
   });
+
+  it('keeps nothing from a read that ends after its reader signed out', async () => {
+    setOfflineCopyOwner('staff-uid');
+    const reader = 'staff-uid';
+    setOfflineCopyOwner(null);
+    await rememberClosureDetail(detail('late'), reader);
+    expect(copies()).toEqual([]);
+  });
 });
