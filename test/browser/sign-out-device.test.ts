@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { APP_URL, atPlace, launchBrowser, signedInPage } from './support/browser';
-import { PHONE_360 } from './support/a11y';
+import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
 
@@ -69,7 +69,19 @@ describe('signing out on a shared device', { timeout: 120_000 }, () => {
       expect(await keysOf(page, 'road-closures-report-queue', 'reports')).toHaveLength(1);
       expect(await keysOf(page, 'road-closures-offline', 'snapshots')).toEqual(expect.arrayContaining(['read:me', `closure:${opened}`]));
 
+      // Nothing is discarded in silence: signing out first says the report was not sent.
       await page.goto(`${APP_URL}/logout`);
+      const ask = page.getByRole('heading', { name: '1 report is waiting to send' });
+      await ask.waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await fitsWidth(page)).toBe(true);
+      await page.getByRole('button', { name: 'Stay signed in' }).click();
+      await page.waitForURL((url) => url.pathname !== '/logout');
+      expect(await keysOf(page, 'road-closures-report-queue', 'reports')).toHaveLength(1);
+
+      await page.goto(`${APP_URL}/logout`);
+      await ask.waitFor();
+      await page.getByRole('button', { name: 'Sign out and discard' }).click();
       await page.waitForURL((url) => url.pathname !== '/logout');
       await expect.poll(() => keysOf(page, 'road-closures-report-queue', 'reports'), { timeout: 10_000 }).toEqual([]);
       await expect.poll(() => keysOf(page, 'road-closures-offline', 'snapshots'), { timeout: 10_000 }).toEqual([]);
