@@ -2,7 +2,7 @@
 // classification, checkout for councils (Stripe), the customer portal, cancelling, prices and
 // quotes, and the live customer-change subscription fed by the Stripe webhook.
 import { z } from 'zod';
-import { hasRole, managedLga, emailMatchesSuffix, normaliseEmailSuffix } from '../../core/access';
+import { hasRole, holdsManagedClaim, managedLga, normaliseEmailSuffix } from '../../core/access';
 import { classificationSchema, poNumberSchema } from '../../core/billing/checkout';
 import { forbidden, notFound, validationError } from '../../core/errors';
 import { boundedText, lgaCode } from '../../core/validation';
@@ -174,7 +174,8 @@ export const handler = createResolverHandler({
   }),
 
   // Subscribe-time authorization: every council for admins; one council for its staff and for
-  // signed-in users at its mail domain (the onboarding page waits for its checkout to land).
+  // signed-in users with a verified address at its mail domain (the onboarding page waits for its
+  // checkout to land).
   onCustomerChanged: field({
     args: z.object({ lgaCode: lgaCode.nullish() }).strict(),
     access: 'user',
@@ -184,7 +185,7 @@ export const handler = createResolverHandler({
       if (!args.lgaCode) throw forbidden();
       if (managedLga(p, args.lgaCode)) return null;
       const { data: lga } = await db().entities.lga.get({ code: args.lgaCode }).go({ attributes: ['emailSuffix'] });
-      if (!emailMatchesSuffix(p.email, lga?.emailSuffix)) throw forbidden();
+      if (!lga || !holdsManagedClaim(p, { code: args.lgaCode, emailSuffix: lga.emailSuffix })) throw forbidden();
       return null;
     },
   }),

@@ -2,7 +2,7 @@
 // a checkout for a council, and the exact session Stripe is asked for (spec §7).
 import { z } from 'zod';
 import type { Principal } from '../access';
-import { emailMatchesSuffix, hasRole, managedLga } from '../access';
+import { emailMatchesSuffix, hasRole, holdsManagedClaim, managedLga } from '../access';
 import type { CustomerStatus } from '../access';
 import { sessionDiscountParams } from './discount';
 import { hasLiveSubscription } from './status';
@@ -30,8 +30,10 @@ export type CheckoutRight = 'admin' | 'account_manager' | 'new_customer';
 export type CheckoutRefusal = 'invalid_lga' | 'invalid_email' | 'forbidden' | 'conflict';
 
 /**
- * Spec §7 and guard 8: an admin, the LGA's account_manager, or a new customer whose (verified)
- * email is at the council's domain. A council that already pays cannot start a second subscription.
+ * Spec §7 and guard 8: an admin, the LGA's account_manager, or a new customer whose verified
+ * email is at the council's domain (the managed claim: an address a sign-in provider did not vouch
+ * for is no proof of working at the council). A council that already pays cannot start a second
+ * subscription.
  */
 export function checkoutRight(
   p: Principal,
@@ -44,7 +46,7 @@ export function checkoutRight(
   else if (hasRole(p, lga.code, 'account_manager')) right = 'account_manager';
   else if (managedLga(p, lga.code)) return 'forbidden';
   else if (!lga.emailSuffix) return 'invalid_lga';
-  else if (!emailMatchesSuffix(p.email, lga.emailSuffix)) return 'invalid_email';
+  else if (!emailMatchesSuffix(p.email, lga.emailSuffix) || !holdsManagedClaim(p, lga)) return 'invalid_email';
   else right = 'new_customer';
   return hasLiveSubscription(status) ? 'conflict' : right;
 }

@@ -24,6 +24,11 @@ describe('checkoutRight', () => {
     expect(checkoutRight(person({ email: 'clerk@notforbes.nsw.gov.au' }), forbes, 'none')).toBe('invalid_email');
   });
 
+  it('trusts the council domain only on a verified address (the managed claim)', () => {
+    expect(checkoutRight(person({ emailUnverified: true }), forbes, 'none')).toBe('invalid_email');
+    expect(checkoutRight(person({ emailUnverified: true, managed: [{ lgaCode: '12900', roles: ['account_manager'], customerStatus: 'none' }] }), forbes, 'none')).toBe('account_manager');
+  });
+
   it('refuses staff without the account manager role, and any second subscription (Conflict)', () => {
     expect(checkoutRight(person({ managed: [{ lgaCode: '12900', roles: ['closure_administrator'], customerStatus: 'none' }] }), forbes, 'none')).toBe('forbidden');
     expect(checkoutRight(person({ admin: true }), forbes, 'active')).toBe('conflict');
