@@ -35,6 +35,12 @@ export interface FieldDefinition<S extends z.ZodTypeAny> {
   args: S;
   /** 'public': anyone (API key or user pool); 'user': a signed-in user. Finer checks go in resolve. */
   access: 'public' | 'user';
+  /**
+   * Who may do it, checked on every call before anything else runs. Required for the writes that
+   * honour an idempotency key: a repeat is answered from the stored first result without running
+   * `resolve`, so a caller who lost the right since (a removed account manager) must be refused here.
+   */
+  authorize?(ctx: ResolverContext<z.infer<S>>): Promise<void>;
   resolve(ctx: ResolverContext<z.infer<S>>): Promise<unknown>;
 }
 
@@ -64,6 +70,8 @@ async function principalFor(caller: Caller | null): Promise<Principal> {
 }
 
 export function createResolverHandler(fields: Record<string, FieldDefinition<z.ZodTypeAny>>) {
+  const unguarded = Object.keys(fields).filter((name) => IDEMPOTENT_MUTATIONS.includes(name) && !fields[name].authorize);
+  if (unguarded.length > 0) throw new Error(`Keyed mutations need an authorize step checked before a repeat is answered: ${unguarded.join(', ')}`);
   const resolve = async (event: AppSyncResolverEvent<Record<string, unknown>>, context: Context) => {
     const definition = fields[event.info.fieldName];
     try {
@@ -75,13 +83,10 @@ export function createResolverHandler(fields: Record<string, FieldDefinition<z.Z
       const { key, rest } = keyed ? takeIdempotencyKey(event.request?.headers, event.arguments ?? {}) : { key: undefined, rest: event.arguments ?? {} };
       const args = parseArgs(definition.args, rest);
       let principal: Promise<Principal> | undefined;
-      const run = () =>
-        definition.resolve({
-          args,
-          caller,
-          event,
-          principal: () => (principal ??= principalFor(caller)),
-        });
+      const ctx: ResolverContext<unknown> = { args, caller, event, principal: () => (principal ??= principalFor(caller)) };
+      // Access is decided now, from the database, also for a repeat answered from a stored result.
+      if (definition.authorize) await definition.authorize(ctx);
+      const run = () => definition.resolve(ctx);
       // A keyed create or submit from a signed-in caller runs once; its repeats get the first result.
       if (key && caller) {
         return await runOnce({ uid: caller.uid, fieldName: event.info.fieldName, key, payload: rest, context }, run);

@@ -46,3 +46,35 @@ describe('createResolverHandler', () => {
     expect(String((error as Error).message)).not.toContain('road-closures-prod');
   });
 });
+
+describe('keyed writes', () => {
+  it('refuse to start without an authorize step: a repeat is answered without running resolve', () => {
+    expect(() => createResolverHandler({ createQuote: field({ args: z.object({}).strict(), access: 'user', resolve: async () => 'ok' }) })).toThrow(
+      /authorize step checked before a repeat is answered: createQuote/,
+    );
+    expect(() =>
+      createResolverHandler({ createQuote: field({ args: z.object({}).strict(), access: 'user', authorize: async () => {}, resolve: async () => 'ok' }) }),
+    ).not.toThrow();
+  });
+
+  it('run the authorize step before resolve, and its refusal stops the call', async () => {
+    const seen: string[] = [];
+    const guarded = createResolverHandler({
+      echo: field({
+        args: z.object({ code: lgaCode }).strict(),
+        access: 'public',
+        authorize: async ({ args }) => {
+          seen.push('authorize');
+          if (args.code === '10050') throw notFound('No');
+        },
+        resolve: async ({ args }) => {
+          seen.push('resolve');
+          return args.code;
+        },
+      }),
+    });
+    await expect(guarded(event('echo', { code: '12900' }), context)).resolves.toBe('12900');
+    await expect(guarded(event('echo', { code: '10050' }), context)).rejects.toMatchObject({ name: 'NotFound' });
+    expect(seen).toEqual(['authorize', 'resolve', 'authorize']);
+  });
+});

@@ -45,6 +45,9 @@ export const lgaDataFields = {
   createLgaDataUpload: field({
     args: z.object({ bytes: z.number().int().min(1, 'The file is empty').max(MAX_LGA_UPLOAD_BYTES, UPLOAD_TOO_LARGE) }).strict(),
     access: 'user',
+    async authorize({ principal }) {
+      await requireAdmin(principal);
+    },
     async resolve({ principal }) {
       await requireAdmin(principal);
       const uploadId = randomUUID();

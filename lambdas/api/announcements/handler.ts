@@ -101,6 +101,9 @@ export const handler = createResolverHandler({
   setUnsealedRoadsStatus: field({
     args: z.object({ lgaCode, input: UnsealedRoadsInput }).strict(),
     access: 'user',
+    async authorize({ args, principal }) {
+      requireAnnouncementManager(await principal(), args.lgaCode);
+    },
     async resolve({ args, principal }) {
       const p = requireAnnouncementManager(await principal(), args.lgaCode);
       if (!(await getLga(args.lgaCode))) throw notFound('Invalid LGA');

@@ -71,17 +71,23 @@ export async function priceOf(lgaCode: string, requested?: string | null, discou
   };
 }
 
-export async function startCheckout(
-  p: Principal,
-  input: { lgaCode: string; classification?: string; poNumber?: string; skipTrial: boolean },
-): Promise<{ id: string; url: string }> {
-  const lga = await lgaOrInvalid(input.lgaCode);
+/** Who may start the council's checkout now, with the spec's refusals. */
+export async function checkoutAllowed(p: Principal, lgaCode: string) {
+  const lga = await lgaOrInvalid(lgaCode);
   const customer = await getCustomer(lga.code);
   const right = checkoutRight(p, lga, customer?.subscriptionStatus ?? 'none');
   if (right === 'invalid_lga') throw validationError('Invalid LGA');
   if (right === 'invalid_email') throw forbidden('Invalid email address');
   if (right === 'forbidden') throw forbidden();
   if (right === 'conflict') throw conflict('This council already has an active subscription');
+  return { lga, customer, right };
+}
+
+export async function startCheckout(
+  p: Principal,
+  input: { lgaCode: string; classification?: string; poNumber?: string; skipTrial: boolean },
+): Promise<{ id: string; url: string }> {
+  const { lga, customer, right } = await checkoutAllowed(p, input.lgaCode);
 
   const classification = await classificationOf(lga.code, right === 'admin' ? input.classification : undefined);
   const offered = await getOnboardingDiscount(lga.code);

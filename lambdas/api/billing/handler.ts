@@ -10,7 +10,7 @@ import { getCustomer, listCustomers, saveCustomerSettings } from '../../adapters
 import { db } from '../../adapters/db/db';
 import { createResolverHandler, field, logger } from '../resolver';
 import { presentCustomer, selectionOf, type LgaItem } from './present';
-import { cancelCouncilSubscription, createQuote, discountFor, portalSession, priceOf, quoteById, startCheckout } from './checkout';
+import { cancelCouncilSubscription, checkoutAllowed, createQuote, discountFor, portalSession, priceOf, quoteById, startCheckout } from './checkout';
 import { discountHandlers } from './discount-handlers';
 import { requireAdmin } from './require-admin';
 
@@ -117,6 +117,9 @@ export const handler = createResolverHandler({
   createCheckoutSession: field({
     args: z.object({ input: CheckoutInput }).strict(),
     access: 'user',
+    async authorize({ args, principal }) {
+      await checkoutAllowed(await principal(), args.input.lgaCode);
+    },
     async resolve({ args, principal }) {
       return startCheckout(await principal(), {
         lgaCode: args.input.lgaCode,
@@ -130,10 +133,10 @@ export const handler = createResolverHandler({
   createBillingPortalSession: field({
     args: z.object({ lgaCode }).strict(),
     access: 'user',
-    async resolve({ args, principal }) {
+    async authorize({ args, principal }) {
       if (!hasRole(await principal(), args.lgaCode, 'account_manager')) throw forbidden();
-      return portalSession(args.lgaCode);
     },
+    resolve: ({ args }) => portalSession(args.lgaCode),
   }),
 
   cancelSubscription: field({
@@ -151,6 +154,10 @@ export const handler = createResolverHandler({
   createQuote: field({
     args: z.object({ input: QuoteInput }).strict(),
     access: 'user',
+    // Any signed-in user may have a council's quote (what it shows depends on who asks).
+    async authorize({ principal }) {
+      await principal();
+    },
     async resolve({ args, principal }) {
       return createQuote(await principal(), args.input);
     },

@@ -186,6 +186,9 @@ export const handler = createResolverHandler({
   createClosure: field({
     args: z.object({ input: ClosureInput }).strict(),
     access: 'user',
+    async authorize(ctx) {
+      requireClosureAdministrator(await ctx.principal(), ctx.args.input.lgaCode);
+    },
     async resolve(ctx) {
       const { input } = ctx.args;
       const p = requireClosureAdministrator(await ctx.principal(), input.lgaCode);

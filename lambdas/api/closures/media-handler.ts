@@ -28,6 +28,10 @@ export const handler = createResolverHandler({
   createMediaUpload: field({
     args: z.object({ input: MediaUploadInput }).strict(),
     access: 'user',
+    async authorize({ args, principal }) {
+      const p = await principal();
+      if (args.input.closureId) requireClosureAdministrator(p, (await loadClosure(args.input.closureId)).lgaCode);
+    },
     async resolve({ args, principal }) {
       const p = await principal();
       const { contentType, size, closureId } = args.input;

@@ -65,6 +65,9 @@ export const handler = createResolverHandler({
   createContentTask: field({
     args: z.object({ input: TaskInput }).strict(),
     access: 'user',
+    async authorize({ args, principal }) {
+      requireCommsManager(await principal(), args.input.lgaCode);
+    },
     async resolve({ args, principal }) {
       const p = requireCommsManager(await principal(), args.input.lgaCode);
       const closures = await getClosures(args.input.closureIds);

@@ -97,6 +97,10 @@ export const handler = createResolverHandler({
   submitReport: field({
     args: z.object({ input: ReportInput }).strict(),
     access: 'user',
+    // Any signed-in resident whose account still exists.
+    async authorize(ctx) {
+      await ctx.principal();
+    },
     async resolve(ctx) {
       const p = await ctx.principal();
       const { report } = await submitReport(actorOf(p), ctx.args.input);
