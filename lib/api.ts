@@ -37,6 +37,8 @@ export interface ApiProps {
   readonly eventsTopic: ITopic;
   readonly stripeSecret: ISecret;
   readonly vapidSecret: ISecret;
+  /** The key that signs quote ids (billing only). */
+  readonly quoteSecret: ISecret;
   readonly mail: Mail;
   /** Defaults to the shared map in lambdas/api/domains.ts; tests may pass their own. */
   readonly domains?: Record<string, ApiDomain>;
@@ -59,7 +61,9 @@ export type DomainNeed =
   /** The VAPID secret only (Web Push keys), without Stripe. */
   | 'vapid'
   /** The Stripe secret only (API key and webhook signing secret). */
-  | 'stripe';
+  | 'stripe'
+  /** The key that signs quote ids. */
+  | 'quoteKey';
 
 /**
  * Grants per domain, read from each handler's imports (test/cdk/grants.test.ts checks them
@@ -78,7 +82,7 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   notifications: ['vapid'],
   admin: ['mail', 'feedsBucketWrite'],
   genseed: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
-  billing: ['stripe'],
+  billing: ['stripe', 'quoteKey'],
   // Generation is started with a domain event; the DRFA export presigns photo thumbnails.
   comms: ['eventsTopic', 'mediaBucket'],
 };
@@ -279,6 +283,7 @@ export class Api extends Construct {
       fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN').bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
     } else if (needs.has('vapid')) fn.bindSecret(props.vapidSecret, 'VAPID_SECRET_ARN');
     if (needs.has('stripe')) fn.bindSecret(props.stripeSecret, 'STRIPE_SECRET_ARN');
+    if (needs.has('quoteKey')) fn.bindSecret(props.quoteSecret, 'QUOTE_SECRET_ARN');
     // Demo data only where the stage's settings allow it (never by the stage's name at run time).
     if (domain === 'genseed' && stageSettings(props.stage).allowGenseed) fn.addEnvironment('ALLOW_GENSEED', '1');
     this.functions.push(fn);

@@ -58,6 +58,7 @@ export class RoadClosuresStack extends Stack {
   readonly notifications: Notifications;
   readonly notificationConsumers: NotificationConsumers;
   readonly billingWebhook: BillingWebhook;
+  readonly secrets: Secrets;
   /** CloudWatch RUM, only with context rum=true (lib/rum.ts). */
   readonly rum?: RealUserMonitoring;
 
@@ -71,7 +72,7 @@ export class RoadClosuresStack extends Stack {
 
     this.data = new Data(this, 'Data', { stage });
     const notifications = (this.notifications = new Notifications(this, 'Notifications'));
-    const secrets = new Secrets(this, 'Secrets');
+    const secrets = (this.secrets = new Secrets(this, 'Secrets'));
     const media = (this.media = new Media(this, 'Media', { stage }));
 
     // The contract's environment (every handler may read these names); permissions are granted
@@ -103,6 +104,7 @@ export class RoadClosuresStack extends Stack {
       eventsTopic: notifications.topic,
       stripeSecret: secrets.stripe,
       vapidSecret: secrets.vapid,
+      quoteSecret: secrets.quote,
       mail: this.mail,
       domains: props.apiDomains,
     });

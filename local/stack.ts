@@ -28,6 +28,7 @@ import { backfillMailDomains } from '../lambdas/adapters/identity/mail-domain-ba
 import { regenerateEveryLgaFeeds } from '../lambdas/adapters/comms/feeds';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
+import { localQuoteKey, quoteKeyEnv } from './quote-key';
 import { createWebServer } from './web-server';
 import { newInvokeSecret } from './dev-guards';
 import { createSigningKey, installSigningKey } from './cognito-signing-key';
@@ -174,6 +175,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...vapidEnv(localVapidKeys(dataDir)),
       ...stripeKeysEnv(stripeKeys),
+      ...quoteKeyEnv(localQuoteKey(dataDir)),
     });
 
     const events: DomainEvent[] = [];

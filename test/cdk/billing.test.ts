@@ -46,6 +46,20 @@ describe('billing wiring (dev stage)', () => {
     expect(variables.VAPID_SECRET_ARN).toBeUndefined();
   });
 
+  it('gives the billing resolvers, and only them, the quote signing key by ARN with read access to that secret', () => {
+    const billing = dev.stack.api.functions.find((fn) => fn.entry === apiDomains.billing.entry)!;
+    const secretId = logicalIdOf(dev.stack.secrets.quote);
+    const variables = dev.json.Resources[logicalIdOf(billing)].Properties!.Environment.Variables;
+    expect(variables.QUOTE_SECRET_ARN).toEqual({ Ref: secretId });
+    expect(variables.QUOTE_SIGNING_KEY).toBeUndefined();
+    const reads = statementsOf(billing).filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
+    expect(reads.some((s) => JSON.stringify(s.Resource).includes(secretId))).toBe(true);
+    const others = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(([id]) => id !== logicalIdOf(billing));
+    for (const [, fn] of others) expect(JSON.stringify(fn.Properties?.Environment ?? {})).not.toContain('QUOTE_SECRET_ARN');
+    const secret = dev.json.Resources[secretId].Properties!;
+    expect(secret.GenerateSecretString).toMatchObject({ GenerateStringKey: 'key', PasswordLength: 64 });
+  });
+
   it('has no unacknowledged cdk-nag finding', () => {
     expect(dev.findings).toEqual([]);
   });

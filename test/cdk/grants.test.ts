@@ -33,6 +33,8 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/notifications/push.ts': 'secrets',
   // Stripe's API key and webhook signing secret.
   'lambdas/adapters/billing/stripe-client.ts': 'secrets',
+  // The key that signs quote ids.
+  'lambdas/adapters/billing/quote-key.ts': 'secrets',
 };
 
 /** The media bucket calls of lambdas/adapters/media/bucket.ts and the use each one is. */

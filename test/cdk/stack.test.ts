@@ -378,9 +378,9 @@ describe('dev stage', () => {
     }
   });
 
-  it('has the stripe and vapid placeholder secrets', () => {
+  it('has the stripe and vapid placeholder secrets and the generated quote signing key', () => {
     const secrets = resourcesOfType(dev.json, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(2);
+    expect(secrets).toHaveLength(3);
     for (const [, secret] of secrets) {
       expect(secret.Properties?.GenerateSecretString).toBeDefined();
       expect(secret.Properties?.SecretString).toBeUndefined();

@@ -1,6 +1,5 @@
 // A council's onboarding discount: the single-use Stripe coupon an administrator makes for it, the
-// record of it in the table, and reading a coupon back (quotes name the coupon they were made with).
-import type Stripe from 'stripe';
+// record of it in the table, and withdrawing it.
 import { couponParams, discountFromCoupon, type Discount, type DiscountInput } from '../../core/billing/discount';
 import { db } from '../db/db';
 import { stripe } from './stripe-client';
@@ -52,18 +51,4 @@ export async function withdrawOnboardingDiscount(lgaCode: string): Promise<void>
     const client = await stripe();
     await client.coupons.update(current.couponId, { metadata: { withdrawn: 'true' } });
   }
-}
-
-/** A coupon this app made for the council, unless withdrawn; undefined for anything else. */
-export async function councilCoupon(couponId: string, lgaCode: string): Promise<Discount | undefined> {
-  const client = await stripe();
-  let coupon: Stripe.Coupon;
-  try {
-    coupon = await client.coupons.retrieve(couponId);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404) return undefined;
-    throw error;
-  }
-  if (coupon.metadata?.lga_code !== lgaCode || coupon.metadata?.withdrawn === 'true') return undefined;
-  return discountFromCoupon(coupon);
 }

@@ -13,12 +13,13 @@ import {
 } from '../../core/billing/checkout';
 import { withGst } from '../../core/billing/tax';
 import { discountedPrice, discountUsable, presentDiscount, type Discount } from '../../core/billing/discount';
-import { decodeQuoteId, encodeQuoteId, quoteValidUntil } from '../../core/billing/quote';
+import { decodeQuoteId, encodeQuoteId, quoteValidUntil, type QuoteFacts } from '../../core/billing/quote';
 import { conflict, forbidden, notFound, validationError } from '../../core/errors';
 import { priceFor } from '../../adapters/billing/catalog';
 import { checkoutSessionsOf, getCustomer, linkStripeCustomer, recordCheckoutSession } from '../../adapters/billing/customers';
 import { cancelSubscription, createCheckout, createPortalSession, ensureStripeCustomer } from '../../adapters/billing/subscriptions';
-import { councilCoupon, getOnboardingDiscount } from '../../adapters/billing/discounts';
+import { getOnboardingDiscount } from '../../adapters/billing/discounts';
+import { quoteSigningKey } from '../../adapters/billing/quote-key';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
 import { logger } from '../resolver';
@@ -159,10 +160,13 @@ export async function cancelCouncilSubscription(lgaCode: string, uid: string): P
   logger.info('subscription cancelled', { lgaCode, by: uid });
 }
 
-async function presentQuote(id: string, facts: { lgaCode: string; classification: Classification; poNumber?: string; created: number; couponId?: string }) {
+async function presentQuote(id: string, facts: QuoteFacts) {
   const lga = await lgaOrInvalid(facts.lgaCode);
-  const discount = facts.couponId ? await councilCoupon(facts.couponId, lga.code) : undefined;
-  const price = await priceOf(facts.lgaCode, facts.classification, discount);
+  // The discount the quote was made with, while the council still has it (withdrawn or replaced: the list price).
+  const offered = facts.couponId ? await getOnboardingDiscount(lga.code) : undefined;
+  const discount = offered && offered.couponId === facts.couponId ? offered : undefined;
+  // The council's own classification from its record, unless an administrator chose one (signed in the id).
+  const price = await priceOf(lga.code, facts.classification, discount);
   return {
     id,
     lgaCode: lga.code,
@@ -177,14 +181,15 @@ async function presentQuote(id: string, facts: { lgaCode: string; classification
 /** A quote with the council's price; with its onboarding discount when the caller may use it. */
 export async function createQuote(p: Principal, input: { lgaCode: string; classification?: string | null; poNumber?: string | null }) {
   await lgaOrInvalid(input.lgaCode);
-  const classification = await classificationOf(input.lgaCode, p.admin ? input.classification : undefined);
+  const chosen = p.admin && isClassification(input.classification ?? undefined) ? (input.classification as Classification) : undefined;
   const discount = await discountFor(p, input.lgaCode);
-  const facts = { lgaCode: input.lgaCode, classification, poNumber: input.poNumber || undefined, created: nowSeconds(), couponId: discount?.couponId };
-  return presentQuote(encodeQuoteId(facts), facts);
+  const facts: QuoteFacts = { lgaCode: input.lgaCode, classification: chosen, poNumber: input.poNumber || undefined, created: nowSeconds(), couponId: discount?.couponId };
+  return presentQuote(encodeQuoteId(facts, await quoteSigningKey()), facts);
 }
 
+/** A quote this app signed; anything else (made up, altered, another deployment's) is not found. */
 export async function quoteById(id: string) {
-  const facts = decodeQuoteId(id);
+  const facts = decodeQuoteId(id, await quoteSigningKey());
   if (!facts) throw notFound('Quote not found');
   return presentQuote(id, facts);
 }

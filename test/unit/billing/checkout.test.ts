@@ -72,11 +72,24 @@ describe('checkout session parameters (spec §7)', () => {
 });
 
 describe('quote ids', () => {
-  it('round-trip the facts and refuse anything else', () => {
-    const facts = { lgaCode: '12900', classification: 'urban' as const, poNumber: 'PO 7', created: 1_800_000_000 };
-    expect(decodeQuoteId(encodeQuoteId(facts))).toEqual(facts);
-    expect(decodeQuoteId('not-a-quote')).toBeUndefined();
-    expect(decodeQuoteId(Buffer.from(JSON.stringify({ l: '1', c: 'urban', t: 1 })).toString('base64url'))).toBeUndefined();
+  const KEY = 'k'.repeat(43);
+  const facts = { lgaCode: '12900', classification: 'urban' as const, poNumber: 'PO 7', created: 1_800_000_000 };
+
+  it('round-trip the facts with the key that signed them', () => {
+    expect(decodeQuoteId(encodeQuoteId(facts, KEY), KEY)).toEqual(facts);
+    expect(decodeQuoteId(encodeQuoteId({ ...facts, classification: undefined }, KEY), KEY)).toEqual({ ...facts, classification: undefined });
     expect(quoteValidUntil(0)).toBe(30 * 24 * 3600);
+  });
+
+  it('refuse an id made by hand, altered, or signed with another key', () => {
+    const handMade = Buffer.from(JSON.stringify({ l: '12900', c: 'rural', p: 'PAY NOW', t: 4_102_444_800 })).toString('base64url');
+    expect(decodeQuoteId(handMade, KEY)).toBeUndefined();
+    expect(decodeQuoteId(`${handMade}.${'A'.repeat(43)}`, KEY)).toBeUndefined();
+    const [payload, signature] = encodeQuoteId(facts, KEY).split('.');
+    const altered = Buffer.from(JSON.stringify({ l: '12900', c: 'rural', p: 'PO 7', t: 1_800_000_000 })).toString('base64url');
+    expect(decodeQuoteId(`${altered}.${signature}`, KEY)).toBeUndefined();
+    expect(decodeQuoteId(`${payload}.${signature}`, 'x'.repeat(43))).toBeUndefined();
+    expect(decodeQuoteId(`${payload}.${signature}.x`, KEY)).toBeUndefined();
+    expect(decodeQuoteId('not-a-quote', KEY)).toBeUndefined();
   });
 });
