@@ -15,6 +15,7 @@ export const CONTROLS = {
   'POST /_emulator/webhooks/flush': 'Waits until every queued delivery has been attempted once.',
   'POST /_emulator/webhook': 'Body {"url":"http://…"} changes where events are delivered ({"url":null} stops delivery).',
   'POST /_emulator/reset': 'Forgets everything (customers, catalogue, subscriptions, invoices, events).',
+  'GET /_emulator/requests': 'How many API requests (/v1/…) were answered since the start, in all and by method and path ({count, byRoute}).',
 };
 
 export async function control(ctx: Context, method: string, path: string, body: Record<string, unknown>): Promise<unknown> {
@@ -45,6 +46,8 @@ export async function control(ctx: Context, method: string, path: string, body: 
     case 'POST webhook':
       ctx.webhooks.url = typeof body.url === 'string' ? body.url : undefined;
       return { url: ctx.webhooks.url ?? null };
+    case 'GET requests':
+      return { count: ctx.apiRequests.count, byRoute: ctx.apiRequests.byRoute };
     case 'POST reset':
       ctx.webhooks.clear();
       ctx.store.reset();

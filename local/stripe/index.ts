@@ -90,6 +90,9 @@ function apiRequest(ctx: Context, request: http.IncomingMessage, path: string, q
     return json(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided. The local Stripe emulator accepts any test secret key (sk_test_…).' } }, headers);
   }
   const method = request.method ?? 'GET';
+  const route = `${method} ${path.replace(/\/(?=[a-z]+_[A-Za-z0-9]{8,})[^/]+/g, '/:id')}`;
+  ctx.apiRequests.count += 1;
+  ctx.apiRequests.byRoute[route] = (ctx.apiRequests.byRoute[route] ?? 0) + 1;
   const idempotencyKey = method === 'POST' ? request.headers['idempotency-key'] : undefined;
   if (typeof idempotencyKey === 'string') {
     const earlier = ctx.store.state.idempotency[idempotencyKey];
@@ -182,7 +185,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     secret: options.webhookSecret,
     retryDelaysMs: options.retryDelaysMs ?? [1_000, 5_000, 25_000, 120_000],
   });
-  const ctx: Context = { store, webhooks, baseUrl: (options.publicBaseUrl ?? url).replace(/\/$/, '') };
+  const ctx: Context = { store, webhooks, baseUrl: (options.publicBaseUrl ?? url).replace(/\/$/, ''), apiRequests: { count: 0, byRoute: {} } };
   // One request at a time: every change is a small synchronous step, so state never interleaves.
   server.on('request', (request, response) => {
     handle(ctx, request, port).then(

@@ -76,6 +76,7 @@ export async function setUpCatalog(): Promise<{ prices: CatalogPrice[]; taxRateI
     prices.push(present(classification, product.id, price));
   }
   const tax = await ensureGst(client);
+  forgetCatalog();
   return { prices, taxRateId: tax.id };
 }
 
@@ -90,11 +91,56 @@ function present(classification: Classification, productId: string, price: Strip
   };
 }
 
-/** The active price of a classification and the GST rate, as checkout and the quote need them. */
-export async function priceFor(classification: Classification): Promise<{ price: CatalogPrice; taxRate?: Stripe.TaxRate }> {
+/** How long a process keeps the catalogue: prices change by hand, rarely, and a new price is taken up within minutes. */
+export const CATALOG_TTL_MS = 5 * 60_000;
+
+interface Catalog {
+  prices: Map<Classification, CatalogPrice>;
+  taxRate?: Stripe.TaxRate;
+}
+
+let cached: { until: number; catalog: Promise<Catalog> } | undefined;
+
+/** The whole catalogue in two calls: every active price (products are keyed by classification) and the GST rate. */
+async function loadCatalog(): Promise<Catalog> {
   const client = await stripe();
-  const productId = productIdFor(classification);
-  const [price, taxRate] = await Promise.all([activePrice(client, productId), gstTaxRate(client)]);
-  if (!price) throw new Error(`No active price for classification ${classification}; run the billing setup step`);
-  return { price: present(classification, productId, price), taxRate };
+  const [{ data }, taxRate] = await Promise.all([client.prices.list({ active: true, limit: 100 }), gstTaxRate(client)]);
+  const prices = new Map<Classification, CatalogPrice>();
+  for (const classification of CLASSIFICATION_KEYS) {
+    const productId = productIdFor(classification);
+    const price = data.find((p) => refOf(p.product) === productId && p.currency === 'aud' && p.recurring?.interval === 'year');
+    if (price) prices.set(classification, present(classification, productId, price));
+  }
+  return { prices, taxRate };
+}
+
+const refOf = (ref: string | { id: string } | null) => (typeof ref === 'string' ? ref : ref?.id);
+
+/** The cached catalogue: concurrent requests share one load; a failed load is not kept. */
+function catalog(): Promise<Catalog> {
+  const now = Date.now();
+  if (!cached || cached.until <= now) {
+    const load = loadCatalog();
+    cached = { until: now + CATALOG_TTL_MS, catalog: load };
+    load.catch(() => {
+      if (cached?.catalog === load) cached = undefined;
+    });
+  }
+  return cached.catalog;
+}
+
+/** Drops the cached catalogue (after the setup step changed it). */
+export function forgetCatalog(): void {
+  cached = undefined;
+}
+
+/** The active price of a classification and the GST rate, as checkout and the quote need them (cached per process). */
+export async function priceFor(classification: Classification): Promise<{ price: CatalogPrice; taxRate?: Stripe.TaxRate }> {
+  const { prices, taxRate } = await catalog();
+  const price = prices.get(classification);
+  if (!price) {
+    forgetCatalog();
+    throw new Error(`No active price for classification ${classification}; run the billing setup step`);
+  }
+  return { price, taxRate };
 }

@@ -3,6 +3,7 @@
 // the environment together with the emulator's host, port and protocol.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
+import { takeStripeCall } from './stripe-budget';
 
 interface StripeKeys {
   secretKey: string;
@@ -35,11 +36,29 @@ export function stripeKeys(): Promise<StripeKeys> {
   return keys;
 }
 
-/** The SDK pointed at Stripe, or at the local emulator when STRIPE_API_HOST is set. */
+/** The API resources the app calls; each method call on them is one counted Stripe request. */
+const RESOURCES = new Set(['products', 'prices', 'taxRates', 'coupons', 'customers', 'checkout', 'billingPortal', 'subscriptions', 'invoices', 'refunds', 'sessions']);
+
+/** A resource whose every call first takes a slot of the caller's Stripe budget (stripe-budget.ts). */
+function budgeted<T extends object>(resource: T): T {
+  return new Proxy(resource, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof property === 'string' && RESOURCES.has(property) && value && typeof value === 'object') return budgeted(value);
+      if (typeof value !== 'function' || target instanceof Stripe) return value;
+      return async (...args: unknown[]) => {
+        await takeStripeCall();
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+/** The SDK pointed at Stripe, or at the local emulator when STRIPE_API_HOST is set; calls are bounded per caller. */
 export function stripe(): Promise<Stripe> {
   client ??= stripeKeys().then(({ secretKey }) => {
     const host = process.env.STRIPE_API_HOST;
-    return new Stripe(secretKey, {
+    const sdk = new Stripe(secretKey, {
       maxNetworkRetries: 2,
       timeout: 10_000,
       appInfo: { name: 'road-closures' },
@@ -47,6 +66,7 @@ export function stripe(): Promise<Stripe> {
         ? { host, port: Number(process.env.STRIPE_API_PORT ?? 443), protocol: (process.env.STRIPE_API_PROTOCOL ?? 'https') as 'http' | 'https' }
         : {}),
     });
+    return budgeted(sdk);
   });
   return client;
 }

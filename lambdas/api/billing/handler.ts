@@ -1,12 +1,14 @@
 // Billing and customers: the admin's customer list and detail with the council's mail domain and
 // classification, checkout for councils (Stripe), the customer portal, cancelling, prices and
 // quotes, and the live customer-change subscription fed by the Stripe webhook.
+import type { AppSyncResolverEvent, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { hasRole, holdsManagedClaim, managedLga, normaliseEmailSuffix } from '../../core/access';
 import { classificationSchema, poNumberSchema } from '../../core/billing/checkout';
 import { forbidden, notFound, validationError } from '../../core/errors';
 import { boundedText, lgaCode } from '../../core/validation';
 import { getCustomer, listCustomers, saveCustomerSettings } from '../../adapters/billing/customers';
+import { withStripeBudget } from '../../adapters/billing/stripe-budget';
 import { db } from '../../adapters/db/db';
 import { createResolverHandler, field, logger } from '../resolver';
 import { presentCustomer, selectionOf, type LgaItem } from './present';
@@ -60,7 +62,7 @@ async function lgaItem(code: string): Promise<LgaItem> {
   return data;
 }
 
-export const handler = createResolverHandler({
+const resolvers = createResolverHandler({
   ...discountHandlers,
 
   customers: field({
@@ -197,3 +199,7 @@ export const handler = createResolverHandler({
     },
   }),
 });
+
+/** Every billing request runs with its caller's bound on Stripe calls. */
+export const handler = (event: AppSyncResolverEvent<Record<string, unknown>>, context: Context) =>
+  withStripeBudget((event.identity as { sub?: string } | null | undefined)?.sub, () => resolvers(event, context));

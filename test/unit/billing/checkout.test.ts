@@ -5,6 +5,8 @@ import type { Principal } from '../../../lambdas/core/access';
 import { checkoutIdempotencyKey, checkoutRight, checkoutSessionParams, poNumberSchema } from '../../../lambdas/core/billing/checkout';
 import { withGst } from '../../../lambdas/core/billing/tax';
 import { decodeQuoteId, encodeQuoteId, quoteValidUntil } from '../../../lambdas/core/billing/quote';
+import { STRIPE_CALLS_PER_REQUEST, STRIPE_LIMIT_MESSAGE } from '../../../lambdas/core/billing/stripe-limits';
+import { takeStripeCall, withStripeBudget } from '../../../lambdas/adapters/billing/stripe-budget';
 
 const person = (over: Partial<Principal> = {}): Principal => ({ uid: 'u1', email: 'clerk@forbes.nsw.gov.au', admin: false, managed: [], ...over });
 const forbes = { code: '12900', emailSuffix: 'forbes.nsw.gov.au' };
@@ -91,5 +93,22 @@ describe('quote ids', () => {
     expect(decodeQuoteId(`${payload}.${signature}`, 'x'.repeat(43))).toBeUndefined();
     expect(decodeQuoteId(`${payload}.${signature}.x`, KEY)).toBeUndefined();
     expect(decodeQuoteId('not-a-quote', KEY)).toBeUndefined();
+  });
+});
+
+describe('the Stripe call budget of one request', () => {
+  it(`allows ${STRIPE_CALLS_PER_REQUEST} calls, then refuses with the limit message before calling`, async () => {
+    const taken = await withStripeBudget(undefined, async () => {
+      let count = 0;
+      for (let i = 0; i < STRIPE_CALLS_PER_REQUEST; i++) {
+        await takeStripeCall();
+        count++;
+      }
+      await expect(takeStripeCall()).rejects.toMatchObject({ name: 'RateLimited', message: STRIPE_LIMIT_MESSAGE });
+      return count;
+    });
+    expect(taken).toBe(STRIPE_CALLS_PER_REQUEST);
+    // Outside a request (the webhook, the setup step) nothing is counted here.
+    await expect(takeStripeCall()).resolves.toBeUndefined();
   });
 });
