@@ -9,6 +9,8 @@ import { publishEvent } from '../adapters/platform/events';
 import { publishCustomerChange } from '../adapters/billing/customer-changes';
 import { signatureVerifier, stripeKeys } from '../adapters/billing/stripe-client';
 import { applyStripeEvent } from '../adapters/billing/webhook-apply';
+import { expireOtherCheckouts, resolveDuplicates } from '../adapters/billing/council-subscriptions';
+import { SUBSCRIPTION_EVENTS } from '../core/billing/stripe-objects';
 import { nowSeconds } from '../adapters/db/entities/common';
 
 const logger = new Logger({ serviceName: 'stripe-webhook' });
@@ -43,6 +45,18 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
 
   const { customer, before, notice } = outcome;
   logger.info('Stripe event applied', { eventId: event.id, type: event.type, lgaCode: customer.lgaCode, before, after: customer.subscriptionStatus });
+  if (outcome.duplicates.length > 0) logger.warn('second subscription of a council', { lgaCode: customer.lgaCode, duplicates: outcome.duplicates });
+  // The README's rule: a council's later live subscription is cancelled now and refunded in full.
+  if ((SUBSCRIPTION_EVENTS as readonly string[]).includes(event.type)) {
+    await resolveDuplicates(customer.lgaCode, (message, details) => logger.warn(message, details));
+  }
+  if (outcome.completedCheckout) {
+    const expired = await expireOtherCheckouts(customer.lgaCode, outcome.completedCheckout).catch((error: unknown) => {
+      logger.error('other checkouts of the council not expired', { lgaCode: customer.lgaCode, error: error as Error });
+      return [];
+    });
+    if (expired.length > 0) logger.info('other open checkouts expired', { lgaCode: customer.lgaCode, expired });
+  }
   if (notice) {
     await publishEvent('customer.billingNotice', { lgaCode: customer.lgaCode, notice, trialEnd: customer.trialEnd ?? null });
   }

@@ -9,6 +9,7 @@ import { attemptPayment, filterInvoices } from './invoices';
 import { listPage } from './listing';
 import { newId, nowSeconds, type Collection, type StripeObject } from './store';
 import { cancelNow, filterSubscriptions, retryOpenInvoice, setCancelAtPeriodEnd } from './subscriptions';
+import { createRefund, invoicePayments } from './refunds';
 
 type Handler = (ctx: Context, params: Params, ids: string[], url: string) => unknown;
 type Route = { method: string; pattern: RegExp; handler: Handler };
@@ -115,6 +116,15 @@ function closeInvoice(ctx: Context, id: string, status: string, transition: stri
   ctx.webhooks.emit(eventType, invoice);
   return invoice;
 }
+
+// Invoice payments (what charged an invoice) and refunds of them.
+route('GET', '/v1/invoice_payments', (ctx, params, _ids, url) => listPage(url, invoicePayments(ctx, params), params));
+route('POST', '/v1/refunds', (ctx, params) => createRefund(ctx, params));
+route('GET', '/v1/refunds', (ctx, params, _ids, url) => {
+  const paymentIntent = str(params, 'payment_intent');
+  return listPage(url, ctx.store.all('refunds').filter((r) => !paymentIntent || r.payment_intent === paymentIntent), params);
+});
+route('GET', '/v1/refunds/:id', (ctx, _params, [id]) => catalog.required(ctx, 'refunds', id, 'refund'));
 
 // Customer portal sessions.
 route('POST', '/v1/billing_portal/sessions', (ctx, params) => {

@@ -149,6 +149,8 @@ export function attemptPayment(ctx: Context, invoice: StripeObject): boolean {
   }
   invoice.status = 'paid';
   invoice.amount_paid = invoice.amount_due;
+  // A charge of money has a PaymentIntent (what a refund names); a free trial invoice has none.
+  if ((invoice.amount_due as number) > 0) invoice._payment_intent = newId('pi', 24);
   invoice.amount_remaining = 0;
   invoice.next_payment_attempt = null;
   invoice._last_payment_error = undefined;

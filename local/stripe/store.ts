@@ -20,6 +20,7 @@ export const COLLECTIONS = [
   'invoices',
   'payment_methods',
   'portal_sessions',
+  'refunds',
   'events',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];

@@ -17,6 +17,7 @@ export interface CustomerRecord {
   currentPeriodEnd?: number;
   cancelAtPeriodEnd?: boolean;
   lastEventCreated?: number;
+  billingVersion?: number;
   updatedAt?: number;
 }
 
@@ -26,8 +27,8 @@ function normalise(item: Record<string, unknown>): CustomerRecord {
   return { ...c, stripeCustomerId: c.stripeCustomerId && c.stripeCustomerId !== 'none' ? c.stripeCustomerId : undefined };
 }
 
-export async function getCustomer(lgaCode: string): Promise<CustomerRecord | undefined> {
-  const { data } = await db().entities.customer.get({ lgaCode }).go();
+export async function getCustomer(lgaCode: string, options: { consistent?: boolean } = {}): Promise<CustomerRecord | undefined> {
+  const { data } = await db().entities.customer.get({ lgaCode }).go({ consistent: options.consistent ?? false });
   return data ? normalise(data) : undefined;
 }
 

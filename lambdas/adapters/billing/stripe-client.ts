@@ -37,7 +37,7 @@ export function stripeKeys(): Promise<StripeKeys> {
 }
 
 /** The API resources the app calls; each method call on them is one counted Stripe request. */
-const RESOURCES = new Set(['products', 'prices', 'taxRates', 'coupons', 'customers', 'checkout', 'billingPortal', 'subscriptions', 'invoices', 'refunds', 'sessions']);
+const RESOURCES = new Set(['products', 'prices', 'taxRates', 'coupons', 'customers', 'checkout', 'billingPortal', 'subscriptions', 'invoices', 'invoicePayments', 'refunds', 'sessions']);
 
 /** A resource whose every call first takes a slot of the caller's Stripe budget (stripe-budget.ts). */
 function budgeted<T extends object>(resource: T): T {

@@ -1,8 +1,12 @@
 // Applies one verified Stripe event to the table, exactly once: the event id is written in the
 // same transaction as the change it makes, so a replay (or a concurrent retry) changes nothing.
+// A subscription event changes that subscription's item; the council's status is derived from all
+// of its subscriptions (a second live one is flagged as a duplicate), and the customer item's
+// version makes two deliveries for one council apply one after the other.
 import type Stripe from 'stripe';
 import type { CustomerStatus } from '../../core/access';
-import { noticeForStatusChange, subscriptionChange, type BillingNotice } from '../../core/billing/status';
+import { noticeForStatusChange, type BillingNotice } from '../../core/billing/status';
+import { councilStanding, newDuplicates, subscriptionEventChange, type CouncilSubscription } from '../../core/billing/subscriptions';
 import {
   INVOICE_EVENTS,
   SUBSCRIPTION_EVENTS,
@@ -15,12 +19,23 @@ import {
 import { db } from '../db/db';
 import { nowSeconds } from '../db/entities/common';
 import { customerByStripeId, getCustomer, type CustomerRecord } from './customers';
+import { subscriptionsOf, withStoredSubscription } from './council-subscriptions';
 import { getOnboardingDiscount } from './discounts';
 
 const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
 
 export type ApplyOutcome =
-  | { kind: 'applied'; customer: CustomerRecord; before: CustomerStatus; notice?: BillingNotice; newManager?: string }
+  | {
+      kind: 'applied';
+      customer: CustomerRecord;
+      before: CustomerStatus;
+      notice?: BillingNotice;
+      newManager?: string;
+      /** Subscriptions this event showed to be a second live one of the council. */
+      duplicates: string[];
+      /** The checkout session this event completed. */
+      completedCheckout?: string;
+    }
   | { kind: 'duplicate' | 'ignored' }
   | { kind: 'unknown_customer'; stripeCustomerId: string };
 
@@ -39,8 +54,19 @@ async function firstAccountManager(lgaCode: string, email: string | undefined): 
   return data.some((m) => (m.roles ?? []).includes('account_manager')) ? undefined : email.toLowerCase();
 }
 
+const ATTEMPTS = 4;
+
 export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcome> {
   if (!HANDLED.has(event.type)) return { kind: 'ignored' };
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await applyOnce(event);
+    // Another delivery for the same council changed its subscriptions meanwhile: derive again.
+    if (outcome !== 'raced') return outcome;
+    if (attempt >= ATTEMPTS) throw new Error(`Stripe event ${event.id} kept racing another delivery for its council`);
+  }
+}
+
+async function applyOnce(event: Stripe.Event): Promise<ApplyOutcome | 'raced'> {
   if (await alreadyApplied(event.id)) return { kind: 'duplicate' };
   const type = event.type as Handled;
   const object = event.data.object as unknown as Record<string, unknown> & { customer?: string | { id: string } | null };
@@ -53,6 +79,8 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
     if (byLga?.stripeCustomerId === stripeCustomerId) customer = byLga;
   }
   if (!customer) return { kind: 'unknown_customer', stripeCustomerId };
+  // The index can lag: the customer item itself, read consistently, carries the version to guard.
+  customer = (await getCustomer(customer.lgaCode, { consistent: true })) ?? customer;
   const lgaCode = customer.lgaCode;
   const before = customer.subscriptionStatus;
 
@@ -62,10 +90,21 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
   let redeemedCoupon: string | undefined;
   let newManager: string | undefined;
   let notice: BillingNotice | undefined;
+  const subscriptionWrites: CouncilSubscription[] = [];
+  let duplicates: string[] = [];
 
   if ((SUBSCRIPTION_EVENTS as readonly string[]).includes(type)) {
-    const change = subscriptionChange(customer, subscriptionSnapshot(object as never), event.created);
-    if (change) Object.assign(patch, change);
+    const known = withStoredSubscription(customer, await subscriptionsOf(lgaCode));
+    const snapshot = subscriptionSnapshot(object as never);
+    const changed = subscriptionEventChange(known.find((s) => s.id === snapshot.id), snapshot, event.created);
+    if (changed) {
+      const all = [...known.filter((s) => s.id !== changed.id), changed];
+      const flagged = newDuplicates(all).map(({ subscription, keptId }) => Object.assign(subscription, { duplicateOf: keptId }));
+      duplicates = flagged.map((s) => s.id);
+      subscriptionWrites.push(changed, ...flagged.filter((s) => s.id !== changed.id));
+      const standing = councilStanding(all);
+      if (standing) Object.assign(patch, standing);
+    }
   } else if ((INVOICE_EVENTS as readonly string[]).includes(type)) {
     invoice = invoiceRecord(object as never);
     const paymentStatus = paymentStatusOf(type);
@@ -86,21 +125,37 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
   if (patch.subscriptionStatus) notice = noticeForStatusChange(before, patch.subscriptionStatus) ?? notice;
 
   const sessionKey = checkout ? await checkoutSessionKey(lgaCode, checkout.id) : undefined;
+  const version = customer.billingVersion;
   const { canceled } = await db()
-    .transaction.write(({ stripeEvent, customer: customerEntity, invoice: invoiceEntity, checkoutSession, manager, onboardingDiscount }) => {
+    .transaction.write(({ stripeEvent, customer: customerEntity, invoice: invoiceEntity, checkoutSession, manager, onboardingDiscount, councilSubscription }) => {
       const writes = [
         stripeEvent
           .create({ id: event.id, type: event.type, created: event.created, expiresAt: nowSeconds() + EVENT_RETENTION_SECONDS })
           .commit(),
       ];
-      if (Object.keys(patch).length > 0) {
-        const lastEventCreated = patch.lastEventCreated;
-        let update = customerEntity.patch({ lgaCode }).set(patch);
-        // Guards the out-of-order rule against a concurrent delivery of a newer event.
-        if (lastEventCreated !== undefined) {
-          update = update.where(({ lastEventCreated: stored }, { notExists, lte }) => `${notExists(stored)} OR ${lte(stored, lastEventCreated)}`);
+      if (subscriptionWrites.length > 0) {
+        // Derived from the subscriptions read at this version: a concurrent change of them cancels this write.
+        const guarded = customerEntity
+          .patch({ lgaCode })
+          .set({ ...patch, billingVersion: (version ?? 0) + 1 })
+          .where(({ billingVersion }, { eq, notExists }) => (version === undefined ? notExists(billingVersion) : eq(billingVersion, version)));
+        writes.push(guarded.commit() as never);
+        for (const s of subscriptionWrites) {
+          const fields = {
+            status: s.status,
+            created: s.created,
+            trialEnd: s.trialEnd,
+            currentPeriodEnd: s.currentPeriodEnd,
+            cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+            lastEventCreated: s.lastEventCreated,
+            duplicateOf: s.duplicateOf,
+            flaggedAt: s.duplicateOf ? (s.flaggedAt ?? nowSeconds()) : undefined,
+          };
+          const defined = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+          writes.push(councilSubscription.update({ lgaCode, id: s.id }).set(defined).commit() as never);
         }
-        writes.push(update.commit() as never);
+      } else if (Object.keys(patch).length > 0) {
+        writes.push(customerEntity.patch({ lgaCode }).set(patch).commit() as never);
       }
       if (invoice) writes.push(invoiceEntity.put({ lgaCode, ...invoice }).commit() as never);
       if (sessionKey) writes.push(checkoutSession.patch({ lgaCode, created: sessionKey, id: checkout!.id }).set({ status: 'complete' }).commit() as never);
@@ -116,8 +171,11 @@ export async function applyStripeEvent(event: Stripe.Event): Promise<ApplyOutcom
       return writes;
     })
     .go();
-  if (canceled) return (await alreadyApplied(event.id)) ? { kind: 'duplicate' } : { kind: 'ignored' };
-  return { kind: 'applied', customer: { ...customer, ...patch }, before, notice, newManager };
+  if (canceled) {
+    if (await alreadyApplied(event.id)) return { kind: 'duplicate' };
+    return subscriptionWrites.length > 0 ? 'raced' : { kind: 'ignored' };
+  }
+  return { kind: 'applied', customer: { ...customer, ...patch }, before, notice, newManager, duplicates, completedCheckout: sessionKey ? checkout!.id : undefined };
 }
 
 async function checkoutSessionKey(lgaCode: string, id: string): Promise<number | undefined> {

@@ -15,7 +15,7 @@ import {
 import { ClosureActivityEntity, ClosureCellEntity, ClosureEntity, ClosureMapCellEntity } from './entities/closure';
 import { ReportClusterClaimEntity, ReportClusterEntity, ReportEntity } from './entities/report';
 import { AnnouncementEntity, ContentTaskEntity } from './entities/content';
-import { CheckoutSessionEntity, InvoiceEntity, OnboardingDiscountEntity, StripeEventEntity } from './entities/billing';
+import { CheckoutSessionEntity, CouncilSubscriptionEntity, InvoiceEntity, OnboardingDiscountEntity, StripeEventEntity } from './entities/billing';
 import {
   ClientErrorEntity,
   CounterEntity,
@@ -38,6 +38,7 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       customer: CustomerEntity,
       invoice: InvoiceEntity,
       checkoutSession: CheckoutSessionEntity,
+      councilSubscription: CouncilSubscriptionEntity,
       stripeEvent: StripeEventEntity,
       user: UserEntity,
       closureSubscription: ClosureSubscriptionEntity,

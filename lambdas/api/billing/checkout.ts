@@ -19,6 +19,8 @@ import { priceFor } from '../../adapters/billing/catalog';
 import { checkoutSessionsOf, getCustomer, linkStripeCustomer, recordCheckoutSession } from '../../adapters/billing/customers';
 import { cancelSubscription, createCheckout, createPortalSession, ensureStripeCustomer } from '../../adapters/billing/subscriptions';
 import { getOnboardingDiscount } from '../../adapters/billing/discounts';
+import { subscriptionsOf, withStoredSubscription } from '../../adapters/billing/council-subscriptions';
+import { liveSubscriptionIds } from '../../core/billing/subscriptions';
 import { quoteSigningKey } from '../../adapters/billing/quote-key';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
@@ -151,13 +153,13 @@ export async function portalSession(lgaCode: string): Promise<string> {
   return createPortalSession(customer.stripeCustomerId, `${siteUrl()}/lga/${lgaCode}/billing`);
 }
 
+/** Ends every live subscription of the council (a duplicate not yet cancelled too); the webhooks record it. */
 export async function cancelCouncilSubscription(lgaCode: string, uid: string): Promise<void> {
   const customer = await getCustomer(lgaCode);
-  if (!customer?.stripeSubscriptionId || customer.subscriptionStatus === 'canceled' || customer.subscriptionStatus === 'none') {
-    throw conflict('This council has no subscription to cancel');
-  }
-  await cancelSubscription(customer.stripeSubscriptionId);
-  logger.info('subscription cancelled', { lgaCode, by: uid });
+  const live = customer ? liveSubscriptionIds(withStoredSubscription(customer, await subscriptionsOf(lgaCode))) : [];
+  if (live.length === 0) throw conflict('This council has no subscription to cancel');
+  for (const id of live) await cancelSubscription(id);
+  logger.info('subscription cancelled', { lgaCode, by: uid, subscriptions: live });
 }
 
 async function presentQuote(id: string, facts: QuoteFacts) {

@@ -5,6 +5,7 @@ import { readViewCounters } from '../../adapters/closures/store';
 import { listClosuresByView } from '../../adapters/closures/query';
 import { checkoutSessionsOf, invoicesOf, type CustomerRecord } from '../../adapters/billing/customers';
 import { getOnboardingDiscount } from '../../adapters/billing/discounts';
+import { subscriptionsOf } from '../../adapters/billing/council-subscriptions';
 import { db } from '../../adapters/db/db';
 import { nowSeconds } from '../../adapters/db/entities/common';
 import { lgaSubscriberCount } from '../../adapters/notifications/subscriptions';
@@ -38,13 +39,14 @@ async function activity(lgaCode: string, customer: CustomerRecord | undefined) {
 
 export async function presentCustomer(lga: LgaItem, customer: CustomerRecord | undefined, selected: Selection) {
   const code = lga.code;
-  const [invoices, sessions, managers, subscriberCount, counts, discount] = await Promise.all([
+  const [invoices, sessions, managers, subscriberCount, counts, discount, subscriptions] = await Promise.all([
     selected('invoices') ? invoicesOf(code) : [],
     selected('checkoutSessions') ? checkoutSessionsOf(code) : [],
     selected('managers') ? db().entities.manager.query.byLga({ lgaCode: code }).go({ pages: 'all' }).then((r) => r.data) : [],
     selected('subscriberCount') ? lgaSubscriberCount(code) : null,
     selected('closureCount') || selected('lastActivity') ? activity(code, customer) : { closureCount: null, lastActivity: null },
     selected('onboardingDiscount') ? getOnboardingDiscount(code) : undefined,
+    selected('subscriptions') ? subscriptionsOf(code) : [],
   ]);
   return {
     lgaCode: code,
@@ -83,6 +85,18 @@ export async function presentCustomer(lga: LgaItem, customer: CustomerRecord | u
       amountDiscount: s.amountDiscount ?? null,
     })),
     onboardingDiscount: discount ? presentDiscount(discount) : null,
+    subscriptions: [...subscriptions]
+      .sort((a, b) => b.created - a.created)
+      .map((s) => ({
+        id: s.id,
+        status: s.status,
+        created: s.created,
+        duplicateOf: s.duplicateOf ?? null,
+        flaggedAt: s.flaggedAt ?? null,
+        resolution: s.resolution ?? null,
+        refundedAmount: s.refundedAmount ?? null,
+        resolvedAt: s.resolvedAt ?? null,
+      })),
     managers: managers.map((m) => ({ email: m.email, roles: [...(m.roles ?? [])].sort() })),
     subscriberCount,
     closureCount: counts.closureCount,

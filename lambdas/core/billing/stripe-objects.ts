@@ -9,6 +9,7 @@ export const refId = (ref: StripeRef): string | undefined => (typeof ref === 'st
 interface SubscriptionLike {
   id: string;
   status: string;
+  created?: number;
   customer: StripeRef;
   trial_end?: number | null;
   current_period_end?: number | null;
@@ -17,9 +18,10 @@ interface SubscriptionLike {
   metadata?: Record<string, string> | null;
 }
 
-export function subscriptionSnapshot(sub: SubscriptionLike): SubscriptionSnapshot {
+export function subscriptionSnapshot(sub: SubscriptionLike): SubscriptionSnapshot & { created?: number } {
   return {
     id: sub.id,
+    created: sub.created,
     status: sub.status,
     trialEnd: sub.trial_end ?? undefined,
     currentPeriodEnd: sub.items?.data?.[0]?.current_period_end ?? sub.current_period_end ?? undefined,

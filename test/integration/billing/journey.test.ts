@@ -110,7 +110,9 @@ describe('checkout and the webhook journey', () => {
 
   it('refuses forged, wrong-secret and stale events, ignores replays and unknown customers', async () => {
     const before = await partition(`LGA#${LGA}`);
-    const event = { id: `evt_${unique()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: 'sub_x', status: 'canceled', customer: (await db().entities.customer.get({ lgaCode: LGA }).go()).data!.stripeCustomerId } } };
+    const stored = (await db().entities.customer.get({ lgaCode: LGA }).go()).data!;
+    // An event about the council's own subscription (an older one must not roll it back).
+    const event = { id: `evt_${unique()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000), data: { object: { id: stored.stripeSubscriptionId, status: 'canceled', customer: stored.stripeCustomerId } } };
     expect((await postEvent(event, { header: 't=1,v1=deadbeef' })).status).toBe(400);
     expect((await postEvent(event, { secret: 'whsec_wrong' })).status).toBe(400);
     expect((await postEvent(event, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(400);

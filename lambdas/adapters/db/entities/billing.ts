@@ -69,6 +69,45 @@ export const CheckoutSessionEntity = new Entity(
   { table: 'placeholder' },
 );
 
+/**
+ * One Stripe subscription of a council, as its webhooks last described it. A council keeps one live
+ * subscription; the council's status (its customer item) is derived from all of them
+ * (lambdas/core/billing/subscriptions.ts). A later live one is a duplicate: flagged with the one
+ * kept, then cancelled and refunded, and the outcome kept for the administrators.
+ */
+export const CouncilSubscriptionEntity = new Entity(
+  {
+    model: { entity: 'councilSubscription', version: '1', service: SERVICE },
+    attributes: {
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      id: { type: 'string', required: true, readOnly: true },
+      status: { type: ['none', 'trialing', 'active', 'past_due', 'canceled', 'unpaid'] as const, required: true },
+      /** Stripe's `created` of the subscription: the earliest live one is the one kept. */
+      created: { type: 'number', required: true },
+      trialEnd: { type: 'number' },
+      currentPeriodEnd: { type: 'number' },
+      cancelAtPeriodEnd: { type: 'boolean' },
+      /** `created` of the newest event applied to this subscription (events arrive out of order). */
+      lastEventCreated: { type: 'number', required: true },
+      /** Set on a second live subscription: the id of the one the council keeps. */
+      duplicateOf: { type: 'string' },
+      flaggedAt: { type: 'number' },
+      /** What became of a duplicate: cancelled (and refunded when it had paid), or failed (an admin acts in Stripe). */
+      resolution: { type: ['cancelled_refunded', 'failed'] as const },
+      refundedAmount: { type: 'number' },
+      resolvedAt: { type: 'number' },
+      ...timestamps,
+    },
+    indexes: {
+      byLga: {
+        pk: { field: 'pk', composite: ['lgaCode'], casing: 'none', template: 'LGA#${lgaCode}' },
+        sk: { field: 'sk', composite: ['id'], casing: 'none', template: 'SUBSCRIPTION#${id}' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);
+
 /** A Stripe webhook event already applied; kept 30 days (Stripe retries for three days). */
 export const StripeEventEntity = new Entity(
   {

@@ -128,6 +128,8 @@ export const CustomerEntity = new Entity(
       cancelAtPeriodEnd: { type: 'boolean' },
       /** `created` of the newest Stripe event applied, so an older event never rolls status back. */
       lastEventCreated: { type: 'number' },
+      /** Bumped by every change derived from the council's subscriptions: two webhooks never derive from stale siblings. */
+      billingVersion: { type: 'number' },
       ...timestamps,
     },
     indexes: {
