@@ -50,6 +50,18 @@ export interface CheckoutSessionRecord {
   amountDiscount: number | null;
 }
 
+/** One Stripe subscription of a council; a second live one is flagged with the one kept (duplicateOf). */
+export interface CouncilSubscription {
+  id: string;
+  status: string;
+  created: number;
+  duplicateOf: string | null;
+  flaggedAt: number | null;
+  resolution: 'cancelled_refunded' | 'failed' | null;
+  refundedAmount: number | null;
+  resolvedAt: number | null;
+}
+
 export interface Customer {
   lgaCode: string;
   lgaName: string;
@@ -70,6 +82,7 @@ export interface Customer {
   closureCount: number | null;
   lastActivity: number | null;
   onboardingDiscount: Discount | null;
+  subscriptions: CouncilSubscription[];
 }
 
 export interface Price {
@@ -108,7 +121,8 @@ const INVOICE_FIELDS = 'id number status amountDue amountPaid currency created h
 const DISCOUNT_FIELDS = 'couponId name percentOff amountOff currency duration durationInMonths redeemedAt';
 const DETAIL_FIELDS = `${LIST_FIELDS} stripeCustomerId cancelAtPeriodEnd poNumber invoices { ${INVOICE_FIELDS} }
   checkoutSessions { id status created email poNumber classification skipTrial amount couponId amountDiscount } managers { email roles }
-  subscriberCount closureCount lastActivity onboardingDiscount { ${DISCOUNT_FIELDS} }`;
+  subscriberCount closureCount lastActivity onboardingDiscount { ${DISCOUNT_FIELDS} }
+  subscriptions { id status created duplicateOf flaggedAt resolution refundedAmount resolvedAt }`;
 const PRICE_FIELDS = `classification name unitAmount gst total currency interval trialDays discountAmount listTotal discount { ${DISCOUNT_FIELDS} }`;
 const QUOTE_FIELDS = `id lgaCode lgaName poNumber created validUntil price { ${PRICE_FIELDS} }`;
 

@@ -7,6 +7,7 @@ import { customerQuery, removeOnboardingDiscount, setOnboardingDiscount, updateC
 import { formatCents, formatDate } from '../format';
 import { useLiveCustomers } from '../hooks/useLiveCustomers';
 import { CustomerSettingsForm } from './CustomerSettingsForm';
+import { DuplicateSubscriptions } from './DuplicateSubscriptions';
 import { InvoiceTable } from './InvoiceTable';
 import { OnboardingDiscountForm } from './OnboardingDiscountForm';
 import { StatusChip } from './StatusChip';
@@ -63,6 +64,7 @@ export function CustomerDetailPage() {
           {c.paymentStatus && c.paymentStatus !== 'none' ? <span className="muted"> · payment {c.paymentStatus}</span> : null}
         </p>
       </header>
+      <DuplicateSubscriptions subscriptions={c.subscriptions ?? []} />
       <div className="billing-grid">
         <section className="panel" aria-labelledby="subscription-title">
           <h2 id="subscription-title">Subscription</h2>
