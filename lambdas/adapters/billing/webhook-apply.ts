@@ -11,6 +11,7 @@ import {
   INVOICE_EVENTS,
   SUBSCRIPTION_EVENTS,
   invoiceRecord,
+  invoiceSubscriptionId,
   paymentStatusOf,
   refId,
   sessionCouponId,
@@ -107,9 +108,12 @@ async function applyOnce(event: Stripe.Event): Promise<ApplyOutcome | 'raced'> {
     }
   } else if ((INVOICE_EVENTS as readonly string[]).includes(type)) {
     invoice = invoiceRecord(object as never);
+    // A duplicate's invoices are kept for the record, but never speak for the council's payments.
+    const of = invoiceSubscriptionId(object as never);
+    const fromDuplicate = of ? (await subscriptionsOf(lgaCode)).some((s) => s.id === of && s.duplicateOf) : false;
     const paymentStatus = paymentStatusOf(type);
-    if (paymentStatus) patch.paymentStatus = paymentStatus;
-    if (type === 'invoice.payment_failed') notice = 'payment_failed';
+    if (paymentStatus && !fromDuplicate) patch.paymentStatus = paymentStatus;
+    if (type === 'invoice.payment_failed' && !fromDuplicate) notice = 'payment_failed';
   } else if (type === 'checkout.session.completed') {
     const metadata = (object.metadata ?? {}) as Record<string, string>;
     checkout = { id: String(object.id), poNumber: metadata.poNumber || undefined, subscriberEmail: metadata.subscriberEmail || undefined };

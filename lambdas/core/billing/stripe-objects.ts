@@ -64,6 +64,11 @@ export function invoiceRecord(invoice: InvoiceLike) {
 export const SUBSCRIPTION_EVENTS = ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'] as const;
 export const INVOICE_EVENTS = ['invoice.created', 'invoice.finalized', 'invoice.updated', 'invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed', 'invoice.voided'] as const;
 
+/** The subscription an invoice bills (Stripe moved it under `parent.subscription_details` in newer API versions). */
+export function invoiceSubscriptionId(invoice: { subscription?: StripeRef; parent?: { subscription_details?: { subscription?: StripeRef } | null } | null }): string | undefined {
+  return refId(invoice.subscription) ?? refId(invoice.parent?.subscription_details?.subscription);
+}
+
 /** What a paid or failed invoice says about the council's payment standing. */
 export function paymentStatusOf(eventType: string): string | undefined {
   if (eventType === 'invoice.paid' || eventType === 'invoice.payment_succeeded') return 'paid';

@@ -25,6 +25,16 @@ const status = async () => (await db().entities.customer.get({ lgaCode: LGA }).g
 const flush = () => fetch(`${stripeUrl}/_emulator/webhooks/flush`, { method: 'POST' });
 const setWebhook = (url: string | null) =>
   fetch(`${stripeUrl}/_emulator/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
+async function postEvent(event: Record<string, unknown>) {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const Stripe = (await import('stripe')).default;
+  const { webhookSecret } = JSON.parse(readFileSync(join(inject('stack').dataDir, 'stripe-keys.json'), 'utf8')) as { webhookSecret: string };
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+  return fetch(`${inject('stack').url}/stripe/webhook`, { method: 'POST', headers: { 'stripe-signature': header, 'content-type': 'application/json' }, body: payload });
+}
+
 const emulator = async <T>(path: string): Promise<T> => (await (await fetch(`${stripeUrl}${path}`)).json()) as T;
 
 async function stripeGet<T>(path: string): Promise<T> {
@@ -92,6 +102,16 @@ describe('two checkouts of one council paid before any webhook arrives', () => {
     expect(await status()).toBe('trialing');
     const again = await emulator<{ data: unknown[] }>('/_emulator/events?type=refund.created');
     expect(again.data.length).toBe(refunds.data.length);
+  });
+
+  it("never lets the duplicate's invoices speak for the council's payments", async () => {
+    const customer = (await db().entities.customer.get({ lgaCode: LGA }).go()).data!;
+    const before = customer.paymentStatus;
+    const now = Math.floor(Date.now() / 1000);
+    const invoice = { id: `in_${unique()}`, object: 'invoice', customer: customer.stripeCustomerId, subscription: duplicate, status: 'open', amount_due: 264_000, amount_paid: 0, currency: 'aud', created: now };
+    const res = await postEvent({ id: `evt_${unique()}`, object: 'event', type: 'invoice.payment_failed', created: now, data: { object: invoice } });
+    expect(res.status).toBe(200);
+    expect((await db().entities.customer.get({ lgaCode: LGA }).go()).data!.paymentStatus).toBe(before);
   });
 
   it('cancelling the council ends the subscription it keeps', async () => {
