@@ -67,12 +67,13 @@ export interface CouncilStanding {
 
 /**
  * The council's status: that of the subscription it keeps; with none live, that of the one that
- * changed last (canceled or unpaid: an ex-customer). Duplicates never decide it.
+ * changed last (canceled or unpaid: an ex-customer), where a checkout not paid yet (none) never
+ * hides an ended one. Duplicates never decide it.
  */
 export function councilStanding(subscriptions: CouncilSubscription[]): CouncilStanding | undefined {
-  const kept = keptSubscription(subscriptions);
-  const deciding =
-    kept ?? subscriptions.filter((s) => !s.duplicateOf).sort((a, b) => b.lastEventCreated - a.lastEventCreated || -earliestFirst(a, b))[0];
+  const latestFirst = (a: CouncilSubscription, b: CouncilSubscription) => b.lastEventCreated - a.lastEventCreated || -earliestFirst(a, b);
+  const others = subscriptions.filter((s) => !s.duplicateOf);
+  const deciding = keptSubscription(subscriptions) ?? others.filter((s) => s.status !== 'none').sort(latestFirst)[0] ?? others.sort(latestFirst)[0];
   if (!deciding) return undefined;
   return {
     subscriptionStatus: deciding.status,

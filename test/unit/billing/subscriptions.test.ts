@@ -39,6 +39,9 @@ describe('the council status', () => {
     const standing = councilStanding([sub('sub_1', 'canceled', 100, { lastEventCreated: 500 }), sub('sub_2', 'unpaid', 200, { lastEventCreated: 400 })]);
     expect(standing).toMatchObject({ subscriptionStatus: 'canceled', stripeSubscriptionId: 'sub_1' });
     expect(councilStanding([])).toBeUndefined();
+    // An ex-customer resubscribing: the new subscription waits for its first payment (incomplete).
+    expect(councilStanding([sub('sub_1', 'canceled', 100, { lastEventCreated: 500 }), sub('sub_2', 'none', 600)])).toMatchObject({ subscriptionStatus: 'canceled' });
+    expect(councilStanding([sub('sub_2', 'none', 600)])).toMatchObject({ subscriptionStatus: 'none' });
   });
 
   it('is ended by cancelling every live subscription, a duplicate not yet cancelled too', () => {
