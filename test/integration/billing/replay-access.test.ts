@@ -3,10 +3,9 @@
 // portal link (a week of idempotency records), and a closure administrator removed from the
 // council cannot replay a closure they created. Access is checked before the stored answer.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../../lambdas/adapters/db/db';
+import { emulatorStripeCustomer } from './stripe-customer';
 import { gql } from '../../support/api';
 import { CREATE, FORBES, closureInput } from '../closures/support';
 import { createUser, prepareLga } from '../identity/support';
@@ -16,20 +15,9 @@ const PORTAL = 'mutation($c: String!) { createBillingPortalSession(lgaCode: $c) 
 
 const keyed = (token: string, key: string) => ({ headers: { authorization: token, 'idempotency-key': key } });
 
-async function stripeCustomer(): Promise<string> {
-  const stack = inject('stack');
-  const { secretKey } = JSON.parse(readFileSync(path.join(stack.dataDir, 'stripe-keys.json'), 'utf8')) as { secretKey: string };
-  const response = await fetch(`${stack.stripeUrl}/v1/customers`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Replay test council' }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
-
 beforeAll(async () => {
   await prepareLga(LGA, 'active');
-  await db().entities.customer.patch({ lgaCode: LGA }).set({ stripeCustomerId: await stripeCustomer() }).go();
+  await db().entities.customer.patch({ lgaCode: LGA }).set({ stripeCustomerId: await emulatorStripeCustomer('Replay test council') }).go();
 });
 
 describe('a keyed write repeated after the caller lost the right', () => {

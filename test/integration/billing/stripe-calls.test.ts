@@ -2,10 +2,9 @@
 // per process (a request with 25 aliases of checkoutPrice costs at most the two calls of one load,
 // and none once loaded), and the Stripe calls one person causes are capped per 10 minutes with a
 // clear message, after which nothing more reaches Stripe. Counted on the emulator.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { db } from '../../../lambdas/adapters/db/db';
+import { emulatorStripeCustomer } from './stripe-customer';
 import { STRIPE_CALLS_PER_USER, STRIPE_LIMIT_MESSAGE } from '../../../lambdas/core/billing/stripe-limits';
 import { call, createUser, prepareLga, type TestUser } from '../identity/support';
 
@@ -18,21 +17,10 @@ async function stripeRequests(): Promise<number> {
   return ((await (await fetch(`${inject('stack').stripeUrl}/_emulator/requests`)).json()) as { count: number }).count;
 }
 
-async function stripeCustomer(): Promise<string> {
-  const stack = inject('stack');
-  const { secretKey } = JSON.parse(readFileSync(path.join(stack.dataDir, 'stripe-keys.json'), 'utf8')) as { secretKey: string };
-  const response = await fetch(`${stack.stripeUrl}/v1/customers`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Stripe calls test council' }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
-
 beforeAll(async () => {
   resident = await createUser({});
   await prepareLga(LGA, 'active');
-  await db().entities.customer.patch({ lgaCode: LGA }).set({ stripeCustomerId: await stripeCustomer() }).go();
+  await db().entities.customer.patch({ lgaCode: LGA }).set({ stripeCustomerId: await emulatorStripeCustomer('Stripe calls test council') }).go();
 });
 
 describe('Stripe calls a resident can cause', () => {
