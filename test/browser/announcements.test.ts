@@ -212,8 +212,12 @@ describe('subscribing from the map', { timeout: 120_000 }, () => {
       await signInWithForm(staffPage, email);
       await staffPage.waitForURL((url) => url.pathname !== '/login');
       await staffPage.goto(`${APP_URL}/comms/announcements`);
+      // A fresh browser passes through /init (the council boundaries download) on its way there.
+      await staffPage.waitForURL((url) => url.pathname === `/lga/${WEDDIN}/announcements`, { timeout: 60_000 });
       const notice = staffPage.getByRole('status').filter({ hasText: 'is not active: only the announcements the public sees are listed' });
-      expect(await isShown(notice)).toBe(true);
+      const shown = await isShown(notice, 30_000);
+      if (!shown) await screenshot(staffPage, 'announcements-ex-customer-failed');
+      expect(shown).toBe(true);
       expect(await staffPage.getByText('No announcements yet.').count()).toBe(0);
       expect(await staffPage.getByRole('button', { name: 'Change unsealed roads status' }).isDisabled()).toBe(true);
       expect(await axeViolations(staffPage)).toEqual([]);

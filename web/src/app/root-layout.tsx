@@ -9,7 +9,7 @@ import { AppStatusBanners } from '../features/offline/components/AppStatusBanner
 import { AdminMfaBanner } from '../features/security/components/AdminMfaBanner';
 import { recordLocation } from '../features/routing/location-history';
 import { FeedbackButton } from '../features/admin/components/FeedbackButton';
-import { EMBED_PATH, isEmbedPathVariant } from '../features/comms/embed';
+import { EMBED_PATH, isEmbedPathVariant } from '../features/comms/embed-path';
 import { usePageViews } from '../features/admin/hooks/usePageViews';
 import '../features/admin/components/admin.css';
 

@@ -1,4 +1,5 @@
 // The embed snippet councils paste into their website: an iframe of /lga-embed with the options.
+import { EMBED_PATH } from './embed-path';
 export interface EmbedOptions {
   lgaCode: string;
   /** Pixels, 300 to 1200. */
@@ -6,15 +7,6 @@ export interface EmbedOptions {
   first: 'map' | 'list';
   directions: boolean;
 }
-
-/**
- * The embed's one path: the only page other sites may frame (the server's headers say so for this
- * exact path only) and the only one drawn without the app's navigation.
- */
-export const EMBED_PATH = '/lga-embed';
-
-/** `/lga-embed/` and `/lga-embed//`: the router would draw the embed there inside the whole app. */
-export const isEmbedPathVariant = (pathname: string) => /^\/lga-embed\/+$/.test(pathname);
 
 export const MIN_EMBED_HEIGHT = 300;
 export const MAX_EMBED_HEIGHT = 1200;

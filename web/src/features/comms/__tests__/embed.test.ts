@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMBED_PATH, clampHeight, embedSnippet, framedByThisApp, isEmbedPathVariant, readEmbedParams } from '../embed';
+import { clampHeight, embedSnippet, framedByThisApp, readEmbedParams } from '../embed';
+import { EMBED_PATH, isEmbedPathVariant } from '../embed-path';
 
 describe('embed snippet', () => {
   it('is an iframe of /lga-embed with the chosen options', () => {

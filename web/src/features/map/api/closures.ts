@@ -3,13 +3,7 @@ import { gql } from '../../../lib/api';
 import { keyedGql } from '../../../lib/keyed-write';
 import type { Bbox, LngLat } from '../geo';
 import { CLOSURE_FIELDS, type ClosureDetail, type MapClosure } from './closure-fields';
-import {
-  rememberClosureDetail,
-  rememberClosures,
-  replayClosureDetail,
-  replayClosuresInView,
-  withOfflineFallback,
-} from '../../offline/closure-snapshot';
+import { rememberClosures, replayClosuresInView, withOfflineFallback } from '../../offline/closure-snapshot';
 import { offlineCopyOwner } from '../../offline/copy-owner';
 
 export const closuresQueryKey = (bbox: Bbox, includeScheduled: boolean) => ['closures', 'bounds', bbox, includeScheduled] as const;
@@ -39,10 +33,12 @@ const ONE = /* GraphQL */ `
 
 export async function fetchClosure(id: string): Promise<ClosureDetail | null> {
   const reader = offlineCopyOwner();
+  // The offline copies of opened closures load with the first opened closure, not the map.
+  const copies = await import('../../offline/closure-copies');
   return withOfflineFallback(
     async () => (await gql<{ closure: ClosureDetail | null }>(ONE, { id })).closure,
-    async (detail) => (detail ? rememberClosureDetail(detail, reader) : undefined),
-    () => replayClosureDetail(id),
+    async (detail) => (detail ? copies.rememberClosureDetail(detail, reader) : undefined),
+    () => copies.replayClosureDetail(id),
   );
 }
 

@@ -16,7 +16,7 @@ vi.mock('../offline-read', () => ({
   }),
 }));
 
-import { CLOSURE_COPY_LIMIT, rememberClosureDetail, replayClosureDetail, touchCopies } from '../closure-snapshot';
+import { CLOSURE_COPY_LIMIT, rememberClosureDetail, replayClosureDetail, touchCopies } from '../closure-copies';
 import { setOfflineCopyOwner } from '../copy-owner';
 
 const detail = (id: string, extra: Partial<ClosureDetail> = {}) => ({ id, deletedAt: null, media: [], ...extra }) as unknown as ClosureDetail;
