@@ -8,8 +8,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
-import { axeViolations } from './support/a11y';
-import { APP_URL, ADMIN, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
+import { APP_URL, ADMIN, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
 const NARROW = { width: 360, height: 780 };
 const FORBES = '12900';
@@ -196,5 +196,35 @@ describe('subscribing from the map', { timeout: 120_000 }, () => {
     const mine = await gql<{ mySubscriptions: { closures: { id: string }[]; lgas: { code: string }[] } }>('query { mySubscriptions { closures { id } lgas { code } } }', {}, { token: residentToken });
     expect(mine.data!.mySubscriptions.closures.map((c) => c.id)).toContain(id);
     expect(mine.data!.mySubscriptions.lgas.map((l) => l.code)).toEqual(expect.arrayContaining([FORBES, PARKES]));
+  });
+
+  it("tells an ex-customer's announcement manager why nothing can change, not that there are no announcements", async () => {
+    const { ensureStaff, WEDDIN } = await import('../integration/reports/support');
+    const { useStackTable } = await import('../support/api');
+    useStackTable();
+    const { db } = await import('../../lambdas/adapters/db/db');
+    await db().entities.customer.put({ lgaCode: WEDDIN, subscriptionStatus: 'canceled' }).go();
+    const email = `announcer-${Date.now()}@weddin.example`;
+    await ensureStaff(email, WEDDIN, ['announcement_manager']);
+    await db().entities.announcement.create({ lgaCode: WEDDIN, id: `archived-${Date.now()}`, type: 'general', title: 'Archived before the council left', status: 'archived' }).go();
+    const { context: other, page: staffPage } = await newPage(browser, PHONE_360);
+    try {
+      await signInWithForm(staffPage, email);
+      await staffPage.waitForURL((url) => url.pathname !== '/login');
+      // /comms/announcements is for active customers; the council's own page stays open to its staff.
+      await staffPage.goto(`${APP_URL}/lga/${WEDDIN}/announcements`);
+      await staffPage.waitForURL((url) => url.pathname === `/lga/${WEDDIN}/announcements`, { timeout: 60_000 });
+      const notice = staffPage.getByRole('status').filter({ hasText: 'is not active: only the announcements the public sees are listed' });
+      const shown = await isShown(notice, 30_000);
+      if (!shown) await screenshot(staffPage, 'announcements-ex-customer-failed');
+      expect(shown).toBe(true);
+      expect(await staffPage.getByText('No announcements yet.').count()).toBe(0);
+      expect(await staffPage.getByRole('button', { name: 'Change unsealed roads status' }).isDisabled()).toBe(true);
+      expect(await axeViolations(staffPage)).toEqual([]);
+      expect(await fitsWidth(staffPage)).toBe(true);
+      await screenshot(staffPage, 'announcements-ex-customer');
+    } finally {
+      await other.close();
+    }
   });
 });

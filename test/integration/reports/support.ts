@@ -80,7 +80,7 @@ async function ensureUser(email: string, groups: string[]): Promise<string> {
   return sub;
 }
 
-async function ensureStaff(email: string, lgaCode: string, roles: string[]): Promise<string> {
+export async function ensureStaff(email: string, lgaCode: string, roles: string[]): Promise<string> {
   const sub = await ensureUser(email, ['staff']);
   const { db } = await import('../../../lambdas/adapters/db/db');
   await db().entities.manager.put({ lgaCode, email, roles: roles as never, addedBy: 'test' }).go();
