@@ -128,6 +128,11 @@ describe('reporting an incident', { timeout: 90_000 }, () => {
     await screenshot(staff.page, 'report-cluster-public-reason');
     expect(await axeViolations(staff.page)).toEqual([]);
     await staff.page.getByRole('button', { name: 'Approve and create closure' }).click();
+    // Nothing goes public in one click: the dialog says where the closure will be.
+    const confirm = staff.page.getByRole('dialog', { name: 'Create a public closure?' });
+    await confirm.getByText('goes on the public map at once').waitFor();
+    expect(await axeViolations(staff.page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Approve and create closure' }).click();
     await staff.page.getByText('Closure created.').waitFor();
     await screenshot(staff.page, 'report-cluster-approved');
     const href = await staff.page.getByRole('link', { name: 'Open the closure' }).getAttribute('href');
@@ -173,6 +178,58 @@ describe('platform administrator', { timeout: 60_000 }, () => {
       await context.close();
     } finally {
       await browser.close();
+    }
+  });
+});
+
+describe('moderation that cannot go wrong in one click', { timeout: 120_000 }, () => {
+  const SUBMIT = 'mutation($input: ReportInput!) { submitReport(input: $input) { id status } }';
+
+  it('a resident is asked before retracting, and Cancel keeps the report', async () => {
+    const { newResident, weddinSpot } = await import('../integration/reports/support');
+    const { gql } = await import('../support/api');
+    const reporter = await newResident();
+    const sent = await gql<{ submitReport: { id: string } }>(SUBMIT, { input: { type: 'hazard', description: 'Tree down', position: weddinSpot() } }, reporter.auth);
+    const id = sent.data!.submitReport.id;
+    const { context, page } = await signedInPage(browser, reporter.email);
+    try {
+      await page.goto(`${APP_URL}/reports/${id}`);
+      await page.getByRole('button', { name: 'Retract report' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Retract this report?' });
+      await dialog.getByText('This cannot be undone').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'report-retract-confirm');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.locator('.report-status').first().textContent()).resolves.toBe('pending');
+      await page.getByRole('button', { name: 'Retract report' }).click();
+      await page.getByRole('dialog', { name: 'Retract this report?' }).getByRole('button', { name: 'Retract report' }).click();
+      await page.locator('.report-status', { hasText: 'retracted' }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an ex-customer's moderator is told why Approve and Deny are off instead of meeting a refusal", async () => {
+    const { ensureStaff, newResident, weddinSpot, WEDDIN } = await import('../integration/reports/support');
+    const { gql, useStackTable } = await import('../support/api');
+    useStackTable();
+    const { db } = await import('../../lambdas/adapters/db/db');
+    await db().entities.customer.put({ lgaCode: WEDDIN, subscriptionStatus: 'canceled' }).go();
+    const moderator = `moderator-${Date.now()}@weddin.example`;
+    await ensureStaff(moderator, WEDDIN, ['submission_moderator']);
+    const reporter = await newResident();
+    const sent = await gql<{ submitReport: { id: string } }>(SUBMIT, { input: { type: 'hazard', description: 'Pothole', position: weddinSpot() } }, reporter.auth);
+    const { context, page } = await signedInPage(browser, moderator);
+    try {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(`${APP_URL}/reports/${sent.data!.submitReport.id}`);
+      await page.getByRole('status').filter({ hasText: 'Approving and denying are off' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Deny' }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'report-detail-ex-customer-360');
+    } finally {
+      await context.close();
     }
   });
 });

@@ -1,6 +1,8 @@
 // The confirmation before an action that cannot be taken back lightly (deleting, archiving, removing media).
 import type { ReactNode } from 'react';
 import { SimpleDialog } from '../../../components/SimpleDialog';
+// Its look lives with the closure screens; other screens (reports, announcements) open it too.
+import './closures.css';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { approveCluster, getCluster, rejectCluster } from '../api/reports';
+import { ConfirmDialog } from '../../closures/components/ConfirmDialog';
 import { ClusterAdjustForm } from './ClusterAdjustForm';
+import { ModerationOffNotice, useCanModerateNow } from './ModerationOffNotice';
 import { PublicReasonField } from './PublicReasonField';
 import { MediaStrip, StatusBadge } from './ReportParts';
 import './reports.css';
@@ -19,11 +21,18 @@ export function ClusterDetailPage() {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [publicReason, setPublicReason] = useState('');
+  const [confirmApprove, setConfirmApprove] = useState(false);
   const key = ['reports', 'cluster', clusterId];
   const cluster = useQuery({ queryKey: key, queryFn: () => getCluster(clusterId) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['reports'] });
-  const approve = useMutation({ mutationFn: () => approveCluster(clusterId, publicReason), onSuccess: refresh });
+  const approve = useMutation({
+    mutationFn: () => approveCluster(clusterId, publicReason),
+    onSuccess: refresh,
+    onSettled: () => setConfirmApprove(false),
+  });
   const reject = useMutation({ mutationFn: () => rejectCluster(clusterId, reason), onSuccess: refresh });
+
+  const canModerate = useCanModerateNow(cluster.data?.lgaCode ?? '');
 
   if (cluster.isPending) return <p aria-busy="true">Loading the cluster…</p>;
   if (cluster.isError) return <ErrorState message={cluster.error.message} onRetry={() => void cluster.refetch()} />;
@@ -40,10 +49,11 @@ export function ClusterDetailPage() {
         <p>Status: <StatusBadge status={c.status} />{c.reason ? <> · Reason: {c.reason}</> : null}</p>
         {c.closureId && <p>Closure created. <Link to={`/closures/${c.closureId}/detail`}>Open the closure</Link> to redraw its region.</p>}
         <MediaStrip media={c.media} />
-        {c.status === 'pending' && (
+        {c.status === 'pending' && !canModerate && <ModerationOffNotice lgaCode={c.lgaCode} />}
+        {c.status === 'pending' && canModerate && (
           <div className="report-actions">
             <PublicReasonField value={publicReason} onChange={setPublicReason} suggestions={c.reports.map((r) => r.description ?? '')} />
-            <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => approve.mutate()}>
+            <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => setConfirmApprove(true)}>
               {approve.isPending ? 'Creating the closure…' : 'Approve and create closure'}
             </button>
             <textarea aria-label="Reason for rejecting" placeholder="Reason for rejecting" value={reason} onChange={(e) => setReason(e.target.value)} />
@@ -53,8 +63,21 @@ export function ClusterDetailPage() {
           </div>
         )}
         {failure && <p className="form-error" role="alert">{failure.message}</p>}
+        <ConfirmDialog
+          open={confirmApprove}
+          title="Create a public closure?"
+          confirmLabel="Approve and create closure"
+          busy={approve.isPending}
+          onConfirm={() => approve.mutate()}
+          onCancel={() => setConfirmApprove(false)}
+        >
+          <p>
+            A closure at {c.formattedAddress ?? `${c.center.lat.toFixed(5)}, ${c.center.lng.toFixed(5)}`} goes on the public map at once,
+            and the cluster's pending reports are approved.
+          </p>
+        </ConfirmDialog>
         {/* Keyed by version so a save (or another moderator's) starts the form from the stored values. */}
-        {c.status === 'pending' && <ClusterAdjustForm key={c.updatedAt} cluster={c} onSaved={refresh} />}
+        {c.status === 'pending' && canModerate && <ClusterAdjustForm key={c.updatedAt} cluster={c} onSaved={refresh} />}
         <h2>Reports</h2>
         {c.reports.map((r) => (
           <div key={r.id} className="report-member" data-report-id={r.id}>

@@ -4,6 +4,8 @@ import { Link, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
 import { approveReport, denyReport, getReport, retractReport } from '../api/reports';
+import { ConfirmDialog } from '../../closures/components/ConfirmDialog';
+import { ModerationOffNotice, useCanModerateNow } from './ModerationOffNotice';
 import { ActivityList, MediaStrip, StatusBadge } from './ReportParts';
 import { PublicReasonField } from './PublicReasonField';
 import './reports.css';
@@ -15,20 +17,28 @@ export function ReportDetailPage() {
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [publicReason, setPublicReason] = useState('');
+  const [confirmRetract, setConfirmRetract] = useState(false);
   const report = useQuery({ queryKey: ['reports', 'one', reportId], queryFn: () => getReport(reportId) });
   const done = (r: unknown) => {
     queryClient.setQueryData(['reports', 'one', reportId], r);
     void queryClient.invalidateQueries({ queryKey: ['reports'] });
   };
-  const retract = useMutation({ mutationFn: () => retractReport(reportId), onSuccess: done });
+  const retract = useMutation({
+    mutationFn: () => retractReport(reportId),
+    onSuccess: done,
+    onSettled: () => setConfirmRetract(false),
+  });
   const approve = useMutation({ mutationFn: () => approveReport(reportId, publicReason), onSuccess: done });
   const deny = useMutation({ mutationFn: () => denyReport(reportId, reason), onSuccess: done });
+
+  const canModerate = useCanModerateNow(report.data?.lgaCode ?? '');
 
   if (report.isPending) return <p aria-busy="true">Loading the report…</p>;
   if (report.isError) return <ErrorState message={report.error.message} onRetry={() => void report.refetch()} />;
   const r = report.data;
   if (!r) return <ErrorState message={`Report ${reportId} not found`} />;
   const failure = retract.error ?? approve.error ?? deny.error;
+  const moderating = !r.mine && r.status === 'pending';
 
   return (
     <div className="reports-page">
@@ -41,15 +51,16 @@ export function ReportDetailPage() {
         <MediaStrip media={r.media} />
         {!r.councilUsesApp && <p className="muted">This council does not use the app yet.</p>}
         {r.closureId && <p>A closure was created from this report. <Link to="/map">See the map</Link></p>}
-        {r.clusterId && !r.mine && <p><Link to={`/report-clusters/${r.clusterId}`}>Open its cluster</Link></p>}
+        {r.clusterId && !r.mine && canModerate && <p><Link to={`/report-clusters/${r.clusterId}`}>Open its cluster</Link></p>}
 
         <div className="report-actions">
           {r.mine && r.status !== 'retracted' && (
-            <button type="button" className="rp-button rp-button--danger" disabled={retract.isPending} onClick={() => retract.mutate()}>
+            <button type="button" className="rp-button rp-button--danger" disabled={retract.isPending} onClick={() => setConfirmRetract(true)}>
               Retract report
             </button>
           )}
-          {!r.mine && r.status === 'pending' && (
+          {moderating && !canModerate && <ModerationOffNotice lgaCode={r.lgaCode} />}
+          {moderating && canModerate && (
             <>
               {!r.closureId && <PublicReasonField value={publicReason} onChange={setPublicReason} suggestions={[r.description ?? '']} />}
               <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => approve.mutate()}>Approve</button>
@@ -61,6 +72,17 @@ export function ReportDetailPage() {
           )}
         </div>
         {failure && <p className="form-error" role="alert">{failure.message}</p>}
+        <ConfirmDialog
+          open={confirmRetract}
+          title="Retract this report?"
+          confirmLabel="Retract report"
+          danger
+          busy={retract.isPending}
+          onConfirm={() => retract.mutate()}
+          onCancel={() => setConfirmRetract(false)}
+        >
+          <p>The council's moderators will no longer see it. This cannot be undone: to report the incident again, make a new report.</p>
+        </ConfirmDialog>
         <h2>Activity</h2>
         <ActivityList activity={r.activity} />
       </div>
