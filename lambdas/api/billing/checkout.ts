@@ -5,7 +5,7 @@ import type { Principal } from '../../core/access';
 import {
   CLASSIFICATIONS,
   DEFAULT_CLASSIFICATION,
-  TRIAL_DAYS,
+  trialDaysFor,
   checkoutIdempotencyKey,
   checkoutRight,
   checkoutSessionParams,
@@ -56,7 +56,7 @@ export async function discountFor(p: Principal, lgaCode: string): Promise<Discou
 /** The yearly price of the council's tier; with a discount, the first invoice's figures (GST on the discounted amount). */
 export async function priceOf(lgaCode: string, requested?: string | null, discount?: Discount) {
   await lgaOrInvalid(lgaCode);
-  const classification = await classificationOf(lgaCode, requested);
+  const [classification, customer] = await Promise.all([classificationOf(lgaCode, requested), getCustomer(lgaCode)]);
   const { price } = await priceFor(classification);
   const figures = discountedPrice(price.unitAmount, discount);
   return {
@@ -70,7 +70,7 @@ export async function priceOf(lgaCode: string, requested?: string | null, discou
     discount: discount ? presentDiscount(discount) : null,
     currency: price.currency,
     interval: price.interval,
-    trialDays: TRIAL_DAYS,
+    trialDays: trialDaysFor(customer?.subscriptionStatus ?? 'none'),
   };
 }
 
@@ -91,6 +91,8 @@ export async function startCheckout(
   input: { lgaCode: string; classification?: string; poNumber?: string; skipTrial: boolean },
 ): Promise<{ id: string; url: string }> {
   const { lga, customer, right } = await checkoutAllowed(p, input.lgaCode);
+  // The trial is the council's once: a council resubscribing pays from the first day.
+  const skipTrial = input.skipTrial || trialDaysFor(customer?.subscriptionStatus ?? 'none') === 0;
 
   const classification = await classificationOf(lga.code, right === 'admin' ? input.classification : undefined);
   const offered = await getOnboardingDiscount(lga.code);
@@ -100,7 +102,7 @@ export async function startCheckout(
   const recent = (await checkoutSessionsOf(lga.code)).find(
     (s) =>
       s.status === 'open' && s.uid === p.uid && now - s.created < REUSE_WINDOW_SECONDS && s.classification === classification &&
-      (s.poNumber ?? undefined) === input.poNumber && (s.skipTrial ?? false) === input.skipTrial && s.url &&
+      (s.poNumber ?? undefined) === input.poNumber && (s.skipTrial ?? false) === skipTrial && s.url &&
       s.couponId === discount?.couponId,
   );
   if (recent?.url) return { id: recent.id, url: recent.url };
@@ -113,7 +115,7 @@ export async function startCheckout(
     lgaName: lga.name,
     classification,
     poNumber: input.poNumber,
-    skipTrial: input.skipTrial,
+    skipTrial,
     subscriberUid: p.uid,
     subscriberEmail: p.email,
   };
@@ -134,7 +136,7 @@ export async function startCheckout(
     email: p.email,
     poNumber: input.poNumber,
     classification,
-    skipTrial: input.skipTrial,
+    skipTrial,
     priceId: price.priceId,
     amount: figures.total,
     couponId: discount?.couponId,
@@ -143,7 +145,7 @@ export async function startCheckout(
     // The same session from Stripe's idempotency replay is already recorded.
     logger.info('checkout session already recorded', { id: session.id, error: (error as Error).message });
   });
-  logger.info('checkout started', { lgaCode: lga.code, uid: p.uid, right, classification, skipTrial: input.skipTrial, couponId: discount?.couponId });
+  logger.info('checkout started', { lgaCode: lga.code, uid: p.uid, right, classification, skipTrial, couponId: discount?.couponId });
   return session;
 }
 

@@ -26,6 +26,14 @@ export const classificationSchema = z.enum(CLASSIFICATION_KEYS as [Classificatio
 export const PO_NUMBER_MAX = 50;
 export const poNumberSchema = z.string().trim().max(PO_NUMBER_MAX, `PO number is too long (maximum ${PO_NUMBER_MAX} characters)`);
 
+/**
+ * One free trial per council: a council that has had a subscription (whatever became of it)
+ * starts paying at once when it subscribes again.
+ */
+export function trialDaysFor(status: CustomerStatus): number {
+  return status === 'none' ? TRIAL_DAYS : 0;
+}
+
 export type CheckoutRight = 'admin' | 'account_manager' | 'new_customer';
 export type CheckoutRefusal = 'invalid_lga' | 'invalid_email' | 'forbidden' | 'conflict';
 
@@ -45,8 +53,8 @@ export function checkoutRight(
   if (p.admin) right = 'admin';
   else if (hasRole(p, lga.code, 'account_manager')) right = 'account_manager';
   else if (managedLga(p, lga.code)) return 'forbidden';
-  else if (!lga.emailSuffix) return 'invalid_lga';
-  else if (!emailMatchesSuffix(p.email, lga.emailSuffix) || !holdsManagedClaim(p, lga)) return 'invalid_email';
+  // A council without a mail domain on record has no address that can prove working there (guard 8).
+  else if (!lga.emailSuffix || !emailMatchesSuffix(p.email, lga.emailSuffix) || !holdsManagedClaim(p, lga)) return 'invalid_email';
   else right = 'new_customer';
   return hasLiveSubscription(status) ? 'conflict' : right;
 }

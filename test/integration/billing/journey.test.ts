@@ -79,6 +79,8 @@ describe('checkout and the webhook journey', () => {
     expect((await call(CHECKOUT, { i: { lgaCode: LGA } }, outsider)).errors?.[0]).toMatchObject({ errorType: 'Forbidden', message: 'Invalid email address' });
     expect((await call(CHECKOUT, { i: { lgaCode: '99999' } }, officer)).errors?.[0]).toMatchObject({ message: 'Invalid LGA' });
     expect((await call(CHECKOUT, { i: { lgaCode: '10150' } }, officer)).errors?.[0]).toMatchObject({ message: 'Invalid LGA' });
+    // Carrathool has no mail domain on record: no address is at its domain (guard 8).
+    expect((await call(CHECKOUT, { i: { lgaCode: '11600' } }, officer)).errors?.[0]).toMatchObject({ message: 'Invalid email address' });
     expect((await call(CHECKOUT, { i: { lgaCode: LGA, poNumber: 'P'.repeat(51) } }, officer)).errors?.[0]).toMatchObject({
       errorType: 'ValidationError',
       message: 'PO number is too long (maximum 50 characters)',
@@ -129,13 +131,16 @@ describe('checkout and the webhook journey', () => {
     expect(after.length).toBe(before.length);
   });
 
-  it('cancelling makes the council an ex-customer; it can resubscribe', async () => {
+  it('cancelling makes the council an ex-customer; it can resubscribe, without a second free trial', async () => {
     const res = await call(CANCEL, { c: LGA }, officer);
     expect(res.errors).toBeUndefined();
     await flush();
     expect(await status(LGA)).toBe('canceled');
     expect((await call('query { me { managed { lgaCode customerStatus } } }', {}, officer)).data?.me.managed).toEqual([{ lgaCode: LGA, customerStatus: 'canceled' }]);
-    const again = await call(CHECKOUT, { i: { lgaCode: LGA, skipTrial: true } }, officer);
+    const price = await call('query($c: String!) { checkoutPrice(lgaCode: $c) { trialDays } }', { c: LGA }, officer);
+    expect(price.data?.checkoutPrice).toEqual({ trialDays: 0 });
+    // Asking for the trial again (skipTrial false) still starts a paid subscription.
+    const again = await call(CHECKOUT, { i: { lgaCode: LGA, skipTrial: false } }, officer);
     expect(again.errors).toBeUndefined();
     expect((await postForm(again.data!.createCheckoutSession.url, checkoutForm())).status).toBe(303);
     await flush();

@@ -2,7 +2,7 @@
 // double-click key and quote ids.
 import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../../lambdas/core/access';
-import { checkoutIdempotencyKey, checkoutRight, checkoutSessionParams, poNumberSchema } from '../../../lambdas/core/billing/checkout';
+import { checkoutIdempotencyKey, checkoutRight, checkoutSessionParams, poNumberSchema, trialDaysFor } from '../../../lambdas/core/billing/checkout';
 import { withGst } from '../../../lambdas/core/billing/tax';
 import { decodeQuoteId, encodeQuoteId, quoteValidUntil } from '../../../lambdas/core/billing/quote';
 import { STRIPE_CALLS_PER_REQUEST, STRIPE_LIMIT_MESSAGE } from '../../../lambdas/core/billing/stripe-limits';
@@ -21,7 +21,8 @@ describe('checkoutRight', () => {
 
   it('refuses with the spec messages: Invalid LGA, Invalid email address', () => {
     expect(checkoutRight(person(), undefined, 'none')).toBe('invalid_lga');
-    expect(checkoutRight(person(), { code: '12900' }, 'none')).toBe('invalid_lga');
+    // No mail domain on record: no address can prove working there (guard 8's email check).
+    expect(checkoutRight(person(), { code: '12900' }, 'none')).toBe('invalid_email');
     expect(checkoutRight(person({ email: 'clerk@gmail.com' }), forbes, 'none')).toBe('invalid_email');
     expect(checkoutRight(person({ email: 'clerk@notforbes.nsw.gov.au' }), forbes, 'none')).toBe('invalid_email');
   });
@@ -35,6 +36,13 @@ describe('checkoutRight', () => {
     expect(checkoutRight(person({ managed: [{ lgaCode: '12900', roles: ['closure_administrator'], customerStatus: 'none' }] }), forbes, 'none')).toBe('forbidden');
     expect(checkoutRight(person({ admin: true }), forbes, 'active')).toBe('conflict');
     expect(checkoutRight(person(), forbes, 'trialing')).toBe('conflict');
+  });
+});
+
+describe('trialDaysFor', () => {
+  it('offers the 30-day trial once: never to a council that has had a subscription', () => {
+    expect(trialDaysFor('none')).toBe(30);
+    for (const status of ['canceled', 'unpaid', 'past_due', 'active', 'trialing'] as const) expect(trialDaysFor(status)).toBe(0);
   });
 });
 
