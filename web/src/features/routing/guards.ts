@@ -33,7 +33,7 @@ export function guardKind(guard: Guard): GuardKind {
 export interface OnboardingSubject {
   email: string | null;
   /** The council the onboarding is for; null when the code is unknown to the server. */
-  lga: { code: string; customerStatus: string; emailSuffix?: string | null } | null;
+  lga: { code: string; name?: string | null; customerStatus: string; emailSuffix?: string | null } | null;
   /** /onboard without ?lga=: the page lets the user pick the council; the LGA checks run once one is picked. */
   choosing?: boolean;
 }
@@ -55,21 +55,63 @@ export type GuardResult =
   | { kind: 'allow' }
   | { kind: 'pending'; waitingFor: GuardKind }
   | { kind: 'redirect'; to: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; detail?: string; next?: { label: string; to: string }[] };
 
 const allow: GuardResult = { kind: 'allow' };
 
-function checkOnboarding(subject: OnboardingSubject, path: string): GuardResult {
+/** The server's match (core/access emailMatchesSuffix): the council's domain or one of its subdomains. */
+export function atCouncilDomain(email: string, suffix: string | null | undefined): boolean {
+  const domain = email.split('@')[1];
+  const wanted = suffix?.trim().toLowerCase().replace(/^[@.]+/, '');
+  return !!domain && !!wanted && (domain === wanted || domain.endsWith(`.${wanted}`));
+}
+
+const FEEDBACK_HINT = 'Tell us with the Feedback button at the foot of the page';
+
+/**
+ * Guard 8 in the spec's order (the email, then the council), telling each visitor what is true for
+ * them: a visitor signs in first; the council's own staff go on (to resubscribe, or to the success
+ * page once it pays); a council that already pays is not offered to others; a council without a
+ * mail domain on record cannot be subscribed from here by anyone but an administrator.
+ */
+function checkOnboarding(subject: OnboardingSubject, ctx: GuardContext): GuardResult {
+  const { path, access } = ctx;
+  if (ctx.status === 'anonymous') return { kind: 'redirect', to: withRedirect('/login', path) };
   const email = subject.email ? normaliseEmail(subject.email) : '';
   if (!isEmailAddress(email)) return { kind: 'error', message: 'Invalid email address' };
   if (subject.choosing) return allow;
-  if (!subject.lga) return { kind: 'error', message: 'Invalid LGA' };
-  const suffix = subject.lga.emailSuffix?.toLowerCase();
-  if (suffix && !email.endsWith(suffix.startsWith('@') || suffix.startsWith('.') ? suffix : `@${suffix}`)) {
-    return { kind: 'error', message: 'Invalid email address' };
+  const lga = subject.lga;
+  if (!lga) return { kind: 'error', message: 'Invalid LGA', next: [{ label: 'Choose your council', to: '/onboard' }] };
+  const name = lga.name ?? `LGA ${lga.code}`;
+  const onSuccessPage = path.startsWith('/onboard/success');
+  const paying = isValidCustomerStatus(lga.customerStatus);
+  const ours = access.isAdmin || access.managesLga(lga.code) || atCouncilDomain(email, lga.emailSuffix);
+
+  if (paying && ours) return onSuccessPage ? allow : { kind: 'redirect', to: `/onboard/success?lga=${encodeURIComponent(lga.code)}` };
+  if (onSuccessPage && ours) return { kind: 'redirect', to: `/onboard?lga=${encodeURIComponent(lga.code)}` };
+  if (access.isAdmin || access.managesLga(lga.code)) return allow;
+  if (paying) {
+    return {
+      kind: 'error',
+      message: 'Invalid email address',
+      detail: `${name} already has a subscription. Its account managers give the council's staff their roles: ask one of them.`,
+      next: [{ label: 'Go to your dashboard', to: '/dashboard' }],
+    };
   }
-  if (isValidCustomerStatus(subject.lga.customerStatus) && !path.startsWith('/onboard/success')) {
-    return { kind: 'redirect', to: '/onboard/success' };
+  if (!lga.emailSuffix) {
+    return {
+      kind: 'error',
+      message: 'Invalid email address',
+      detail: `${name} has no council mail domain on record yet, so its staff cannot subscribe it from here. ${FEEDBACK_HINT}, and an administrator will add it.`,
+    };
+  }
+  if (!atCouncilDomain(email, lga.emailSuffix)) {
+    return {
+      kind: 'error',
+      message: 'Invalid email address',
+      detail: `Subscribing ${name} needs an email address at ${lga.emailSuffix.replace(/^[@.]+/, '')}. Sign in with your council address.`,
+      next: [{ label: 'Sign in with another address', to: '/logout' }],
+    };
   }
   return allow;
 }
@@ -101,7 +143,7 @@ function checkOne(guard: Guard, ctx: GuardContext): GuardResult {
       return ctx.localDataInstalled ? allow : { kind: 'redirect', to: withRedirect('/init', ctx.path) };
     case 'newCustomer':
       if (ctx.status === 'loading' || !ctx.onboarding) return { kind: 'pending', waitingFor: 'newCustomer' };
-      return checkOnboarding(ctx.onboarding, ctx.path);
+      return checkOnboarding(ctx.onboarding, ctx);
     case 'lgaHadSubscription': {
       if (ctx.routeLgaCustomerStatus === undefined) return { kind: 'pending', waitingFor: 'lgaHadSubscription' };
       const code = ctx.params.code ?? ctx.params.lgaCode ?? '';

@@ -54,7 +54,7 @@ function OnboardForm({ code }: { code: string }) {
     setBusy('checkout');
     setError(null);
     try {
-      const session = await createCheckoutSession({ lgaCode: code, poNumber: poNumber.trim() || undefined, skipTrial: !trial });
+      const session = await createCheckoutSession({ lgaCode: code, poNumber: poNumber.trim() || undefined, skipTrial: !trial || price.data?.trialDays === 0 });
       window.location.assign(session.url);
     } catch (err) {
       setError((err as Error).message);
@@ -77,6 +77,8 @@ function OnboardForm({ code }: { code: string }) {
   if (lga.isPending || price.isPending) return <PageLoader label="Loading your council's price…" />;
   if (price.isError) return <ErrorState message={price.error.message} onRetry={() => void price.refetch()} />;
   const p = price.data;
+  // The server offers the trial once per council (0 days for a council that has had a subscription).
+  const withTrial = trial && p.trialDays > 0;
   return (
     <div>
       <header className="page-header">
@@ -105,14 +107,18 @@ function OnboardForm({ code }: { code: string }) {
               <input name="poNumber" value={poNumber} onChange={(e) => setPoNumber(e.target.value)} aria-invalid={!!poError} aria-describedby="po-error" />
               {poError && <span className="field-error" id="po-error">{poError}</span>}
             </label>
-            <label className="check-row">
-              <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} />
-              Start with a free {p.trialDays}-day trial
-            </label>
+            {p.trialDays > 0 ? (
+              <label className="check-row">
+                <input type="checkbox" checked={trial} onChange={(e) => setTrial(e.target.checked)} />
+                Start with a free {p.trialDays}-day trial
+              </label>
+            ) : (
+              <p className="muted">Your council has had its free trial: the subscription starts when you pay.</p>
+            )}
             {error && <p className="field-error" role="alert">{error}</p>}
             <div className="row-actions">
               <button type="submit" className="amplify-button amplify-button--primary" disabled={!!busy || !!poError}>
-                {busy === 'checkout' ? 'Opening checkout…' : trial ? 'Start trial' : 'Continue to payment'}
+                {busy === 'checkout' ? 'Opening checkout…' : withTrial ? 'Start trial' : 'Continue to payment'}
               </button>
               <button type="button" className="amplify-button" onClick={() => void quote()} disabled={!!busy || !!poError}>
                 {busy === 'quote' ? 'Preparing quote…' : 'Get a quote for finance'}

@@ -7,11 +7,12 @@ export interface LgaSummary {
   nameLong: string | null;
   state: string | null;
   customerStatus: string;
+  emailSuffix: string | null;
 }
 
 const LGA = /* GraphQL */ `
   query Lga($code: ID!) {
-    lga(code: $code) { code name nameLong state customerStatus }
+    lga(code: $code) { code name nameLong state customerStatus emailSuffix }
   }
 `;
 

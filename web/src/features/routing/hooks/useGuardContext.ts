@@ -21,7 +21,8 @@ export function useGuardContext(def: RouteDef): GuardContext {
 
   const onboarding = guards.includes('newCustomer');
   const search = new URLSearchParams(location.search);
-  const onboardingEmail = search.get('email') ?? auth.me?.email ?? null;
+  // The signed-in person's own address only: an address in the link proves nothing.
+  const onboardingEmail = auth.me?.email ?? null;
   const onboardingLgaCode = onboarding ? (search.get('lga') ?? auth.me?.managed[0]?.lgaCode ?? auth.me?.lgaCode ?? null) : null;
   const onboardingLga = useQuery(lgaQuery(onboardingLgaCode));
 
