@@ -1,13 +1,17 @@
 // How billing figures read in the app: AUD from integer cents, dates in Australian style, and the
 // words for each subscription status.
+import { formatDate as formatSpecDate } from '../closures/format';
+
 export function formatCents(cents: number, currency = 'aud'): string {
   return new Intl.NumberFormat('en-AU', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
+/** The spec's default date format, DD/MM/YYYY; a dash when there is none. */
 export function formatDate(seconds: number | null | undefined): string {
-  if (!seconds) return '—';
-  return new Date(seconds * 1000).toLocaleDateString('en-AU', { day: 'numeric', month: 'short', year: 'numeric' });
+  return seconds ? formatSpecDate(seconds) : '—';
 }
+/** Billing tables show "MMM D, h:mm A" like every table. */
+export { formatTableTimestamp } from '../closures/format';
 
 export const STATUS_LABELS: Record<string, string> = {
   none: 'Not subscribed',

@@ -1,7 +1,6 @@
-/** Unix seconds as the admin screens show them: "25 Nov 2026, 3:41 pm" in the viewer's time zone. */
-export function formatTime(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString('en-AU', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-}
+// The admin screens use the spec's formats like every other screen: tables "MMM D, h:mm A",
+// running text "lll" (with the year, as admin records span years).
+export { formatTableTimestamp as formatTime, formatLongTimestamp } from '../../closures/format';
 
 export function formatBytes(bytes: number | null): string {
   if (bytes == null) return '–';

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
 import { lgaDataImportsQuery, rollbackLgaData, uploadLgaData } from '../api/admin';
-import { formatBytes, formatTime } from '../components/format';
+import { formatBytes, formatLongTimestamp, formatTime } from '../components/format';
 import '../components/admin.css';
 
 const MAX_BYTES = 50 * 1024 * 1024;
@@ -84,8 +84,8 @@ export function LgaDataPage() {
             <h2 id="current-title" style={{ marginTop: 0 }}>Current boundaries</h2>
             {current ? (
               <p>
-                Imported <strong>{formatTime(current.timestamp)}</strong> · {current.lgaCount} LGAs · {formatBytes(current.bytes)} (compressed)
-                {current.rolledBackFrom && <> · a rollback to the import of {formatTime(current.rolledBackFrom)}</>}
+                Imported <strong>{formatLongTimestamp(current.timestamp)}</strong> · {current.lgaCount} LGAs · {formatBytes(current.bytes)} (compressed)
+                {current.rolledBackFrom && <> · a rollback to the import of {formatLongTimestamp(current.rolledBackFrom)}</>}
               </p>
             ) : (
               <p>No LGA data imports configured on the server.</p>

@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageLoader } from '../../../components/PageLoader';
 import { lgasQuery } from '../../identity/api/identity';
 import { customersQuery, type Customer } from '../api/billing';
-import { STATUS_LABELS, formatDate } from '../format';
+import { STATUS_LABELS, formatDate, formatTableTimestamp } from '../format';
 import { useLiveCustomers } from '../hooks/useLiveCustomers';
 import { StatusChip } from './StatusChip';
 import './billing.css';
@@ -107,7 +107,7 @@ export function AdminCustomersPage() {
                   <td><Link to={`/customer/${c.lgaCode}`}>{c.lgaName}</Link> <span className="muted">{c.lgaCode}</span></td>
                   <td><StatusChip status={c.subscriptionStatus} /></td>
                   <td>{formatDate(c.trialEnd)}</td>
-                  <td>{formatDate(c.updatedAt)}</td>
+                  <td>{formatTableTimestamp(c.updatedAt)}</td>
                   <td>{c.emailSuffix ?? <span className="muted">not set</span>}</td>
                 </tr>
               ))}

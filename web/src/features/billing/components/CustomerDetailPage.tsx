@@ -4,7 +4,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageLoader } from '../../../components/PageLoader';
 import { useToast } from '../../../components/toast/toast-context';
 import { customerQuery, removeOnboardingDiscount, setOnboardingDiscount, updateCustomer, type Customer, type DiscountInput } from '../api/billing';
-import { formatCents, formatDate } from '../format';
+import { formatCents, formatDate, formatTableTimestamp } from '../format';
 import { useLiveCustomers } from '../hooks/useLiveCustomers';
 import { CustomerSettingsForm } from './CustomerSettingsForm';
 import { DuplicateSubscriptions } from './DuplicateSubscriptions';
@@ -107,7 +107,7 @@ export function CustomerDetailPage() {
             <tbody>
               {c.checkoutSessions.map((s) => (
                 <tr key={s.id}>
-                  <td>{formatDate(s.created)}</td>
+                  <td>{formatTableTimestamp(s.created)}</td>
                   <td>{s.email ?? '—'}</td>
                   <td>{s.status}</td>
                   <td>{s.poNumber ?? '—'}</td>

@@ -1,5 +1,5 @@
 import type { Invoice } from '../api/billing';
-import { formatCents, formatDate } from '../format';
+import { formatCents, formatTableTimestamp } from '../format';
 
 /** Invoices in AUD from cents, newest first, with any discount, each with Stripe's hosted invoice page. */
 export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
@@ -12,7 +12,7 @@ export function InvoiceTable({ invoices }: { invoices: Invoice[] }) {
       <tbody>
         {invoices.map((i) => (
           <tr key={i.id}>
-            <td>{formatDate(i.created)}</td>
+            <td>{formatTableTimestamp(i.created)}</td>
             <td>{i.number ?? '—'}</td>
             <td>{i.status}</td>
             <td>{i.amountDiscount ? `−${formatCents(i.amountDiscount, i.currency)}` : '—'}</td>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatDate, formatDistance, formatTableTimestamp, fromDatetimeLocal, lineLength, toDatetimeLocal } from '../format';
+import { formatDate, formatDistance, formatLongTimestamp, formatTableTimestamp, fromDatetimeLocal, lineLength, toDatetimeLocal } from '../format';
 
 // Spec §9 formats are local-time; pin the zone so the expectations hold on any machine.
 const originalTz = process.env.TZ;
@@ -23,6 +23,15 @@ describe('closure display formats', () => {
     expect(formatTableTimestamp(SAMPLE)).toBe('Nov 21, 9:05 AM');
     expect(formatTableTimestamp(SAMPLE + 12 * 3600)).toBe('Nov 21, 9:05 PM');
     expect(formatTableTimestamp(SAMPLE + 3 * 3600 - 5 * 60)).toBe('Nov 21, 12:00 PM');
+  });
+
+  it('shows a time in running text as the spec\'s "lll", and the admin and billing screens use the same formats', async () => {
+    expect(formatLongTimestamp(SAMPLE)).toBe('Nov 21, 2026 9:05 AM');
+    const admin = await import('../../admin/components/format');
+    const billing = await import('../../billing/format');
+    expect(admin.formatTime(SAMPLE)).toBe('Nov 21, 9:05 AM');
+    expect(billing.formatDate(SAMPLE)).toBe('21/11/2026');
+    expect(billing.formatTableTimestamp(SAMPLE)).toBe('Nov 21, 9:05 AM');
   });
 
   it('shows metres under 1 km and kilometres with two decimals above', () => {

@@ -1,14 +1,13 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { Role } from '../../auth/roles';
+import { formatTableTimestamp } from '../../closures/format';
 import type { AccessRequest } from '../../identity/api/identity';
 import { RoleCheckboxes, RoleChips } from './RoleCheckboxes';
 
 export type Respond = (request: AccessRequest, decision: 'ACCEPT' | 'REJECT', roles?: Role[]) => Promise<boolean>;
 
-export function formatRequestedAt(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleString('en-AU', { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
-}
+export const formatRequestedAt = formatTableTimestamp;
 
 function RequestItem({ request, onRespond }: { request: AccessRequest; onRespond: Respond }) {
   const [adjusting, setAdjusting] = useState(false);
