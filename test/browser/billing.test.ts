@@ -151,6 +151,8 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
     await payOnCheckoutPage(page);
     await page.waitForURL((url) => url.pathname === '/onboard/success', { timeout: 60_000 });
     expect(await isShown(page.getByRole('heading', { name: `Welcome aboard, ${NAME}` }))).toBe(true);
+    // It started with the trial: the page says so, not that the subscription is active.
+    expect(await isShown(page.getByText("Your council's free trial has started. You are its account manager."))).toBe(true);
     await screenshot(page, 'billing-onboard-success');
     expect(await axeViolations(page)).toEqual([]);
     // The webhook made the council a customer and this user its account manager: the staff map opens.

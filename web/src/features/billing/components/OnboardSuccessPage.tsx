@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../auth/auth-provider';
 import { lgaQuery } from '../../lgas/api/lga';
 import { useStaffAccessReady } from '../hooks/useStaffAccess';
 
@@ -7,7 +8,9 @@ import { useStaffAccessReady } from '../hooks/useStaffAccess';
 export function OnboardSuccessPage() {
   const [params] = useSearchParams();
   const code = params.get('lga') ?? '';
-  const lga = useQuery(lgaQuery(code));
+  // Fresh, not the copy cached before checkout: it says whether the council is trialing or paying.
+  const lga = useQuery({ ...lgaQuery(code), staleTime: 0 });
+  const { access } = useAuth();
   // Arriving here straight from the checkout, `me` may predate the webhook: ask again until the
   // staff map's guards see the subscription and the account manager role.
   const ready = useStaffAccessReady(code);
@@ -15,7 +18,10 @@ export function OnboardSuccessPage() {
     <div>
       <header className="page-header">
         <h1>Welcome aboard{lga.data ? `, ${lga.data.name}` : ''}</h1>
-        <p>Your council's subscription is active. You are its account manager.</p>
+        <p>
+          {lga.data?.customerStatus === 'trialing' ? "Your council's free trial has started." : "Your council's subscription is active."}
+          {access.isAdmin ? '' : ' You are its account manager.'}
+        </p>
       </header>
       <section className="panel">
         <ul>
