@@ -10,12 +10,16 @@ export function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-function asJson(subscription: BrowserSubscription): PushSubscriptionJson {
-  const json = subscription.toJSON();
-  const p256dh = json.keys?.p256dh;
-  const auth = json.keys?.auth;
-  if (!p256dh || !auth) throw new Error('The browser returned a push subscription without keys');
-  return { endpoint: json.endpoint ?? subscription.endpoint, keys: { p256dh, auth } };
+/** The device's push address and keys are its registration token: without them nothing can reach it. */
+export const NO_TOKEN = 'No registration token available';
+
+function asJson(subscription: BrowserSubscription | null): PushSubscriptionJson {
+  const json = subscription?.toJSON();
+  const endpoint = json?.endpoint || subscription?.endpoint;
+  const p256dh = json?.keys?.p256dh;
+  const auth = json?.keys?.auth;
+  if (!endpoint || !p256dh || !auth) throw new Error(NO_TOKEN);
+  return { endpoint, keys: { p256dh, auth } };
 }
 
 /** Asks for permission (call from a click), subscribes this device and registers it with the API. */
@@ -32,6 +36,7 @@ export async function enablePush(browser: PushBrowser, api: PushApi): Promise<Pu
   if (!publicKey) throw new Error('Push notifications are not configured for this deployment');
   const registration = await browser.registerWorker!();
   const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) });
+  // Nothing is remembered or registered for a device the push service gave no token.
   await api.register(asJson(subscription), browser.userAgent);
   browser.storage.setItem(STORAGE_KEY, '1');
   return { kind: 'on' };

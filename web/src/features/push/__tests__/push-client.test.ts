@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PushApi } from '../api/push';
 import { currentState, DENIED, STORAGE_KEY, UNSUPPORTED, type PushBrowser } from '../push-client';
-import { base64UrlToBytes, disablePush, enablePush } from '../push-subscription';
+import { base64UrlToBytes, disablePush, enablePush, NO_TOKEN } from '../push-subscription';
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
@@ -104,6 +104,19 @@ describe('push client', () => {
     const api = { ...fakeApi(), publicKey: async () => null };
     await expect(enablePush(browser, api)).rejects.toThrow(/not configured/);
     expect(subscribe).not.toHaveBeenCalled();
+  });
+
+  it("says 'No registration token available' when the push service gives the device no address or keys, and registers nothing", async () => {
+    const { browser, subscription } = fakeBrowser('default', 'granted');
+    const api = fakeApi();
+    subscription.toJSON = () => ({ endpoint: 'https://push.example/device-1', keys: {} as { p256dh: string; auth: string } });
+    await expect(enablePush(browser, api)).rejects.toThrow(NO_TOKEN);
+    subscription.endpoint = '';
+    subscription.toJSON = () => ({ endpoint: '', keys: { p256dh: 'p256', auth: 'auth' } });
+    await expect(enablePush(browser, api)).rejects.toThrow(NO_TOKEN);
+    expect(NO_TOKEN).toBe('No registration token available');
+    expect(api.calls).toEqual([]);
+    expect(browser.storage.getItem(STORAGE_KEY)).toBeNull();
   });
 
   it('decodes a base64url VAPID key to the 65-byte uncompressed point', () => {
