@@ -21,8 +21,6 @@ export interface Access {
   isNewCustomer: boolean;
   rolesByLga: Record<string, Role[]>;
   managesLga(lgaCode: string): boolean;
-  /** The server's gate for moderation and closures in one LGA: admins, or a valid subscription there. */
-  customerActiveFor(lgaCode: string): boolean;
   hasRole(role: Role, lgaCode?: string): boolean;
   canManageLGA(lgaCode?: string): boolean;
   canModerateLGA(lgaCode?: string): boolean;
@@ -38,7 +36,6 @@ export function deriveAccess(me: Me | null): Access {
   const managed = me?.managed ?? [];
   const rolesByLga: Record<string, Role[]> = {};
   for (const lga of managed) rolesByLga[lga.lgaCode] = lga.roles.filter(isRole);
-  const statusByLga = new Map(managed.map((lga) => [lga.lgaCode, lga.customerStatus]));
 
   const isStaff = !!me?.staff;
   const anyValid = managed.some((lga) => isValidCustomerStatus(lga.customerStatus));
@@ -59,7 +56,6 @@ export function deriveAccess(me: Me | null): Access {
     isNewCustomer: !isAdmin && isStaff && !anyValid && !anyEnded,
     rolesByLga,
     managesLga: (lgaCode) => isAdmin || lgaCode in rolesByLga,
-    customerActiveFor: (lgaCode) => isAdmin || isValidCustomerStatus(statusByLga.get(lgaCode)),
     hasRole,
     canManageLGA: (lgaCode) => hasRole('account_manager', lgaCode) || hasRole('closure_administrator', lgaCode),
     canModerateLGA: (lgaCode) =>

@@ -18,14 +18,6 @@ export function formatTableTimestamp(unix: number | null | undefined): string {
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${h12}:${pad(d.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** The spec's "lll" for a time in running text: "Nov 21, 2026 9:05 PM". */
-export function formatLongTimestamp(unix: number | null | undefined): string {
-  if (unix == null) return '—';
-  const d = new Date(unix * 1000);
-  const [month, rest] = formatTableTimestamp(unix).split(', ');
-  return `${month}, ${d.getFullYear()} ${rest}`;
-}
-
 /** Spec §9: metres under 1 km, otherwise kilometres with two decimals. */
 export function formatDistance(metres: number): string {
   if (metres < 1000) return `${Math.round(metres)} m`;

@@ -1,6 +1,4 @@
 import type { Access } from '../auth/access';
-import { isValidCustomerStatus } from '../auth/access';
-import { isEmailAddress, normaliseEmail } from '../auth/validation';
 import type { Role } from '../auth/roles';
 import { notFoundWithMessage, PERMISSION_MESSAGE, safeRedirect, withRedirect } from './redirect';
 
@@ -30,13 +28,6 @@ export function guardKind(guard: Guard): GuardKind {
   return guard.startsWith('role:') ? 'role' : (guard as GuardKind);
 }
 
-export interface OnboardingSubject {
-  email: string | null;
-  /** The council the onboarding is for; null when the code is unknown to the server. */
-  lga: { code: string; name?: string | null; customerStatus: string; emailSuffix?: string | null } | null;
-  /** /onboard without ?lga=: the page lets the user pick the council; the LGA checks run once one is picked. */
-  choosing?: boolean;
-}
 
 export interface GuardContext {
   status: 'loading' | 'anonymous' | 'signedIn';
@@ -46,7 +37,6 @@ export interface GuardContext {
   params: Record<string, string | undefined>;
   /** undefined while the check runs. */
   localDataInstalled?: boolean;
-  onboarding?: OnboardingSubject;
   /** Subscription status of the LGA in the route (/lga/{code}); undefined while loading. */
   routeLgaCustomerStatus?: string;
 }
@@ -55,66 +45,9 @@ export type GuardResult =
   | { kind: 'allow' }
   | { kind: 'pending'; waitingFor: GuardKind }
   | { kind: 'redirect'; to: string }
-  | { kind: 'error'; message: string; detail?: string; next?: { label: string; to: string }[] };
+  | { kind: 'error'; message: string };
 
 const allow: GuardResult = { kind: 'allow' };
-
-/** The server's match (core/access emailMatchesSuffix): the council's domain or one of its subdomains. */
-export function atCouncilDomain(email: string, suffix: string | null | undefined): boolean {
-  const domain = email.split('@')[1];
-  const wanted = suffix?.trim().toLowerCase().replace(/^[@.]+/, '');
-  return !!domain && !!wanted && (domain === wanted || domain.endsWith(`.${wanted}`));
-}
-
-const FEEDBACK_HINT = 'Tell us with the Feedback button at the foot of the page';
-
-/**
- * Guard 8 in the spec's order (the email, then the council), telling each visitor what is true for
- * them: a visitor signs in first; the council's own staff go on (to resubscribe, or to the success
- * page once it pays); a council that already pays is not offered to others; a council without a
- * mail domain on record cannot be subscribed from here by anyone but an administrator.
- */
-function checkOnboarding(subject: OnboardingSubject, ctx: GuardContext): GuardResult {
-  const { path, access } = ctx;
-  if (ctx.status === 'anonymous') return { kind: 'redirect', to: withRedirect('/login', path) };
-  const email = subject.email ? normaliseEmail(subject.email) : '';
-  if (!isEmailAddress(email)) return { kind: 'error', message: 'Invalid email address' };
-  if (subject.choosing) return allow;
-  const lga = subject.lga;
-  if (!lga) return { kind: 'error', message: 'Invalid LGA', next: [{ label: 'Choose your council', to: '/onboard' }] };
-  const name = lga.name ?? `LGA ${lga.code}`;
-  const onSuccessPage = path.startsWith('/onboard/success');
-  const paying = isValidCustomerStatus(lga.customerStatus);
-  const ours = access.isAdmin || access.managesLga(lga.code) || atCouncilDomain(email, lga.emailSuffix);
-
-  if (paying && ours) return onSuccessPage ? allow : { kind: 'redirect', to: `/onboard/success?lga=${encodeURIComponent(lga.code)}` };
-  if (onSuccessPage && ours) return { kind: 'redirect', to: `/onboard?lga=${encodeURIComponent(lga.code)}` };
-  if (access.isAdmin || access.managesLga(lga.code)) return allow;
-  if (paying) {
-    return {
-      kind: 'error',
-      message: 'Invalid email address',
-      detail: `${name} already has a subscription. Its account managers give the council's staff their roles: ask one of them.`,
-      next: [{ label: 'Go to your dashboard', to: '/dashboard' }],
-    };
-  }
-  if (!lga.emailSuffix) {
-    return {
-      kind: 'error',
-      message: 'Invalid email address',
-      detail: `${name} has no council mail domain on record yet, so its staff cannot subscribe it from here. ${FEEDBACK_HINT}, and an administrator will add it.`,
-    };
-  }
-  if (!atCouncilDomain(email, lga.emailSuffix)) {
-    return {
-      kind: 'error',
-      message: 'Invalid email address',
-      detail: `Subscribing ${name} needs an email address at ${lga.emailSuffix.replace(/^[@.]+/, '')}. Sign in with your council address.`,
-      next: [{ label: 'Sign in with another address', to: '/logout' }],
-    };
-  }
-  return allow;
-}
 
 function checkOne(guard: Guard, ctx: GuardContext): GuardResult {
   const { access } = ctx;
@@ -142,8 +75,10 @@ function checkOne(guard: Guard, ctx: GuardContext): GuardResult {
       if (ctx.localDataInstalled === undefined) return { kind: 'pending', waitingFor: 'localData' };
       return ctx.localDataInstalled ? allow : { kind: 'redirect', to: withRedirect('/init', ctx.path) };
     case 'newCustomer':
-      if (ctx.status === 'loading' || !ctx.onboarding) return { kind: 'pending', waitingFor: 'newCustomer' };
-      return checkOnboarding(ctx.onboarding, ctx);
+      // Guard 8 itself runs in the onboarding pages (features/billing/onboarding-check.ts), off the
+      // app shell that every page loads; here, only a visitor is sent to sign in first.
+      if (ctx.status === 'loading') return { kind: 'pending', waitingFor: 'newCustomer' };
+      return ctx.status === 'anonymous' ? { kind: 'redirect', to: withRedirect('/login', ctx.path) } : allow;
     case 'lgaHadSubscription': {
       if (ctx.routeLgaCustomerStatus === undefined) return { kind: 'pending', waitingFor: 'lgaHadSubscription' };
       const code = ctx.params.code ?? ctx.params.lgaCode ?? '';

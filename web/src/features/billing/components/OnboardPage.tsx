@@ -7,16 +7,18 @@ import { LgaPicker } from '../../admin/components/LgaPicker';
 import { lgaQuery } from '../../lgas/api/lga';
 import { checkoutPriceQuery, createCheckoutSession, createQuote } from '../api/billing';
 import { describeDiscount, formatCents } from '../format';
+import type { RouteDef } from '../../routing/route-table';
+import { OnboardingGate } from './OnboardingGate';
 import { PriceRows } from './PriceRows';
 import './billing.css';
 
 export const PO_NUMBER_MAX = 50;
 
 /** /onboard: the council picker, then /onboard?lga={code}: the officer subscribes that council. */
-export function OnboardPage() {
+export function OnboardPage({ def }: { def: RouteDef }) {
   const [params] = useSearchParams();
   const code = params.get('lga') ?? '';
-  return code ? <OnboardForm code={code} /> : <OnboardCouncilPicker />;
+  return <OnboardingGate def={def}>{code ? <OnboardForm code={code} /> : <OnboardCouncilPicker />}</OnboardingGate>;
 }
 
 /** No council named in the address: search for it by name or code (keyboard: type, Tab to a result, Enter). */

@@ -2,10 +2,20 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/auth-provider';
 import { lgaQuery } from '../../lgas/api/lga';
+import type { RouteDef } from '../../routing/route-table';
+import { OnboardingGate } from './OnboardingGate';
 import { useStaffAccessReady } from '../hooks/useStaffAccess';
 
 /** /onboard/success: the council is a customer; where its new account manager goes next. */
-export function OnboardSuccessPage() {
+export function OnboardSuccessPage({ def }: { def: RouteDef }) {
+  return (
+    <OnboardingGate def={def}>
+      <Welcome />
+    </OnboardingGate>
+  );
+}
+
+function Welcome() {
   const [params] = useSearchParams();
   const code = params.get('lga') ?? '';
   // Fresh, not the copy cached before checkout: it says whether the council is trialing or paying.

@@ -1,10 +1,12 @@
 // Why a moderator sees no Approve or Deny: the council's subscription has ended, and the server
 // refuses both ("LGA does not have an active subscription"), so the buttons would only fail.
+import { isValidCustomerStatus } from '../../auth/access';
 import { useAuth } from '../../auth/auth-provider';
 
-/** True when the signed-in person may act on this council's reports (admins always may). */
+/** The server's gate (core/access hasActiveCustomer): admins, or a valid subscription in that council. */
 export function useCanModerateNow(lgaCode: string): boolean {
-  return useAuth().access.customerActiveFor(lgaCode);
+  const { me } = useAuth();
+  return !!me?.admin || isValidCustomerStatus(me?.managed.find((m) => m.lgaCode === lgaCode)?.customerStatus);
 }
 
 export function ModerationOffNotice({ lgaCode }: { lgaCode: string }) {

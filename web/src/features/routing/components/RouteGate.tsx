@@ -39,12 +39,7 @@ function Gate({ def, children }: { def: RouteDef; children: ReactNode }) {
     case 'redirect':
       return <Navigate to={result.to} replace />;
     case 'error':
-      return (
-        <ErrorState title={def.title} message={result.message}>
-          {result.detail && <p className="error-state__detail">{result.detail}</p>}
-          {result.next?.map((step) => <Link key={step.to} to={step.to}>{step.label}</Link>)}
-        </ErrorState>
-      );
+      return <ErrorState title={def.title} message={result.message} />;
   }
 }
 
