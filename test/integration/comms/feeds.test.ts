@@ -3,8 +3,9 @@
 // Cache-Control and open CORS; a matching If-None-Match answers 304.
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { FORBES, commsCallers, forbesClosure, until } from './support';
-import { PARKES, closureInput, lineAt } from '../closures/support';
+import { NEWELL, PARKES, closureInput, lineAt } from '../closures/support';
 import { gql, type Auth } from '../../support/api';
+import { cifsIncidentId, wzdxRoadEventId } from '../../../lambdas/core/comms/feeds';
 
 let staff: Auth;
 let admin: Auth;
@@ -27,18 +28,26 @@ const feed = (path: string, headers: Record<string, string> = {}) =>
     throw new Error(`GET /feeds/${path}: ${error.name} ${error.message}`);
   });
 
+// On the Newell Highway: a road with a name, which WZDx and CIFS need.
+const onNewell = { regions: [{ geometry: JSON.stringify({ type: 'LineString', coordinates: NEWELL }) }] };
+const regionIdsOf = async (id: string, auth: Auth) =>
+  (await gql<{ closure: { regions: Array<{ id: string }> } }>('query($id: ID!) { closure(id: $id) { regions { id } } }', { id }, auth)).data!.closure.regions.map((r) => r.id);
+
 // Each wait below may take the feeds' full minute on a busy machine.
 describe('open feeds', { timeout: 200_000 }, () => {
-  it('shows a new closure in all three files of its LGA and of all LGAs', async () => {
-    const { id } = await forbesClosure(staff, { reason: 'Bridge & culvert damage' });
+  it('shows a new roadworks closure in all three files of its LGA and of all LGAs, both directions closed', async () => {
+    const { id } = await forbesClosure(staff, { type: 'roadworks', reason: 'Bridge & culvert damage', ...onNewell });
+    const [regionId] = await regionIdsOf(id, staff);
     for (const scope of [FORBES, 'all']) {
       const geo = await until(async () => (await feed(`${scope}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
-      expect(JSON.parse(geo).features.some((f: any) => f.id === id && f.properties.reason === 'Bridge & culvert damage')).toBe(true);
+      expect(JSON.parse(geo).features.some((f: any) => f.id === id && f.properties.reason === 'Bridge & culvert damage' && f.properties.directions === 'both')).toBe(true);
       const wzdx = JSON.parse(await (await feed(`${scope}/wzdx.json`)).text());
       expect(wzdx.feed_info.version).toBe('4.2');
-      expect(wzdx.features.some((f: any) => f.id.startsWith(`${id}-`) && f.properties.vehicle_impact === 'all-lanes-closed')).toBe(true);
+      const events = wzdx.features.filter((f: any) => [wzdxRoadEventId(id, regionId, 'as-drawn'), wzdxRoadEventId(id, regionId, 'reverse')].includes(f.id));
+      expect(events.map((f: any) => f.properties.vehicle_impact)).toEqual(['all-lanes-closed', 'all-lanes-closed']);
+      expect(events[1].geometry.coordinates).toEqual([...events[0].geometry.coordinates].reverse());
       const waze = await (await feed(`${scope}/waze.xml`)).text();
-      expect(waze).toContain(`<incident id="${id}-`);
+      expect(waze).toContain(`<incident id="${cifsIncidentId(id, regionId)}">`);
       expect(waze).toContain('Bridge &amp; culvert damage');
     }
   });
@@ -58,7 +67,11 @@ describe('open feeds', { timeout: 200_000 }, () => {
     const { id: forbesId } = await forbesClosure(staff);
     const both = await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(forbesId) && parses(text));
     expect(JSON.parse(both).features.map((f: any) => f.id)).toEqual(expect.arrayContaining([parkesId, forbesId]));
-    expect(await (await feed('all/waze.xml')).text()).toContain(`<incident id="${parkesId}-`);
+    // WZDx and CIFS carry it when its road has a name (a random spot may be on an unnamed road).
+    if (JSON.parse(both).features.find((f: any) => f.id === parkesId).properties.road) {
+      const [parkesRegion] = await regionIdsOf(parkesId, admin);
+      expect(await (await feed('all/waze.xml')).text()).toContain(`<incident id="${cifsIncidentId(parkesId, parkesRegion)}">`);
+    }
     const removed = await gql('mutation($id: ID!) { deleteClosure(id: $id) { id } }', { id: parkesId }, admin);
     expect(removed.errors).toBeUndefined();
     const after = await until(async () => (await feed('all/closures.geojson')).text(), (text) => !text.includes(parkesId) && parses(text));
@@ -67,7 +80,7 @@ describe('open feeds', { timeout: 200_000 }, () => {
   });
 
   it('carries a closure\'s detour: kept by an update that leaves it out, in the feeds, bounded', async () => {
-    const { id } = await forbesClosure(staff, { reason: 'Culvert washed out', detour: 'Use Back Yamma Road' });
+    const { id } = await forbesClosure(staff, { reason: 'Culvert washed out', detour: 'Use Back Yamma Road', ...onNewell });
     const read = async () => (await gql<{ closure: { detour: string | null; version: number; regions: Array<{ id: string; geometry: string }> } }>(`query($id: ID!) { closure(id: $id) { detour version regions { id geometry } } }`, { id }, staff)).data!.closure;
     const before = await read();
     expect(before.detour).toBe('Use Back Yamma Road');
