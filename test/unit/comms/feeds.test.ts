@@ -69,6 +69,11 @@ describe('WZDx 4.2 WorkZoneFeed', () => {
     }
   });
 
+  it('has no description when there is nothing to say', () => {
+    const [event] = wzdxFeed([closure({ type: 'roadworks', reason: undefined, estimatedReopening: ctx.now + 3600 })], ctx).features;
+    expect('description' in event.properties.core_details).toBe(false);
+  });
+
   it('a scheduled closure\'s start is not verified', () => {
     const [event] = wzdxFeed([closure({ type: 'roadworks', scheduledFor: ctx.now - 60 })], ctx).features;
     expect(event.properties.is_start_date_verified).toBe(false);

@@ -42,7 +42,7 @@ function roadEventsOf(c: ClosureRecord, ctx: FeedContext, dataSourceId: string) 
         // The closure's other road events: the opposite direction and its other regions.
         related_road_events: events.filter((other) => other.id !== id).map((other) => ({ type: 'related-work-zone' as const, id: other.id })),
         name: `${closureTypeOf(c.type).text}: ${c.formattedAddress ?? road}`,
-        description,
+        ...(description ? { description } : {}),
         creation_date: iso(c.createdAt),
         update_date: iso(c.updatedAt),
       },
