@@ -5,7 +5,10 @@ import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { FORBES, commsCallers, forbesClosure, until } from './support';
 import { NEWELL, PARKES, closureInput, lineAt } from '../closures/support';
 import { gql, type Auth } from '../../support/api';
+import { check as checkGeoJson } from '@placemarkio/check-geojson';
 import { cifsIncidentId, wzdxRoadEventId } from '../../../lambdas/core/comms/feeds';
+import type { ClosureRecord } from '../../../lambdas/core/closures/types';
+import { bothDirectionsViolations, cifsViolations, wzdxSchemaValidator, wzdxViolations, type FeedTexts } from '../../unit/comms/feeds-conformance/rules';
 
 let staff: Auth;
 let admin: Auth;
@@ -97,6 +100,32 @@ describe('open feeds', { timeout: 200_000 }, () => {
     const geo = await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
     expect(JSON.parse(geo).features.find((f: any) => f.id === id).properties.detour).toBe('Use Back Yamma Road');
     expect(await (await feed(`${FORBES}/waze.xml`)).text()).toContain('Culvert washed out Detour: Use Back Yamma Road');
+  });
+
+  it('serves feeds that keep the WZDx, CIFS and RFC 7946 rules, each closing both directions', async () => {
+    const { id } = await forbesClosure(staff, { type: 'roadworks', condition: 'changed', reason: 'Single lane with traffic lights', ...onNewell });
+    await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
+    const validate = wzdxSchemaValidator();
+    for (const scope of [FORBES, 'all']) {
+      // The closures as the GeoJSON lists them, for the rules that compare a feed with its closures.
+      const read = async () => {
+        const texts = await Promise.all(['closures.geojson', 'wzdx.json', 'waze.xml'].map(async (file) => (await feed(`${scope}/${file}`)).text()));
+        if (!parses(texts[0]) || !parses(texts[1])) return { files: null, violations: ['a file was being rewritten'] };
+        const files: FeedTexts = { geojson: JSON.parse(texts[0]), wzdx: JSON.parse(texts[1]), waze: texts[2] };
+        const closures = files.geojson.features.map((f: any) => ({
+          id: f.id, type: f.properties.type.value, condition: f.properties.condition, reason: f.properties.reason ?? undefined, scheduledFor: f.properties.scheduledFor ?? undefined,
+          regions: f.properties.regionIds.map((regionId: string, i: number) => ({ id: regionId, geometry: { type: 'LineString', coordinates: f.geometry.coordinates[i] } })),
+        })) as ClosureRecord[];
+        const now = Math.floor(Date.now() / 1000);
+        return { files, violations: [...wzdxViolations(files.wzdx, closures), ...cifsViolations(files.waze, closures, now), ...bothDirectionsViolations(files, closures)] };
+      };
+      // Parallel regenerations can leave the three files a moment apart: read until they agree.
+      const { files, violations } = await until(read, (result) => result.violations.length === 0);
+      expect(violations).toEqual([]);
+      expect(validate(files!.wzdx), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+      expect(() => checkGeoJson(JSON.stringify(files!.geojson))).not.toThrow();
+      expect(files!.wzdx.features.filter((f: any) => f.properties.vehicle_impact === 'temporary-traffic-signal')).not.toHaveLength(0);
+    }
   });
 
   it('answers with ETag, Cache-Control and open CORS, and 304 when unchanged', async () => {

@@ -33,15 +33,23 @@ interface RegionAt {
   regionId: string;
   travel: 'as-drawn' | 'reverse';
 }
-function regionIndex(closures: ClosureRecord[]): Map<string, RegionAt> {
-  const index = new Map<string, RegionAt>();
+/** Every closure region on each line: closures may share a stretch of road, drawn alike. */
+function regionIndex(closures: ClosureRecord[]): Map<string, RegionAt[]> {
+  const index = new Map<string, RegionAt[]>();
+  const add = (key: string, at: RegionAt) => index.set(key, [...(index.get(key) ?? []), at]);
   for (const closure of closures) {
     for (const region of closure.regions) {
-      index.set(JSON.stringify(region.geometry.coordinates), { closure, regionId: region.id, travel: 'as-drawn' });
-      index.set(JSON.stringify([...region.geometry.coordinates].reverse()), { closure, regionId: region.id, travel: 'reverse' });
+      add(JSON.stringify(region.geometry.coordinates), { closure, regionId: region.id, travel: 'as-drawn' });
+      add(JSON.stringify([...region.geometry.coordinates].reverse()), { closure, regionId: region.id, travel: 'reverse' });
     }
   }
   return index;
+}
+
+/** What breaks a rule for every closure the line could be (none when one of them keeps it). */
+function forEveryCandidate(candidates: RegionAt[], check: (at: RegionAt) => string[]): string[] {
+  const found = candidates.map(check);
+  return found.some((list) => list.length === 0) ? [] : (found[0] ?? []);
 }
 
 /** Compass bearing in degrees from the first to the last coordinate. */
@@ -70,8 +78,8 @@ export function wzdxViolations(feed: any, closures: ClosureRecord[]): string[] {
   for (const f of feed.features) {
     const p = f.properties;
     const core = p.core_details;
-    const at = index.get(JSON.stringify(f.geometry.coordinates));
-    const name = `${f.id}${at ? ` (${at.closure.type} ${at.closure.condition})` : ''}`;
+    const candidates = index.get(JSON.stringify(f.geometry.coordinates)) ?? [];
+    const name = f.id;
     if (!UUID.test(f.id)) out.push(`${name}: id is not a UUID`);
     if (!sources.has(core.data_source_id)) out.push(`${name}: data source ${core.data_source_id} is not in feed_info.data_sources`);
     if (!(seconds(p.start_date) < seconds(p.end_date))) out.push(`${name}: end ${p.end_date} is not after start ${p.start_date}`);
@@ -81,20 +89,24 @@ export function wzdxViolations(feed: any, closures: ClosureRecord[]): string[] {
       if (off > 90) out.push(`${name}: ${core.direction} but the geometry runs the other way`);
     } else if (core.direction !== 'undefined') out.push(`${name}: direction ${core.direction} says nothing of the geometry's order`);
     if (p.is_end_date_verified === true) out.push(`${name}: is_end_date_verified for an event that has not ended`);
-    if (p.is_start_date_verified === true && (seconds(p.start_date) > updated || at?.closure.scheduledFor !== undefined)) {
+    if (p.is_start_date_verified === true && (seconds(p.start_date) > updated || candidates.every((at) => at.closure.scheduledFor !== undefined))) {
       out.push(`${name}: is_start_date_verified for a start no one confirmed`);
     }
     for (const road of core.road_names) if (ROAD_CLASS_WORDS.has(String(road).toLowerCase())) out.push(`${name}: road name "${road}" is a road class`);
-    if (!at) {
-      out.push(`${name}: geometry is no closure region in either direction`);
-      continue;
-    }
-    if (core.event_type === 'work-zone' && at.closure.type !== 'roadworks') out.push(`${name}: a ${at.closure.type} closure is not a work zone`);
-    if (at.closure.condition === 'closed' && p.vehicle_impact !== 'all-lanes-closed') out.push(`${name}: a closed road published as ${p.vehicle_impact}`);
-    if (at.closure.condition === 'changed' && p.vehicle_impact === 'all-lanes-closed') out.push(`${name}: an open road published as all lanes closed`);
-    if (/traffic lights/i.test(at.closure.reason ?? '') && !['temporary-traffic-signal', 'alternating-one-way'].includes(p.vehicle_impact)) {
-      out.push(`${name}: traffic lights published as ${p.vehicle_impact}`);
-    }
+    if (candidates.length === 0) out.push(`${name}: geometry is no closure region in either direction`);
+    out.push(
+      ...forEveryCandidate(candidates, ({ closure: c }) => {
+        const of = `${name} (${c.type} ${c.condition})`;
+        const wrong: string[] = [];
+        if (core.event_type === 'work-zone' && c.type !== 'roadworks') wrong.push(`${of}: a ${c.type} closure is not a work zone`);
+        if (c.condition === 'closed' && p.vehicle_impact !== 'all-lanes-closed') wrong.push(`${of}: a closed road published as ${p.vehicle_impact}`);
+        if (c.condition === 'changed' && p.vehicle_impact === 'all-lanes-closed') wrong.push(`${of}: an open road published as all lanes closed`);
+        if (/traffic lights/i.test(c.reason ?? '') && !['temporary-traffic-signal', 'alternating-one-way'].includes(p.vehicle_impact)) {
+          wrong.push(`${of}: traffic lights published as ${p.vehicle_impact}`);
+        }
+        return wrong;
+      }),
+    );
   }
   return out;
 }
@@ -123,6 +135,9 @@ export function polylinePositions(polyline: string): Position[] | null {
   for (let i = 0; i < numbers.length; i += 2) out.push([numbers[i + 1], numbers[i]]);
   return out;
 }
+
+/** Positions as a CIFS polyline gives them back: six decimals. */
+const rounded = (positions: Position[]) => positions.map(([lng, lat]) => [Number(lng.toFixed(6)), Number(lat.toFixed(6))]);
 
 /**
  * Google's CIFS rules: alphanumeric unique ids, a known type with a matching subtype, a "lat lon"
@@ -161,9 +176,9 @@ export function cifsViolations(xml: string, closures: ClosureRecord[], now: numb
     if (!start) out.push(`${name}: no starttime`);
     if (start && end && !(seconds(end) > seconds(start))) out.push(`${name}: endtime ${end} is not after starttime ${start}`);
     if (end && !(seconds(end) > now)) out.push(`${name}: endtime ${end} has passed, so Waze takes the road as open`);
-    const at = positions && index.get(JSON.stringify(positions.map(([lng, lat]) => [Number(lng.toFixed(6)), Number(lat.toFixed(6))])));
-    if (!at) out.push(`${name}: polyline is no closure region`);
-    else if (type === 'ROAD_CLOSED' && at.closure.condition !== 'closed') out.push(`${name}: a road open with changes published as ROAD_CLOSED`);
+    const candidates = (positions && index.get(JSON.stringify(rounded(positions)))) || [];
+    if (candidates.length === 0) out.push(`${name}: polyline is no closure region`);
+    out.push(...forEveryCandidate(candidates, ({ closure: c }) => (type === 'ROAD_CLOSED' && c.condition !== 'closed' ? [`${name}: a road open with changes published as ROAD_CLOSED`] : [])));
   }
   return out;
 }
@@ -187,21 +202,22 @@ export function bothDirectionsViolations(files: FeedTexts, live: ClosureRecord[]
   const index = regionIndex(live);
   const wzdxCovered = new Map<string, Map<string, string>>();
   for (const f of files.wzdx.features) {
-    const at = index.get(JSON.stringify(f.geometry.coordinates));
-    if (!at || f.properties.core_details.direction !== 'undefined') continue;
-    const key = `${at.closure.id}/${at.regionId}`;
-    if (!wzdxCovered.has(key)) wzdxCovered.set(key, new Map());
-    wzdxCovered.get(key)!.set(at.travel, f.properties.vehicle_impact);
+    if (f.properties.core_details.direction !== 'undefined') continue;
+    for (const at of index.get(JSON.stringify(f.geometry.coordinates)) ?? []) {
+      const key = `${at.closure.id}/${at.regionId}`;
+      if (!wzdxCovered.has(key)) wzdxCovered.set(key, new Map());
+      wzdxCovered.get(key)!.set(at.travel, f.properties.vehicle_impact);
+    }
   }
   const cifsCovered = new Map<string, Set<string>>();
   for (const incident of cifsIncidents(files.waze)) {
     const positions = polylinePositions(incident.tag('polyline') ?? '') ?? [];
-    const at = index.get(JSON.stringify(positions.map(([lng, lat]) => [Number(lng.toFixed(6)), Number(lat.toFixed(6))])));
-    if (!at) continue;
-    const key = `${at.closure.id}/${at.regionId}`;
-    if (!cifsCovered.has(key)) cifsCovered.set(key, new Set());
-    if (incident.tag('direction') === 'BOTH_DIRECTIONS') cifsCovered.get(key)!.add('as-drawn').add('reverse');
-    else cifsCovered.get(key)!.add(at.travel);
+    for (const at of index.get(JSON.stringify(rounded(positions))) ?? []) {
+      const key = `${at.closure.id}/${at.regionId}`;
+      if (!cifsCovered.has(key)) cifsCovered.set(key, new Set());
+      if (incident.tag('direction') === 'BOTH_DIRECTIONS') cifsCovered.get(key)!.add('as-drawn').add('reverse');
+      else cifsCovered.get(key)!.add(at.travel);
+    }
   }
   for (const c of live) {
     const feature = files.geojson.features.find((f: any) => f.id === c.id);
