@@ -61,10 +61,10 @@ describe('WZDx 4.2 WorkZoneFeed', () => {
     expect(along.properties).toMatchObject({ vehicle_impact: 'all-lanes-closed', end_date: '2025-11-26T23:33:20Z', is_end_date_verified: false, is_start_date_verified: true });
   });
 
-  it('with no reopening expected, ends a day after the feed, unverified, and says so', () => {
+  it('with no reopening expected, ends a week after the feed, unverified, and says so', () => {
     for (const estimatedReopening of [undefined, ctx.now - 3600]) {
       const [event] = wzdxFeed([closure({ type: 'roadworks', createdAt: ctx.now - 60, estimatedReopening })], ctx).features;
-      expect(event.properties.end_date).toBe(new Date((ctx.now + 86_400) * 1000).toISOString().replace('.000', ''));
+      expect(event.properties.end_date).toBe(new Date((ctx.now + 7 * 86_400) * 1000).toISOString().replace('.000', ''));
       expect(event.properties.core_details.description).toBe('Water over the road Reopening time not known.');
     }
   });

@@ -3,6 +3,7 @@
 // and what each feed's vocabulary calls it. Written from the WZDx 4.2 specification and Google's
 // CIFS (Waze partner feed) rules; where a feed's vocabulary cannot say a closure truthfully, the
 // closure stays out of that feed rather than being published as something it is not.
+import { STALE_AFTER_SECONDS } from '../../closure-views';
 import { ROAD_CLASSES, describeRoadClass } from '../../roads/classes';
 import { closureTypeOf, type ClosureRecord, type ClosureTypeValue, type Position, type Region } from '../../closures/types';
 import type { Travel } from './ids';
@@ -64,9 +65,11 @@ export function expectedReopening(c: ClosureRecord, now: number): number | null 
 
 /**
  * How far ahead a WZDx end date reaches when no reopening is expected: WZDx requires an end date,
- * so the feed says "at least until then" (never verified), and every regeneration moves it on.
+ * so the feed says "at least until then" (never verified). The feeds are rewritten when a closure
+ * of the council changes, not on a clock, so the horizon is a week: the age at which an untouched
+ * closure is in the closure administrators' daily reminder. Shorter, and it would read as over.
  */
-export const UNKNOWN_END_HORIZON = 86_400;
+export const UNKNOWN_END_HORIZON = STALE_AFTER_SECONDS;
 
 /** The reason, then the detour, for feeds without a detour field of their own. */
 export function closureDescription(c: Pick<ClosureRecord, 'reason' | 'detour'>): string {
