@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cifsIncidentId, wzdxRoadEventId } from '../../lambdas/core/comms/feeds';
 import { CLOSURE_FIELDS } from '../../web/src/features/map/api/closure-fields';
 import { axeViolations } from './support/a11y';
 import { ADMIN, APP_URL, DESKTOP, STAFF, launchBrowser, newPage, screenshot, signedInPage } from './support/browser';
@@ -294,12 +295,16 @@ describe('the embedded map, live and with directions', { timeout: 90_000 }, () =
 describe('open feeds', () => {
   // The feeds promise a closure within a minute (their Cache-Control); on a stack that earlier
   // journeys filled with generated demo data, each change also rebuilds the all-LGA feeds.
+  // Roadworks on the Newell Highway: in all three feeds (WZDx carries roadworks on named roads).
   it('a new closure appears in the GeoJSON, WZDx and Waze feeds', { timeout: 150_000 }, async () => {
     const { context, page } = await signedIn(STAFF);
-    const id = await createOwnClosure(page, { reason: `Feed check ${RUN}`, detour: `Feed detour ${RUN}` });
+    const id = await createOwnClosure(page, { type: 'roadworks', reason: `Feed check ${RUN}`, detour: `Feed detour ${RUN}` });
     try {
-      for (const file of ['closures.geojson', 'wzdx.json', 'waze.xml']) {
-        await expect.poll(async () => (await (await fetch(`${APP_URL}/feeds/${FORBES}/${file}`)).text()).includes(id), { timeout: 60_000, interval: 1_000 }).toBe(true);
+      const { closure } = await api<{ closure: { regions: Array<{ id: string }> } }>(page, `query($id: ID!) { closure(id: $id) { regions { id } } }`, { id });
+      const regionId = closure.regions[0].id;
+      const idIn = { 'closures.geojson': id, 'wzdx.json': wzdxRoadEventId(id, regionId, 'as-drawn'), 'waze.xml': cifsIncidentId(id, regionId) };
+      for (const [file, feedId] of Object.entries(idIn)) {
+        await expect.poll(async () => (await (await fetch(`${APP_URL}/feeds/${FORBES}/${file}`)).text()).includes(feedId), { timeout: 60_000, interval: 1_000 }).toBe(true);
       }
       // The detour travels with it: a property of its own in GeoJSON, in the description elsewhere.
       for (const file of ['closures.geojson', 'wzdx.json', 'waze.xml']) {

@@ -2,9 +2,8 @@
 // bucket (served by CloudFront under /feeds/*, locally by the web server). Cache-Control is set
 // per object; S3 gives the ETag.
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { effectiveView } from '../../core/closure-views';
 import type { ClosureRecord } from '../../core/closures/types';
-import { feedFiles } from '../../core/comms/feeds';
+import { closuresInFeeds, feedFiles } from '../../core/comms/feeds';
 import { buildMapFile, mapFileKey } from '../../core/comms/map-file';
 import { activeClosuresOf, allClosuresInView } from '../closures/query';
 import { lgasWithClosures } from '../closures/store';
@@ -23,8 +22,7 @@ export const ALL_SCOPE = 'all';
  */
 export const MAP_FILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
 
-const activeOf = (closures: ClosureRecord[], now: number) =>
-  closures.filter((c) => effectiveView(c, now) === 'ACTIVE').sort((a, b) => b.updatedAt - a.updatedAt);
+const activeOf = closuresInFeeds;
 
 /** Everything a map may show of an LGA: its ACTIVE, SCHEDULED and RECENTLY_OPENED lists. */
 async function mapClosuresOf(lgaCode: string, now: number): Promise<ClosureRecord[]> {

@@ -3,8 +3,12 @@
 // Cache-Control and open CORS; a matching If-None-Match answers 304.
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { FORBES, commsCallers, forbesClosure, until } from './support';
-import { PARKES, closureInput, lineAt } from '../closures/support';
+import { NEWELL, PARKES, closureInput, lineAt } from '../closures/support';
 import { gql, type Auth } from '../../support/api';
+import { check as checkGeoJson } from '@placemarkio/check-geojson';
+import { cifsIncidentId, wzdxRoadEventId } from '../../../lambdas/core/comms/feeds';
+import type { ClosureRecord } from '../../../lambdas/core/closures/types';
+import { bothDirectionsViolations, cifsViolations, wzdxSchemaValidator, wzdxViolations, type FeedTexts } from '../../unit/comms/feeds-conformance/rules';
 
 let staff: Auth;
 let admin: Auth;
@@ -27,18 +31,26 @@ const feed = (path: string, headers: Record<string, string> = {}) =>
     throw new Error(`GET /feeds/${path}: ${error.name} ${error.message}`);
   });
 
+// On the Newell Highway: a road with a name, which WZDx and CIFS need.
+const onNewell = { regions: [{ geometry: JSON.stringify({ type: 'LineString', coordinates: NEWELL }) }] };
+const regionIdsOf = async (id: string, auth: Auth) =>
+  (await gql<{ closure: { regions: Array<{ id: string }> } }>('query($id: ID!) { closure(id: $id) { regions { id } } }', { id }, auth)).data!.closure.regions.map((r) => r.id);
+
 // Each wait below may take the feeds' full minute on a busy machine.
 describe('open feeds', { timeout: 200_000 }, () => {
-  it('shows a new closure in all three files of its LGA and of all LGAs', async () => {
-    const { id } = await forbesClosure(staff, { reason: 'Bridge & culvert damage' });
+  it('shows a new roadworks closure in all three files of its LGA and of all LGAs, both directions closed', async () => {
+    const { id } = await forbesClosure(staff, { type: 'roadworks', reason: 'Bridge & culvert damage', ...onNewell });
+    const [regionId] = await regionIdsOf(id, staff);
     for (const scope of [FORBES, 'all']) {
       const geo = await until(async () => (await feed(`${scope}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
-      expect(JSON.parse(geo).features.some((f: any) => f.id === id && f.properties.reason === 'Bridge & culvert damage')).toBe(true);
+      expect(JSON.parse(geo).features.some((f: any) => f.id === id && f.properties.reason === 'Bridge & culvert damage' && f.properties.directions === 'both')).toBe(true);
       const wzdx = JSON.parse(await (await feed(`${scope}/wzdx.json`)).text());
       expect(wzdx.feed_info.version).toBe('4.2');
-      expect(wzdx.features.some((f: any) => f.id.startsWith(`${id}-`) && f.properties.vehicle_impact === 'all-lanes-closed')).toBe(true);
+      const events = wzdx.features.filter((f: any) => [wzdxRoadEventId(id, regionId, 'as-drawn'), wzdxRoadEventId(id, regionId, 'reverse')].includes(f.id));
+      expect(events.map((f: any) => f.properties.vehicle_impact)).toEqual(['all-lanes-closed', 'all-lanes-closed']);
+      expect(events[1].geometry.coordinates).toEqual([...events[0].geometry.coordinates].reverse());
       const waze = await (await feed(`${scope}/waze.xml`)).text();
-      expect(waze).toContain(`<incident id="${id}-`);
+      expect(waze).toContain(`<incident id="${cifsIncidentId(id, regionId)}">`);
       expect(waze).toContain('Bridge &amp; culvert damage');
     }
   });
@@ -58,7 +70,11 @@ describe('open feeds', { timeout: 200_000 }, () => {
     const { id: forbesId } = await forbesClosure(staff);
     const both = await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(forbesId) && parses(text));
     expect(JSON.parse(both).features.map((f: any) => f.id)).toEqual(expect.arrayContaining([parkesId, forbesId]));
-    expect(await (await feed('all/waze.xml')).text()).toContain(`<incident id="${parkesId}-`);
+    // WZDx and CIFS carry it when its road has a name (a random spot may be on an unnamed road).
+    if (JSON.parse(both).features.find((f: any) => f.id === parkesId).properties.road) {
+      const [parkesRegion] = await regionIdsOf(parkesId, admin);
+      expect(await (await feed('all/waze.xml')).text()).toContain(`<incident id="${cifsIncidentId(parkesId, parkesRegion)}">`);
+    }
     const removed = await gql('mutation($id: ID!) { deleteClosure(id: $id) { id } }', { id: parkesId }, admin);
     expect(removed.errors).toBeUndefined();
     const after = await until(async () => (await feed('all/closures.geojson')).text(), (text) => !text.includes(parkesId) && parses(text));
@@ -67,7 +83,7 @@ describe('open feeds', { timeout: 200_000 }, () => {
   });
 
   it('carries a closure\'s detour: kept by an update that leaves it out, in the feeds, bounded', async () => {
-    const { id } = await forbesClosure(staff, { reason: 'Culvert washed out', detour: 'Use Back Yamma Road' });
+    const { id } = await forbesClosure(staff, { reason: 'Culvert washed out', detour: 'Use Back Yamma Road', ...onNewell });
     const read = async () => (await gql<{ closure: { detour: string | null; version: number; regions: Array<{ id: string; geometry: string }> } }>(`query($id: ID!) { closure(id: $id) { detour version regions { id geometry } } }`, { id }, staff)).data!.closure;
     const before = await read();
     expect(before.detour).toBe('Use Back Yamma Road');
@@ -84,6 +100,32 @@ describe('open feeds', { timeout: 200_000 }, () => {
     const geo = await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
     expect(JSON.parse(geo).features.find((f: any) => f.id === id).properties.detour).toBe('Use Back Yamma Road');
     expect(await (await feed(`${FORBES}/waze.xml`)).text()).toContain('Culvert washed out Detour: Use Back Yamma Road');
+  });
+
+  it('serves feeds that keep the WZDx, CIFS and RFC 7946 rules, each closing both directions', async () => {
+    const { id } = await forbesClosure(staff, { type: 'roadworks', condition: 'changed', reason: 'Single lane with traffic lights', ...onNewell });
+    await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
+    const validate = wzdxSchemaValidator();
+    for (const scope of [FORBES, 'all']) {
+      // The closures as the GeoJSON lists them, for the rules that compare a feed with its closures.
+      const read = async () => {
+        const texts = await Promise.all(['closures.geojson', 'wzdx.json', 'waze.xml'].map(async (file) => (await feed(`${scope}/${file}`)).text()));
+        if (!parses(texts[0]) || !parses(texts[1])) return { files: null, violations: ['a file was being rewritten'] };
+        const files: FeedTexts = { geojson: JSON.parse(texts[0]), wzdx: JSON.parse(texts[1]), waze: texts[2] };
+        const closures = files.geojson.features.map((f: any) => ({
+          id: f.id, type: f.properties.type.value, condition: f.properties.condition, reason: f.properties.reason ?? undefined, scheduledFor: f.properties.scheduledFor ?? undefined,
+          regions: f.properties.regionIds.map((regionId: string, i: number) => ({ id: regionId, geometry: { type: 'LineString', coordinates: f.geometry.coordinates[i] } })),
+        })) as ClosureRecord[];
+        const now = Math.floor(Date.now() / 1000);
+        return { files, violations: [...wzdxViolations(files.wzdx, closures), ...cifsViolations(files.waze, closures, now), ...bothDirectionsViolations(files, closures)] };
+      };
+      // Parallel regenerations can leave the three files a moment apart: read until they agree.
+      const { files, violations } = await until(read, (result) => result.violations.length === 0);
+      expect(violations).toEqual([]);
+      expect(validate(files!.wzdx), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+      expect(() => checkGeoJson(JSON.stringify(files!.geojson))).not.toThrow();
+      expect(files!.wzdx.features.filter((f: any) => f.properties.vehicle_impact === 'temporary-traffic-signal')).not.toHaveLength(0);
+    }
   });
 
   it('answers with ETag, Cache-Control and open CORS, and 304 when unchanged', async () => {
