@@ -33,7 +33,7 @@ type GpfConstructor = new (network: FeatureCollection<LineString>, options: obje
 const gpfExports = gpfModule as unknown as { default: GpfConstructor | { default: GpfConstructor } };
 const PathFinder: GpfConstructor = 'default' in gpfExports.default ? gpfExports.default.default : (gpfExports.default as GpfConstructor);
 
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;
@@ -41,19 +41,21 @@ function random(seed: number) {
   };
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-interface Timing {
+export interface Timing {
   p50: number;
   p95: number;
   mean: number;
   count: number;
+  /** Each item's time in the order given, ms. */
+  times: number[];
 }
 
-function timeAll<T>(items: readonly T[], run: (item: T, i: number) => void): Timing {
+export function timeAll<T>(items: readonly T[], run: (item: T, i: number) => void): Timing {
   // Warm-up so the JIT has compiled the hot paths before anything is timed.
   for (let i = 0; i < Math.min(200, items.length); i++) run(items[i], i);
   const times: number[] = [];
@@ -63,10 +65,10 @@ function timeAll<T>(items: readonly T[], run: (item: T, i: number) => void): Tim
     times.push(performance.now() - started);
   });
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean: times.reduce((s, t) => s + t, 0) / times.length, count: times.length };
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), mean: times.reduce((s, t) => s + t, 0) / times.length, count: times.length, times };
 }
 
-function graphBytes(graph: RoadGraph): number {
+export function graphBytes(graph: RoadGraph): number {
   let total = 0;
   const seen = new Set<unknown>();
   for (const value of Object.values(graph)) {
@@ -79,7 +81,7 @@ function graphBytes(graph: RoadGraph): number {
   return total + index._indices.byteOffset + index._indices.byteLength - index.byteOffset;
 }
 
-interface Outcome {
+export interface Outcome {
   duration: number;
   distance: number;
 }
@@ -126,7 +128,7 @@ function gpfFinder(graph: RoadGraph, blocked: ReadonlySet<number>): GpfFinder {
   });
 }
 
-function ngraphFinder(graph: RoadGraph, blocked: ReadonlySet<number>) {
+export function ngraphFinder(graph: RoadGraph, blocked: ReadonlySet<number>) {
   const g = createGraph<{ lng: number; lat: number }, { edge: number; duration: number }>({ multigraph: true });
   for (let v = 0; v < graph.nodeCount; v++) g.addNode(v, { lng: graph.nodeLng[v], lat: graph.nodeLat[v] });
   for (let e = 0; e < graph.edgeCount; e++) g.addLink(graph.edgeFrom[e], graph.edgeTo[e], { edge: e, duration: graph.edgeDuration[e] });
@@ -159,7 +161,7 @@ function ngraphFinder(graph: RoadGraph, blocked: ReadonlySet<number>) {
   };
 }
 
-function pointAlong(line: number[][], metres: number): number[] {
+export function pointAlong(line: number[][], metres: number): number[] {
   let left = metres;
   for (let i = 1; i < line.length; i++) {
     const step = haversine(line[i - 1][0], line[i - 1][1], line[i][0], line[i][1]);

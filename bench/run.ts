@@ -14,12 +14,14 @@ import { benchLoad } from './load';
 import { benchOutbox } from './outbox';
 import { benchPublicMap } from './public-map';
 import { benchRouting } from './routing';
+import { benchScale } from './scale';
 import { performanceDoc, runContext, type MeasuredSection } from './support/performance-doc';
 import { isSkipped, type SectionOutcome } from './support/report';
 import { benchViewport } from './viewport';
 
 const SECTIONS: { key: string; title: string; run: () => Promise<SectionOutcome> }[] = [
   { key: 'routing', title: 'Road engine: routing and snapping', run: benchRouting },
+  { key: 'scale', title: 'Road engine at state scale: synthetic networks of 250k, 1M and 3M nodes', run: benchScale },
   { key: 'viewport', title: 'Viewport queries: latency and items read', run: benchViewport },
   { key: 'fanout', title: `Notification fan-out: one closure event to ${FANOUT_SUBSCRIBERS.toLocaleString('en-AU')} LGA subscribers`, run: benchFanout },
   { key: 'feeds', title: 'Open feeds: one closure change with many LGAs live', run: benchFeeds },

@@ -20,7 +20,8 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { Kind, parse } from 'graphql';
-import { apiDomains, LGA_BOUNDARY_FILES, ROAD_ENGINE_FILES, type ApiDomain } from '../lambdas/api/domains';
+import { apiDomains, LGA_BOUNDARY_FILES, ROAD_ENGINE_FILES, ROAD_GRAPH_FILE, type ApiDomain } from '../lambdas/api/domains';
+import { RoadGraphAsset } from './road-graph';
 import { ApiFirewall } from './api-firewall';
 import { QUERY_DEPTH_LIMIT, RESOLVER_COUNT_LIMIT } from './api-limits';
 import type { Mail } from './mail';
@@ -42,6 +43,8 @@ export interface ApiProps {
   readonly mail: Mail;
   /** Defaults to the shared map in lambdas/api/domains.ts; tests may pass their own. */
   readonly domains?: Record<string, ApiDomain>;
+  /** The road graph the road-engine domains serve (absolute path); the shipped NSW graph by default. */
+  readonly roadGraphFile?: string;
 }
 
 /** What a domain's handler reaches beyond the table. */
@@ -243,14 +246,23 @@ export class Api extends Construct {
     fn.addEnvironment('GRAPHQL_URL', this.api.graphqlUrl);
   }
 
+  private graphAsset?: RoadGraphAsset;
+
+  /** One asset for all road-engine domains: uploaded once, fetched by each. */
+  private roadGraph(props: ApiProps): RoadGraphAsset {
+    this.graphAsset ??= new RoadGraphAsset(this, 'RoadGraph', props.roadGraphFile ?? join(projectRoot, ROAD_GRAPH_FILE));
+    return this.graphAsset;
+  }
+
   private addDomain(domain: string, spec: ApiDomain, props: ApiProps): void {
     const name = pascalCase(domain);
+    const graph = spec.roadEngine ? this.roadGraph(props) : undefined;
     const fn = new ProjectFunction(this, `${name}Function`, {
       entry: spec.entry,
       stage: props.stage,
       service: domain,
       description: `GraphQL resolvers of the ${domain} domain`,
-      memorySize: spec.memorySize,
+      ...(graph ? graph.sizing(spec.memorySize ?? 512) : { memorySize: spec.memorySize }),
       timeout: spec.timeoutSeconds ? Duration.seconds(spec.timeoutSeconds) : undefined,
       bundledFiles: [
         ...(spec.roadEngine ? ROAD_ENGINE_FILES.files : []),
@@ -261,6 +273,7 @@ export class Api extends Construct {
         ...(spec.lgaBoundaries ? LGA_BOUNDARY_FILES.environment : {}),
       },
     }).bindTable(props.table, domainTableAccess[domain] ?? 'readwrite');
+    graph?.grantFetch(fn);
     // The contract's environment names are set everywhere; access comes only with a need.
     fn.addEnvironment('MEDIA_BUCKET', props.mediaBucket.bucketName);
     fn.addEnvironment('FEEDS_BUCKET', props.feedsBucket.bucketName);

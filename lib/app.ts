@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { ROAD_ENGINE_FILES } from '../lambdas/api/domains';
+import { ROAD_GRAPH_FILE } from '../lambdas/api/domains';
 import { loadRoadGraph } from '../lambdas/core/roads/load';
 import { projectRoot } from './project-function';
 import { RoadClosuresStack } from './stack';
@@ -17,12 +17,15 @@ function flag(value: unknown): boolean {
 /**
  * Builds the stage named by context `stage` (default `dev`) and registers the cdk-nag
  * AwsSolutions pack as a validation plugin, so every synth (CLI or test) is checked the same way.
- * Context keys: stage, domainName + certificateArn, siteUrl, mailDomain, mailVerified, webDist
- * (docs/operations.md#context-keys).
+ * Context keys: stage, domainName + certificateArn, siteUrl, mailDomain, mailVerified, webDist,
+ * roadGraph (docs/operations.md#context-keys).
  */
 export function buildApp(app: App): RoadClosuresStack {
-  ensureRoadGraphBuilt();
   const context = (key: string) => app.node.tryGetContext(key) as unknown;
+  const roadGraphSetting = context('roadGraph') as string | undefined;
+  const roadGraphFile = roadGraphSetting ? (isAbsolute(roadGraphSetting) ? roadGraphSetting : join(projectRoot, roadGraphSetting)) : join(projectRoot, ROAD_GRAPH_FILE);
+  if (roadGraphSetting && !existsSync(roadGraphFile)) throw new Error(`Context "roadGraph": no graph file at ${roadGraphFile} (npm run import-roads first)`);
+  if (!roadGraphSetting) ensureRoadGraphBuilt(roadGraphFile);
   const stage = String(context('stage') ?? 'dev');
   if (!/^[a-z][a-z0-9]{0,15}$/.test(stage)) {
     throw new Error(`Context "stage" must be lower-case letters and digits (got "${stage}")`);
@@ -56,6 +59,7 @@ export function buildApp(app: App): RoadClosuresStack {
     mailDomain,
     mailVerified,
     webDist: hasWebBuild ? webDist : undefined,
+    roadGraphFile,
   });
   // Acknowledgements are also written into the template metadata (cdk_nag), as an audit trail.
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }));
@@ -75,12 +79,10 @@ export function buildApp(app: App): RoadClosuresStack {
 }
 
 /**
- * The road-engine Lambdas carry the built road graph, which is generated (not in git). Building
+ * The road-engine Lambdas fetch the built road graph, which is generated (not in git). Building
  * it here, when it is missing or older than its GeoJSON source, lets the CDK CLI's own commands
  * (`npx cdk synth`, `npx cdk deploy`) work on a fresh clone, not only `npm run synth`.
  */
-function ensureRoadGraphBuilt(): void {
-  for (const file of ROAD_ENGINE_FILES.files) {
-    if (file.endsWith('.roadgraph')) loadRoadGraph(join(projectRoot, file));
-  }
+function ensureRoadGraphBuilt(file: string): void {
+  loadRoadGraph(file);
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { CfnElement, Duration, Size, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -34,6 +34,8 @@ export interface ProjectFunctionProps {
   readonly description?: string;
   readonly memorySize?: number;
   readonly timeout?: Duration;
+  /** /tmp space, for a file fetched on a cold start (the road graph); Lambda's default is 512 MiB. */
+  readonly ephemeralStorageSize?: Size;
   readonly environment?: Record<string, string>;
   /** Data files copied next to the bundle (paths relative to the project root), e.g. the road graph. */
   readonly bundledFiles?: readonly string[];
@@ -75,6 +77,7 @@ export class ProjectFunction extends NodejsFunction {
       tracing: Tracing.ACTIVE,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      ephemeralStorageSize: props.ephemeralStorageSize,
       role,
       logGroup,
       deadLetterQueue: props.deadLetterQueue,

@@ -41,6 +41,8 @@ export interface RoadClosuresStackProps extends StackProps {
   readonly mailVerified?: boolean;
   /** Folder of the built web app to upload with /config.json; undefined deploys no web content. */
   readonly webDist?: string;
+  /** The road graph file the road-engine Lambdas fetch (context `roadGraph`); the shipped NSW graph by default. */
+  readonly roadGraphFile?: string;
 }
 
 /** One deployment stage of the whole app (docs/operations.md#what-the-stack-holds). */
@@ -107,6 +109,7 @@ export class RoadClosuresStack extends Stack {
       quoteSecret: secrets.quote,
       mail: this.mail,
       domains: props.apiDomains,
+      roadGraphFile: props.roadGraphFile,
     });
 
     // The low-bandwidth closures pages (/text): plain HTML for one bar of signal.

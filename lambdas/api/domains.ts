@@ -8,7 +8,7 @@ export interface ApiDomain {
   /** Extra memory or time for heavy domains (road engine). */
   memorySize?: number;
   timeoutSeconds?: number;
-  /** Loads the road engine: the built graph and the localities ship inside the bundle. */
+  /** Loads the road engine: the localities ship inside the bundle, the graph is fetched from S3 on a cold start. */
   roadEngine?: boolean;
   /** Finds the LGA of a point: the LGA boundaries ship inside the bundle. */
   lgaBoundaries?: boolean;
@@ -20,11 +20,19 @@ export const LGA_BOUNDARY_FILES = {
   environment: { LGA_BOUNDARIES_PATH: '/var/task/australia-lga.geojson' },
 } as const;
 
-/** Files a road-engine Lambda carries, and where the engine finds them in /var/task. */
+/**
+ * Files a road-engine Lambda carries, and where the engine finds them in /var/task. The road
+ * graph is not one of them: it is an S3 object of its own (ROAD_GRAPH_FILE), fetched into /tmp
+ * on a cold start (lambdas/adapters/platform/road-graph-file.ts), because a state-scale graph
+ * outgrows a Lambda's deployment package.
+ */
 export const ROAD_ENGINE_FILES = {
-  files: ['data/roads/build/nsw.roadgraph', 'data/places/nsw-localities.geojson'],
-  environment: { ROAD_GRAPH_PATH: '/var/task/nsw.roadgraph', LOCALITIES_PATH: '/var/task/nsw-localities.geojson' },
+  files: ['data/places/nsw-localities.geojson'],
+  environment: { LOCALITIES_PATH: '/var/task/nsw-localities.geojson' },
 } as const;
+
+/** The road graph deployed by default (the shipped NSW major roads); `-c roadGraph=FILE` deploys another. */
+export const ROAD_GRAPH_FILE = 'data/roads/build/nsw.roadgraph';
 
 export const apiDomains: Record<string, ApiDomain> = {
   foundation: {

@@ -13,6 +13,9 @@ import { getProfile, loadPrincipal } from '../adapters/identity/principal';
 import { IDEMPOTENT_MUTATIONS, takeIdempotencyKey } from '../core/idempotency';
 import { runOnce } from '../adapters/idempotency/store';
 import { signInRouteOf, type SignInRoute } from '../core/identity/mfa';
+import { roadGraphReady } from '../adapters/platform/road-graph-file';
+
+let graphLogged = false;
 
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
 
@@ -86,6 +89,12 @@ export function createResolverHandler(fields: Record<string, FieldDefinition<z.Z
       const ctx: ResolverContext<unknown> = { args, caller, event, principal: () => (principal ??= principalFor(caller)) };
       // Access is decided now, from the database, also for a repeat answered from a stored result.
       if (definition.authorize) await definition.authorize(ctx);
+      // A road-engine Lambda in AWS fetches its graph from S3 on its first request (no-op elsewhere).
+      const graph = await roadGraphReady();
+      if (graph && !graphLogged) {
+        graphLogged = true;
+        logger.info('road graph fetched', { path: graph.path, bytes: graph.bytes, downloadMs: Math.round(graph.downloadMs) });
+      }
       const run = () => definition.resolve(ctx);
       // A keyed create or submit from a signed-in caller runs once; its repeats get the first result.
       if (key && caller) {
