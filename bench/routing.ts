@@ -55,9 +55,9 @@ export interface Timing {
   times: number[];
 }
 
-export function timeAll<T>(items: readonly T[], run: (item: T, i: number) => void): Timing {
+export function timeAll<T>(items: readonly T[], run: (item: T, i: number) => void, warmUp = 200): Timing {
   // Warm-up so the JIT has compiled the hot paths before anything is timed.
-  for (let i = 0; i < Math.min(200, items.length); i++) run(items[i], i);
+  for (let i = 0; i < Math.min(warmUp, items.length); i++) run(items[i], i);
   const times: number[] = [];
   items.forEach((item, i) => {
     const started = performance.now();
