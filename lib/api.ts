@@ -248,6 +248,11 @@ export class Api extends Construct {
 
   private graphAsset?: RoadGraphAsset;
 
+  /** The road graph asset, when a road-engine domain serves one. */
+  get roadGraphAsset(): RoadGraphAsset | undefined {
+    return this.graphAsset;
+  }
+
   /** One asset for all road-engine domains: uploaded once, fetched by each. */
   private roadGraph(props: ApiProps): RoadGraphAsset {
     this.graphAsset ??= new RoadGraphAsset(this, 'RoadGraph', props.roadGraphFile ?? join(projectRoot, ROAD_GRAPH_FILE));

@@ -72,6 +72,14 @@ export function buildApp(app: App): RoadClosuresStack {
       ? 'Cognito keeps its own sender (50 mails a day) until the SES identity is verified and -c mailVerified=true is set.'
       : undefined,
   ].filter(Boolean);
+  const graph = stack.api.roadGraphAsset;
+  if (graph && !flag(context('quietNotes'))) {
+    // `npm run synth` shows where the graph goes: an S3 object of its own, in no Lambda's package.
+    console.warn(
+      `Road graph (${stack.stackName}): ${relative(projectRoot, roadGraphFile) || roadGraphFile}, ${(graph.fileBytes / 1e6).toFixed(1)} MB, ` +
+        `deployed as its own S3 asset (cdk.out/asset.${graph.asset.assetHash}.roadgraph), not in any Lambda package; fetched into /tmp on a cold start.`,
+    );
+  }
   if (notes.length > 0 && !flag(context('quietNotes'))) {
     console.warn(notes.map((note) => `Note (${stack.stackName}): ${note}`).join('\n'));
   }
