@@ -6,7 +6,6 @@ import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'nod
 import { basename, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 
 export interface RoadGraphObject {
   bucket: string;
@@ -23,6 +22,8 @@ export function roadGraphObject(env: NodeJS.ProcessEnv = process.env): RoadGraph
 export type DownloadObject = (object: RoadGraphObject) => Promise<Readable>;
 
 const s3Download: DownloadObject = async ({ bucket, key }) => {
+  // Loaded only where a graph is fetched: every API Lambda passes through here, few need S3.
+  const { GetObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({ region: process.env.AWS_REGION ?? 'ap-southeast-2' });
   const { Body } = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
   if (!Body) throw new Error(`road graph s3://${bucket}/${key} has no body`);
