@@ -2,11 +2,14 @@
 // with a paying customer), the DRFA evidence export (also closure administrators), embedded-map
 // visits (counted for anyone, reported to admins).
 import { forCell, sharedClosure, taskIn } from './fixtures';
-import { ADMIN_ONLY, EVERYONE, STAFF_WITH_ROLE, type Row, type Rows } from './types';
+import { ADMIN_ONLY, EVERYONE, STAFF_WITH_ROLE, outcomes, type Row, type Rows } from './types';
 
 /** A draft task per council that read-only cells share. */
 const tasks = new Map<string, ReturnType<typeof taskIn>>();
 const sharedTask = (lgaCode: string) => tasks.get(lgaCode) ?? tasks.set(lgaCode, taskIn(lgaCode, 'draft')).get(lgaCode)!;
+
+/** The council's evidence exporters, whatever its subscription's state, or an admin. */
+export const EVIDENCE_STAFF = outcomes(['staff', 'exCustomer', 'admin'], 'Forbidden', { anonymous: 'Unauthorized' });
 
 const COMMS = { roles: ['media_comms_manager'], expected: STAFF_WITH_ROLE } as const satisfies Partial<Row>;
 
@@ -16,7 +19,8 @@ export const commsRows: Rows = {
   'Query.embeddedMapVisits': { expected: ADMIN_ONLY, document: 'query { embeddedMapVisits { total } }' },
   'Query.drfaEvidence': {
     roles: ['media_comms_manager', 'closure_administrator'],
-    expected: STAFF_WITH_ROLE,
+    expected: EVIDENCE_STAFF,
+    note: 'Claim records are kept 7 years: the staff of a council whose subscription ended still export them.',
     document: 'query($c: String!, $f: AWSTimestamp!, $t: AWSTimestamp!) { drfaEvidence(lgaCode: $c, from: $f, to: $t) { lgaCode } }',
     call: (c) => {
       const now = Math.floor(Date.now() / 1000);

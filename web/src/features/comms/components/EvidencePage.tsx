@@ -13,8 +13,6 @@ import { CommsNav } from './CommsNav';
 import '../comms.css';
 
 const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-/** Local midnight of a yyyy-mm-dd day, in unix seconds. */
-const startOfDay = (day: string) => Math.floor(new Date(`${day}T00:00:00`).getTime() / 1000);
 
 function save(bytes: BlobPart, type: string, name: string) {
   const url = URL.createObjectURL(new Blob([bytes], { type }));
@@ -34,7 +32,8 @@ export function EvidencePage({ def }: { def: RouteDef }) {
   const [last, setLast] = useState<Evidence | null>(null);
   const run = useMutation({
     mutationFn: async (format: 'csv' | 'pdf') => {
-      const evidence = await getEvidence(lgaCode!, startOfDay(from), startOfDay(to) + 86_400 - 1);
+      // The days are the council's: the server reads them in its time zone, whatever this browser's clock.
+      const evidence = await getEvidence(lgaCode!, from, to);
       if (format === 'csv') save(evidenceCsv(evidence), 'text/csv;charset=utf-8', exportFileName(evidence, 'csv'));
       else save(new Uint8Array(await evidencePdf(evidence)), 'application/pdf', exportFileName(evidence, 'pdf'));
       return evidence;
@@ -55,7 +54,7 @@ export function EvidencePage({ def }: { def: RouteDef }) {
       <PageHeader title={def.title}>When each road was closed and why, for Disaster Recovery Funding Arrangements claims.</PageHeader>
       <CommsNav />
       {!lgaCode && !loading ? (
-        <ErrorState title="No council to show" message="You need the media and communications manager or closure administrator role for a council with an active subscription." />
+        <ErrorState title="No council to show" message="You need the media and communications manager or closure administrator role for a council." />
       ) : (
         <form className="panel comms-post" onSubmit={submit('csv')} aria-labelledby="evidence-form">
           <h2 id="evidence-form">Export closures</h2>
@@ -64,6 +63,7 @@ export function EvidencePage({ def }: { def: RouteDef }) {
             <label>From<input type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} required /></label>
             <label>To<input type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} required /></label>
           </div>
+          <p className="comms-hint">Days and times are the council&apos;s own (its state&apos;s time zone).</p>
           <div className="comms-actions">
             <button type="submit" className="comms-button" disabled={run.isPending || !lgaCode}>Download CSV</button>
             <button type="button" className="comms-button comms-button--secondary" disabled={run.isPending || !lgaCode} onClick={() => submit('pdf')()}>Download PDF report</button>
