@@ -11,6 +11,11 @@ import { dayRangeIn, timeZoneOfLga } from '../../core/council-time';
 import { MAX_EVIDENCE_RANGE_SECONDS, affectedRange, evidenceTimes } from '../../core/comms/evidence';
 import { listActivities } from '../../adapters/closures/store';
 import { allClosuresInView } from '../../adapters/closures/query';
+import { getClosures } from '../../adapters/closures/store';
+import { EVENT_NOT_FOUND, loadEvent, taggedClosureIds, type DisasterEventRecord } from '../../adapters/drfa/events';
+import { eventId } from '../../core/drfa/events';
+import { notFound } from '../../core/errors';
+import { presentEvent } from './drfa-events';
 import { getLga } from '../../adapters/foundation/lgas';
 import { getMediaItems, presentMedia } from '../../adapters/media/store';
 import { presentActivity } from '../closures/present';
@@ -30,11 +35,19 @@ const EvidenceArgs = z
     to: timestamp.nullish(),
     fromDay: day.nullish(),
     toDay: day.nullish(),
+    /** A disaster event: its tagged closures, over the range given or else the event's days. */
+    eventId: eventId.nullish(),
   })
   .strict();
 
-/** The range asked for: the council's own days when given as days, else the instants given. */
-function rangeOf(args: z.infer<typeof EvidenceArgs>, timeZone: string): { from: number; to: number } {
+const today = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
+
+/** The range asked for: the council's own days when given as days, else the instants given, else the event's days. */
+function rangeOf(args: z.infer<typeof EvidenceArgs>, timeZone: string, event?: DisasterEventRecord): { from: number; to: number } {
+  if (event && !args.fromDay && args.from == null) {
+    const end = event.endDay && event.endDay < today(timeZone) ? event.endDay : today(timeZone);
+    return dayRangeIn(event.startDay, end < event.startDay ? event.startDay : end, timeZone);
+  }
   if (args.fromDay && args.toDay) {
     if (args.toDay < args.fromDay) throw validationError('The end of the range must be after its start');
     return dayRangeIn(args.fromDay, args.toDay, timeZone);
@@ -55,11 +68,17 @@ export const evidenceFields = {
     async resolve({ args, principal }) {
       requireEvidenceExporter(await principal(), args.lgaCode);
       const timeZone = timeZoneOfLga(args.lgaCode);
-      const { from, to } = rangeOf(args, timeZone);
+      const event = args.eventId ? await loadEvent(args.eventId) : undefined;
+      if (event && event.lgaCode !== args.lgaCode) throw notFound(EVENT_NOT_FOUND);
+      const { from, to } = rangeOf(args, timeZone, event);
       if (to <= from) throw validationError('The end of the range must be after its start');
-      if (to - from > MAX_EVIDENCE_RANGE_SECONDS) throw validationError('Choose a range of at most one year');
+      // An event's claim is all of its closures, however long it ran; a range of days is at most a year.
+      if (!event && to - from > MAX_EVIDENCE_RANGE_SECONDS) throw validationError('Choose a range of at most one year');
       const now = Math.floor(Date.now() / 1000);
-      const lists = await Promise.all(VIEWS.map((view) => allClosuresInView(args.lgaCode, view, now)));
+      const lists = event
+        ? [await getClosures(await taggedClosureIds(event.lgaCode, event.id))]
+        : await Promise.all(VIEWS.map((view) => allClosuresInView(args.lgaCode, view, now)));
+      const explicitRange = !event || args.fromDay != null || args.from != null;
       // Closures written before periods were kept take their start from the activity trail.
       const timed = await Promise.all(
         lists.flat().map(async (c) => {
@@ -69,7 +88,7 @@ export const evidenceFields = {
       );
       const closures = await Promise.all(
         timed
-          .filter(({ times }) => affectedRange(times, from, to, now))
+          .filter(({ times }) => !explicitRange || affectedRange(times, from, to, now))
           .sort((a, b) => a.times.firstClosed - b.times.firstClosed)
           .map(async (entry) => ({ ...entry, activities: entry.activities ?? (await listActivities(entry.c.id)).reverse() })),
       );
@@ -83,6 +102,7 @@ export const evidenceFields = {
         to,
         generated: now,
         timeZone,
+        event: event ? await presentEvent(event) : null,
         closures: closures.map(({ c, activities, times }) => ({
           id: c.id,
           type: closureTypeOf(c.type),

@@ -1,7 +1,7 @@
 // Matrix rows of communications: content tasks (media and communications managers of the council
 // with a paying customer), the DRFA evidence export (also closure administrators), embedded-map
 // visits (counted for anyone, reported to admins).
-import { forCell, sharedClosure, taskIn } from './fixtures';
+import { eventIn, forCell, sharedClosure, taskIn } from './fixtures';
 import { ADMIN_ONLY, EVERYONE, STAFF_WITH_ROLE, outcomes, type Row, type Rows } from './types';
 
 /** A draft task per council that read-only cells share. */
@@ -49,6 +49,29 @@ export const commsRows: Rows = {
     ...COMMS,
     document: 'mutation($id: ID!) { approveContentTask(id: $id) { id } }',
     call: async (c) => ({ variables: { id: (await forCell(c, 'approveContentTask', () => taskIn(c.lga, 'awaiting_approval'))).id } }),
+  },
+  'Query.disasterEvents': {
+    roles: ['account_manager', 'closure_administrator', 'media_comms_manager'],
+    expected: EVIDENCE_STAFF,
+    note: 'Disaster events are claim records: read whatever the subscription state.',
+    document: 'query($c: String!) { disasterEvents(lgaCode: $c) { id } }',
+    call: (c) => ({ variables: { c: c.lga } }),
+  },
+  'Mutation.saveDisasterEvent': {
+    roles: ['account_manager', 'closure_administrator'],
+    expected: EVIDENCE_STAFF,
+    note: 'Recording a disaster event needs the role in the council, not a paying customer.',
+    document: 'mutation($i: DisasterEventInput!) { saveDisasterEvent(input: $i) { id } }',
+    call: (c) => ({ variables: { i: { lgaCode: c.lga, name: `Matrix flood ${c.caller} ${Math.random().toString(36).slice(2, 8)}`, agrn: 'AGRN 1234', startDay: '2026-11-01' } } }),
+  },
+  'Mutation.tagEventClosures': {
+    roles: ['account_manager', 'closure_administrator'],
+    expected: EVIDENCE_STAFF,
+    document: 'mutation($i: EventTagInput!) { tagEventClosures(input: $i) { id closureIds } }',
+    call: async (c) => {
+      const event = await forCell(c, 'tagEventClosures', () => eventIn(c.lga));
+      return { variables: { i: { eventId: event.id, closureIds: [(await sharedClosure(c.lga)).id] } } };
+    },
   },
   'Mutation.recordEmbedVisit': { expected: EVERYONE, document: 'mutation($c: String!) { recordEmbedVisit(lgaCode: $c) }', call: (c) => ({ variables: { c: c.lga } }) },
 };

@@ -68,8 +68,10 @@ const cell = (value: string | number) => {
 
 export const CSV_HEADER = [
   'Closure id', 'Type', 'Condition', 'Road', 'Locality', 'Address', 'Reason', 'Detour', 'First in effect', 'In effect until',
-  'Closed (hours)', 'Changed conditions (hours)', 'Periods', 'Deleted', 'Activity timeline', 'Photos', 'Time zone',
+  'Closed (hours)', 'Changed conditions (hours)', 'Periods', 'Deleted', 'Activity timeline', 'Photos', 'Event', 'AGRN', 'Time zone',
 ];
+
+const agrnText = (e: Evidence) => (e.event?.agrn ? `AGRN ${e.event.agrn}` : '');
 
 export function evidenceCsv(e: Evidence): string {
   const tz = e.timeZone;
@@ -77,7 +79,7 @@ export function evidenceCsv(e: Evidence): string {
     c.id, c.type.text, conditionText(c.condition), c.road ?? '', c.locality ?? '', c.formattedAddress ?? '', c.reason ?? '', c.detour ?? '',
     formatWhen(c.firstClosed, tz), c.closedUntil != null ? formatWhen(c.closedUntil, tz) : 'Still in effect',
     (c.closedSeconds / 3600).toFixed(1), (c.changedSeconds / 3600).toFixed(1), c.periods.map((p) => periodText(p, tz)).join('; '),
-    c.deletedAt != null ? `Deleted ${formatWhen(c.deletedAt, tz)}` : '', timelineText(c, tz), c.photos.length, tz,
+    c.deletedAt != null ? `Deleted ${formatWhen(c.deletedAt, tz)}` : '', timelineText(c, tz), c.photos.length, e.event?.name ?? '', agrnText(e), tz,
   ]);
   return [CSV_HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
@@ -85,7 +87,8 @@ export function evidenceCsv(e: Evidence): string {
 export const exportFileName = (e: Evidence, ext: 'csv' | 'pdf') => {
   // The council's calendar day (en-CA writes yyyy-mm-dd).
   const day = (s: number) => new Date(s * 1000).toLocaleDateString('en-CA', { timeZone: e.timeZone });
-  return `drfa-evidence-${e.lgaCode}-${day(e.from)}-to-${day(e.to)}.${ext}`;
+  const agrn = e.event?.agrn ? `-agrn-${e.event.agrn}` : '';
+  return `drfa-evidence-${e.lgaCode}${agrn}-${day(e.from)}-to-${day(e.to)}.${ext}`;
 };
 
 /** Helvetica (WinAnsi) cannot draw every character; anything it cannot is replaced. */
@@ -143,6 +146,7 @@ export async function evidencePdf(e: Evidence): Promise<Uint8Array> {
 
   write('Road closures: evidence for Disaster Recovery Funding Arrangements', 16, bold);
   const tz = e.timeZone;
+  if (e.event) write(`Disaster event: ${e.event.name}${e.event.agrn ? ` (AGRN ${e.event.agrn})` : ' (not declared yet)'}, from ${e.event.startDay}${e.event.endDay ? ` to ${e.event.endDay}` : ''}`, 12, bold);
   write(`${e.lgaName ?? 'LGA'} (LGA ${e.lgaCode}) - ${formatWhen(e.from, tz)} to ${formatWhen(e.to, tz)} (${zoneLabel(tz)})`, 11);
   write(`${e.closures.length} closure${e.closures.length === 1 ? '' : 's'}. Generated ${formatWhen(e.generated, tz)}. Every time is ${zoneLabel(tz)}.`, 10);
   y -= 8;

@@ -4,7 +4,7 @@ import type { Evidence } from '../api/comms';
 
 const H = 3600;
 const evidence: Evidence = {
-  lgaCode: '12900', lgaName: 'Forbes', from: 1_764_507_600, to: 1_767_185_999, generated: 1_764_600_000, timeZone: 'Australia/Sydney',
+  lgaCode: '12900', lgaName: 'Forbes', from: 1_764_507_600, to: 1_767_185_999, generated: 1_764_600_000, timeZone: 'Australia/Sydney', event: null,
   closures: [{
     id: 'c1', type: { value: 'flood', text: 'Flooding' }, condition: 'closed', road: 'Newell Highway', locality: 'Forbes',
     formattedAddress: 'Newell Highway, Forbes, NSW', reason: '=Water "over" the road', detour: 'Use the Lachlan Valley Way',
@@ -44,6 +44,12 @@ describe('DRFA evidence CSV', () => {
     expect(evidenceCsv(perth).split('\r\n')[1]).toContain('"01/12/2025, 08:46"');
     expect(evidenceCsv(perth).split('\r\n')[1].endsWith('"Australia/Perth"')).toBe(true);
     expect(formatWhen(1_764_550_000, 'Australia/Sydney')).toBe('01/12/2025, 11:46');
+  });
+
+  it('names the event and its AGRN in each row and the file name', () => {
+    const flood = { ...evidence, event: { id: 'e1', name: 'Lachlan River flood', agrn: '1034', startDay: '2025-11-28', endDay: null, measures: [] } };
+    expect(evidenceCsv(flood).split('\r\n')[1]).toContain('"Lachlan River flood","AGRN 1034"');
+    expect(exportFileName(flood, 'csv')).toBe('drfa-evidence-12900-agrn-1034-2025-12-01-to-2025-12-31.csv');
   });
 
   it('names the files by LGA and the council\'s days, and durations plainly', () => {

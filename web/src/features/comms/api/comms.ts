@@ -120,19 +120,23 @@ export interface Evidence {
   generated: number;
   /** The council's time zone: the range's days and every time shown are read in it. */
   timeZone: string;
+  event: { id: string; name: string; agrn: string | null; startDay: string; endDay: string | null; measures: string[] } | null;
   closures: EvidenceClosure[];
 }
 
-/** The closures in effect during the council's days fromDay..toDay (yyyy-mm-dd, its time zone). */
-export async function getEvidence(lgaCode: string, fromDay: string, toDay: string): Promise<Evidence> {
+/**
+ * The closures in effect during the council's days fromDay..toDay (yyyy-mm-dd, its time zone), or
+ * with an event and no days, every closure tagged to the event.
+ */
+export async function getEvidence(lgaCode: string, fromDay: string | null, toDay: string | null, eventId?: string): Promise<Evidence> {
   return (
     await gql<{ drfaEvidence: Evidence }>(
-      `query($lgaCode: String!, $fromDay: AWSDate!, $toDay: AWSDate!) { drfaEvidence(lgaCode: $lgaCode, fromDay: $fromDay, toDay: $toDay) {
-        lgaCode lgaName from to generated timeZone
+      `query($lgaCode: String!, $fromDay: AWSDate, $toDay: AWSDate, $eventId: ID) { drfaEvidence(lgaCode: $lgaCode, fromDay: $fromDay, toDay: $toDay, eventId: $eventId) {
+        lgaCode lgaName from to generated timeZone event { id name agrn startDay endDay measures }
         closures { id type { value text } condition road locality formattedAddress reason detour firstClosed reopened closedUntil
           periods { condition from until } closedSeconds changedSeconds durationSeconds deletedAt
           activities { action timestamp user { email displayName } payload } photos { id thumbnailUrl url } } } }`,
-      { lgaCode, fromDay, toDay },
+      { lgaCode, fromDay, toDay, eventId: eventId ?? null },
     )
   ).drfaEvidence;
 }
