@@ -86,7 +86,7 @@ describe('a DRFA claim for a flood', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Save tags' }).click();
     await row.getByRole('cell', { name: '3', exact: true }).waitFor();
 
-    await page.getByLabel('Closures', { exact: true }).selectOption({ label: `Tagged to ${name} (AGRN 1034)` });
+    await page.getByRole('combobox', { name: /^Closures/ }).selectOption({ label: `Tagged to ${name} (AGRN 1034)` });
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^drfa-evidence-12900-agrn-1034-/);
     const lines = readFileSync((await csv.path())!, 'utf8').split('\r\n');

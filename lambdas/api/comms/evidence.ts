@@ -8,7 +8,7 @@ import { lgaCode } from '../../core/validation';
 import { closureTypeOf } from '../../core/closures/types';
 import { roadAndLocality } from '../../core/comms/tasks';
 import { dayRangeIn, timeZoneOfLga } from '../../core/council-time';
-import { MAX_EVIDENCE_RANGE_SECONDS, affectedRange, evidenceTimes } from '../../core/comms/evidence';
+import { MAX_EVIDENCE_RANGE_SECONDS, affectedRange, evidenceLocation, evidenceTimes } from '../../core/comms/evidence';
 import { listActivities } from '../../adapters/closures/store';
 import { allClosuresInView } from '../../adapters/closures/query';
 import { getClosures } from '../../adapters/closures/store';
@@ -103,25 +103,33 @@ export const evidenceFields = {
         generated: now,
         timeZone,
         event: event ? await presentEvent(event) : null,
-        closures: closures.map(({ c, activities, times }) => ({
-          id: c.id,
-          type: closureTypeOf(c.type),
-          condition: c.condition,
-          ...roadAndLocality(c),
-          formattedAddress: c.formattedAddress ?? null,
-          reason: c.reason ?? null,
-          detour: c.detour ?? null,
-          firstClosed: times.firstClosed,
-          reopened: c.openedAt ?? null,
-          closedUntil: times.closedUntil,
-          periods: times.periods.map((p) => ({ condition: p.condition, from: p.from, until: p.until ?? null })),
-          closedSeconds: times.closedSeconds,
-          changedSeconds: times.changedSeconds,
-          durationSeconds: times.closedSeconds + times.changedSeconds,
-          deletedAt: c.deletedAt ?? null,
-          activities: activities.map(presentActivity),
-          photos: c.media.flatMap((id) => (photos.has(id) ? [photos.get(id)!] : [])),
-        })),
+        closures: closures.map(({ c, activities, times }) => {
+          const location = evidenceLocation(c);
+          return {
+            id: c.id,
+            start: location.start,
+            end: location.end,
+            lengthMetres: location.lengthMetres,
+            // AWSJSON leaves as a JSON string.
+            geometry: JSON.stringify(location.geometry),
+            type: closureTypeOf(c.type),
+            condition: c.condition,
+            ...roadAndLocality(c),
+            formattedAddress: c.formattedAddress ?? null,
+            reason: c.reason ?? null,
+            detour: c.detour ?? null,
+            firstClosed: times.firstClosed,
+            reopened: c.openedAt ?? null,
+            closedUntil: times.closedUntil,
+            periods: times.periods.map((p) => ({ condition: p.condition, from: p.from, until: p.until ?? null })),
+            closedSeconds: times.closedSeconds,
+            changedSeconds: times.changedSeconds,
+            durationSeconds: times.closedSeconds + times.changedSeconds,
+            deletedAt: c.deletedAt ?? null,
+            activities: activities.map(presentActivity),
+            photos: c.media.flatMap((id) => (photos.has(id) ? [photos.get(id)!] : [])),
+          };
+        }),
       };
     },
   }),

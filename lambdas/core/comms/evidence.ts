@@ -3,6 +3,7 @@
 // (docs/drfa.md#exact-times). Pure.
 import { overlaps, periodsAt, secondsIn, type ConditionPeriod } from '../closures/periods';
 import type { ClosureRecord } from '../closures/types';
+import { lineLength } from '../closures/geometry';
 
 export const MAX_EVIDENCE_RANGE_SECONDS = 366 * 86_400;
 
@@ -35,3 +36,28 @@ export function evidenceTimes(c: ClosureRecord, now: number, createdScheduledFor
 
 /** A closure belongs in the report when it was in effect at some time inside [from, to]. */
 export const affectedRange = (times: EvidenceTimes, from: number, to: number, now: number) => overlaps(times.periods, from, to, now);
+
+export interface EvidenceLocation {
+  /** The first point of the first line and the last point of the last line, as drawn. */
+  start: { lat: number; lng: number } | null;
+  end: { lat: number; lng: number } | null;
+  /** Every line's length together, in metres. */
+  lengthMetres: number;
+  /** The drawn lines as one GeoJSON MultiLineString ([lng, lat] pairs). */
+  geometry: { type: 'MultiLineString'; coordinates: [number, number][][] };
+}
+
+/** Where the closure is, as an assessor asks for it: start and end coordinates, the lines and their length. */
+export function evidenceLocation(c: Pick<ClosureRecord, 'regions'>): EvidenceLocation {
+  const lines = c.regions.map((r) => r.geometry.coordinates);
+  const first = lines[0]?.[0];
+  const lastLine = lines.at(-1);
+  const last = lastLine?.at(-1);
+  const point = (p: [number, number] | undefined) => (p ? { lat: p[1], lng: p[0] } : null);
+  return {
+    start: point(first),
+    end: point(last),
+    lengthMetres: Math.round(c.regions.reduce((sum, r) => sum + lineLength(r.geometry), 0)),
+    geometry: { type: 'MultiLineString', coordinates: lines },
+  };
+}

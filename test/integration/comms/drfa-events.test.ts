@@ -10,7 +10,7 @@ const SAVE = `mutation($i: DisasterEventInput!) { saveDisasterEvent(input: $i) {
 const TAG = `mutation($i: EventTagInput!) { tagEventClosures(input: $i) { id closureIds } }`;
 const LIST = `query($l: String!) { disasterEvents(lgaCode: $l) { id name agrn closureIds } }`;
 const EVIDENCE = `query($l: String!, $e: ID, $fd: AWSDate, $td: AWSDate) { drfaEvidence(lgaCode: $l, eventId: $e, fromDay: $fd, toDay: $td) {
-  event { id name agrn } closures { id } } }`;
+  event { id name agrn } closures { id start { lat lng } end { lat lng } lengthMetres geometry } } }`;
 const errorOf = (res: { errors?: { errorType?: string; message: string }[] }) => res.errors?.[0];
 const suffix = () => Math.random().toString(36).slice(2, 8);
 const line = (lng: number, lat: number) => JSON.stringify({ type: 'LineString', coordinates: [[lng, lat], [lng + 0.002, lat + 0.001]] });
@@ -46,6 +46,19 @@ describe('disaster events', { timeout: 120_000 }, () => {
     expect(evidence.errors).toBeUndefined();
     expect(evidence.data!.drfaEvidence.event).toMatchObject({ id: event.id, agrn: '1034' });
     expect(evidence.data!.drfaEvidence.closures.map((x: any) => x.id).sort()).toEqual([a.id, b.id, inArea.id].sort());
+    // Where it is: the drawn line's start and end, its length and the line itself.
+    const located = evidence.data!.drfaEvidence.closures.find((x: any) => x.id === inArea.id);
+    // (Coordinates are stored to a fixed precision.)
+    expect(located.start.lat).toBeCloseTo(lat, 5);
+    expect(located.start.lng).toBeCloseTo(lng, 5);
+    expect(located.end.lat).toBeCloseTo(lat + 0.001, 5);
+    expect(located.end.lng).toBeCloseTo(lng + 0.002, 5);
+    expect(located.lengthMetres).toBeGreaterThan(200);
+    expect(located.lengthMetres).toBeLessThan(230);
+    const geometry = JSON.parse(located.geometry);
+    expect(geometry.type).toBe('MultiLineString');
+    expect(geometry.coordinates[0][0]).toEqual([located.start.lng, located.start.lat]);
+    expect(geometry.coordinates.at(-1).at(-1)).toEqual([located.end.lng, located.end.lat]);
 
     const untagged = await gql<{ tagEventClosures: any }>(TAG, { i: { eventId: event.id, closureIds: [b.id], remove: true } }, c.staff);
     expect(untagged.data!.tagEventClosures.closureIds.sort()).toEqual([a.id, inArea.id].sort());

@@ -61,13 +61,15 @@ export const periodText = (p: EvidencePeriod, timeZone: string) =>
 
 const cell = (value: string | number) => {
   const text = String(value);
-  // Quote every text cell; a leading = + - @ is neutralised so spreadsheets never run it as a formula.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  // Quote every text cell; a leading = + - @ is neutralised so spreadsheets never run it as a
+  // formula. Numbers (a southern latitude is negative) are written as they are.
+  const safe = typeof value === 'string' && /^[=+\-@]/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 };
 
 export const CSV_HEADER = [
-  'Closure id', 'Type', 'Condition', 'Road', 'Locality', 'Address', 'Reason', 'Detour', 'First in effect', 'In effect until',
+  'Closure id', 'Type', 'Condition', 'Road', 'Locality', 'Address', 'Start latitude', 'Start longitude', 'End latitude', 'End longitude', 'Length (m)',
+  'Reason', 'Detour', 'First in effect', 'In effect until',
   'Closed (hours)', 'Changed conditions (hours)', 'Periods', 'Deleted', 'Activity timeline', 'Photos', 'Event', 'AGRN', 'Time zone',
 ];
 
@@ -76,7 +78,9 @@ const agrnText = (e: Evidence) => (e.event?.agrn ? `AGRN ${e.event.agrn}` : '');
 export function evidenceCsv(e: Evidence): string {
   const tz = e.timeZone;
   const rows = e.closures.map((c) => [
-    c.id, c.type.text, conditionText(c.condition), c.road ?? '', c.locality ?? '', c.formattedAddress ?? '', c.reason ?? '', c.detour ?? '',
+    c.id, c.type.text, conditionText(c.condition), c.road ?? '', c.locality ?? '', c.formattedAddress ?? '',
+    c.start?.lat ?? '', c.start?.lng ?? '', c.end?.lat ?? '', c.end?.lng ?? '', c.lengthMetres,
+    c.reason ?? '', c.detour ?? '',
     formatWhen(c.firstClosed, tz), c.closedUntil != null ? formatWhen(c.closedUntil, tz) : 'Still in effect',
     (c.closedSeconds / 3600).toFixed(1), (c.changedSeconds / 3600).toFixed(1), c.periods.map((p) => periodText(p, tz)).join('; '),
     c.deletedAt != null ? `Deleted ${formatWhen(c.deletedAt, tz)}` : '', timelineText(c, tz), c.photos.length, e.event?.name ?? '', agrnText(e), tz,
@@ -84,7 +88,24 @@ export function evidenceCsv(e: Evidence): string {
   return [CSV_HEADER, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-export const exportFileName = (e: Evidence, ext: 'csv' | 'pdf') => {
+/** The closures' drawn lines as a GeoJSON FeatureCollection, each with the facts of its CSV row. */
+export function evidenceGeoJson(e: Evidence): string {
+  const features = e.closures.map((c) => ({
+    type: 'Feature',
+    id: c.id,
+    geometry: JSON.parse(c.geometry) as unknown,
+    properties: {
+      closureId: c.id, type: c.type.text, condition: c.condition, road: c.road, locality: c.locality, address: c.formattedAddress,
+      lengthMetres: c.lengthMetres, firstInEffect: new Date(c.firstClosed * 1000).toISOString(),
+      inEffectUntil: c.closedUntil == null ? null : new Date(c.closedUntil * 1000).toISOString(),
+      closedHours: Number((c.closedSeconds / 3600).toFixed(2)), changedConditionsHours: Number((c.changedSeconds / 3600).toFixed(2)),
+      deleted: c.deletedAt != null, event: e.event?.name ?? null, agrn: e.event?.agrn ?? null,
+    },
+  }));
+  return JSON.stringify({ type: 'FeatureCollection', features }, null, 1);
+}
+
+export const exportFileName = (e: Evidence, ext: 'csv' | 'pdf' | 'geojson') => {
   // The council's calendar day (en-CA writes yyyy-mm-dd).
   const day = (s: number) => new Date(s * 1000).toLocaleDateString('en-CA', { timeZone: e.timeZone });
   const agrn = e.event?.agrn ? `-agrn-${e.event.agrn}` : '';
@@ -158,6 +179,7 @@ export async function evidencePdf(e: Evidence): Promise<Uint8Array> {
     for (const p of c.periods) write(periodText(p, tz), 10, font, 12);
     if (c.reason) write(`Reason: ${c.reason}`);
     if (c.detour) write(`Detour: ${c.detour}`);
+    if (c.start && c.end) write(`Drawn from ${c.start.lat.toFixed(5)}, ${c.start.lng.toFixed(5)} to ${c.end.lat.toFixed(5)}, ${c.end.lng.toFixed(5)}; ${c.lengthMetres} m.`, 9);
     write(`Closure id: ${c.id}`, 8);
     write('Activity:', 10, bold);
     for (const a of c.activities) write(activityLine(a, tz), 9, font, 12);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADER, changesText, evidenceCsv, exportFileName, formatDuration, formatWhen } from '../evidence-export';
+import { CSV_HEADER, changesText, evidenceCsv, evidenceGeoJson, exportFileName, formatDuration, formatWhen } from '../evidence-export';
 import type { Evidence } from '../api/comms';
 
 const H = 3600;
@@ -9,6 +9,8 @@ const evidence: Evidence = {
     id: 'c1', type: { value: 'flood', text: 'Flooding' }, condition: 'closed', road: 'Newell Highway', locality: 'Forbes',
     formattedAddress: 'Newell Highway, Forbes, NSW', reason: '=Water "over" the road', detour: 'Use the Lachlan Valley Way',
     firstClosed: 1_764_550_000, reopened: null, closedUntil: null, deletedAt: null,
+    start: { lat: -33.42686, lng: 147.92986 }, end: { lat: -33.416541, lng: 147.944298 }, lengthMetres: 1776,
+    geometry: JSON.stringify({ type: 'MultiLineString', coordinates: [[[147.92986, -33.42686], [147.944298, -33.416541]]] }),
     periods: [{ condition: 'changed', from: 1_764_550_000, until: 1_764_550_000 + 2 * H }, { condition: 'closed', from: 1_764_550_000 + 2 * H, until: null }],
     closedSeconds: 26 * H, changedSeconds: 2 * H, durationSeconds: 28 * H,
     activities: [
@@ -44,6 +46,12 @@ describe('DRFA evidence CSV', () => {
     expect(evidenceCsv(perth).split('\r\n')[1]).toContain('"01/12/2025, 08:46"');
     expect(evidenceCsv(perth).split('\r\n')[1].endsWith('"Australia/Perth"')).toBe(true);
     expect(formatWhen(1_764_550_000, 'Australia/Sydney')).toBe('01/12/2025, 11:46');
+  });
+
+  it('gives each closure\'s start and end coordinates and length, and its lines as GeoJSON', () => {
+    expect(evidenceCsv(evidence).split('\r\n')[1]).toContain('"-33.42686","147.92986","-33.416541","147.944298","1776"');
+    const geo = JSON.parse(evidenceGeoJson(evidence));
+    expect(geo.features[0]).toMatchObject({ type: 'Feature', id: 'c1', geometry: { type: 'MultiLineString' }, properties: { lengthMetres: 1776, closedHours: 26, changedConditionsHours: 2 } });
   });
 
   it('names the event and its AGRN in each row and the file name', () => {

@@ -108,6 +108,11 @@ export interface EvidenceClosure {
   changedSeconds: number;
   durationSeconds: number;
   deletedAt: number | null;
+  start: { lat: number; lng: number } | null;
+  end: { lat: number; lng: number } | null;
+  lengthMetres: number;
+  /** The drawn lines, a GeoJSON MultiLineString as JSON text. */
+  geometry: string;
   activities: Array<{ action: string; timestamp: number; user: { email: string | null; displayName: string | null }; payload: string | null }>;
   photos: Array<{ id: string; thumbnailUrl: string | null; url: string }>;
 }
@@ -134,7 +139,7 @@ export async function getEvidence(lgaCode: string, fromDay: string | null, toDay
       `query($lgaCode: String!, $fromDay: AWSDate, $toDay: AWSDate, $eventId: ID) { drfaEvidence(lgaCode: $lgaCode, fromDay: $fromDay, toDay: $toDay, eventId: $eventId) {
         lgaCode lgaName from to generated timeZone event { id name agrn startDay endDay measures }
         closures { id type { value text } condition road locality formattedAddress reason detour firstClosed reopened closedUntil
-          periods { condition from until } closedSeconds changedSeconds durationSeconds deletedAt
+          periods { condition from until } closedSeconds changedSeconds durationSeconds deletedAt start { lat lng } end { lat lng } lengthMetres geometry
           activities { action timestamp user { email displayName } payload } photos { id thumbnailUrl url } } } }`,
       { lgaCode, fromDay, toDay, eventId: eventId ?? null },
     )

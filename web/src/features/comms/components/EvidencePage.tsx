@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { LgaPicker } from '../../closures/components/LgaPicker';
 import type { RouteDef } from '../../routing/route-table';
 import { getEvidence, type Evidence } from '../api/comms';
-import { evidenceCsv, evidencePdf, exportFileName } from '../evidence-export';
+import { evidenceCsv, evidenceGeoJson, evidencePdf, exportFileName } from '../evidence-export';
 import { useEvidenceLga } from '../hooks/useCommsLga';
 import { useAuth } from '../../auth/auth-provider';
 import { CommsNav } from './CommsNav';
@@ -39,10 +39,11 @@ export function EvidencePage({ def }: { def: RouteDef }) {
   const event = events.data?.find((e) => e.id === eventId);
   const [last, setLast] = useState<Evidence | null>(null);
   const run = useMutation({
-    mutationFn: async (format: 'csv' | 'pdf') => {
+    mutationFn: async (format: 'csv' | 'pdf' | 'geojson') => {
       // The days are the council's: the server reads them in its time zone, whatever this browser's clock.
       const evidence = event ? await getEvidence(lgaCode!, null, null, event.id) : await getEvidence(lgaCode!, from, to);
       if (format === 'csv') save(evidenceCsv(evidence), 'text/csv;charset=utf-8', exportFileName(evidence, 'csv'));
+      else if (format === 'geojson') save(evidenceGeoJson(evidence), 'application/geo+json', exportFileName(evidence, 'geojson'));
       else save(new Uint8Array(await evidencePdf(evidence)), 'application/pdf', exportFileName(evidence, 'pdf'));
       return evidence;
     },
@@ -52,7 +53,7 @@ export function EvidencePage({ def }: { def: RouteDef }) {
     },
     onError: (error: Error) => setProblem(error.message),
   });
-  const submit = (format: 'csv' | 'pdf') => (event?: FormEvent) => {
+  const submit = (format: 'csv' | 'pdf' | 'geojson') => (event?: FormEvent) => {
     event?.preventDefault();
     if (!event && (!from || !to || to < from)) return setProblem('The end of the range must be after its start');
     run.mutate(format);
@@ -82,6 +83,7 @@ export function EvidencePage({ def }: { def: RouteDef }) {
           <div className="comms-actions">
             <button type="submit" className="comms-button" disabled={run.isPending || !lgaCode}>Download CSV</button>
             <button type="button" className="comms-button comms-button--secondary" disabled={run.isPending || !lgaCode} onClick={() => submit('pdf')()}>Download PDF report</button>
+            <button type="button" className="comms-button comms-button--secondary" disabled={run.isPending || !lgaCode} onClick={() => submit('geojson')()}>Download lines (GeoJSON)</button>
             {run.isPending && <span role="status">Preparing the export…</span>}
           </div>
           {problem && <p role="alert" className="comms-error">{problem}</p>}
