@@ -3,23 +3,21 @@
 // photo thumbnails; the browser turns it into the CSV and the PDF report (docs/drfa.md).
 import { z } from 'zod';
 import { field } from '../resolver';
-import { validationError } from '../../core/errors';
+import { notFound, validationError } from '../../core/errors';
 import { lgaCode } from '../../core/validation';
 import { closureTypeOf } from '../../core/closures/types';
 import { roadAndLocality } from '../../core/comms/tasks';
 import { dayRangeIn, timeZoneOfLga } from '../../core/council-time';
 import { MAX_EVIDENCE_RANGE_SECONDS, affectedRange, evidenceLocation, evidenceTimes } from '../../core/comms/evidence';
-import { listActivities } from '../../adapters/closures/store';
-import { allClosuresInView } from '../../adapters/closures/query';
-import { getClosures } from '../../adapters/closures/store';
-import { EVENT_NOT_FOUND, loadEvent, taggedClosureIds, type DisasterEventRecord } from '../../adapters/drfa/events';
 import { eventId } from '../../core/drfa/events';
-import { notFound } from '../../core/errors';
-import { presentEvent } from './drfa-events';
+import { getClosures, listActivities } from '../../adapters/closures/store';
+import { allClosuresInView } from '../../adapters/closures/query';
+import { EVENT_NOT_FOUND, loadEvent, taggedClosureIds, type DisasterEventRecord } from '../../adapters/drfa/events';
 import { getLga } from '../../adapters/foundation/lgas';
 import { getMediaItems, presentMedia } from '../../adapters/media/store';
 import { presentActivity } from '../closures/present';
 import { requireEvidenceExporter } from './access';
+import { presentEvent } from './drfa-events';
 
 const VIEWS = ['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED', 'ARCHIVED', 'DELETED'] as const;
 const timestamp = z.number().int().min(0, 'Invalid date').max(4_102_444_800, 'Invalid date');
