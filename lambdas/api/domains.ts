@@ -171,12 +171,12 @@ export const apiDomains: Record<string, ApiDomain> = {
     // Calls Stripe (every API function has the Stripe secret's ARN; see lib/api.ts).
     timeoutSeconds: 15,
   },
-  // Communications: social content tasks, embedded-map visits and the DRFA evidence export.
+  // Communications: social content tasks, embedded-map visits, the DRFA evidence export and the disaster events it is claimed by.
   comms: {
     entry: 'lambdas/api/comms/handler.ts',
     fields: {
-      Query: ['contentTasks', 'contentTask', 'embeddedMapVisits', 'drfaEvidence'],
-      Mutation: ['createContentTask', 'generateContentTask', 'updateContentPost', 'approveContentTask', 'recordEmbedVisit'],
+      Query: ['contentTasks', 'contentTask', 'embeddedMapVisits', 'drfaEvidence', 'disasterEvents'],
+      Mutation: ['createContentTask', 'generateContentTask', 'updateContentPost', 'approveContentTask', 'recordEmbedVisit', 'saveDisasterEvent', 'tagEventClosures'],
     },
   },
 };

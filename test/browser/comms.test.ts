@@ -326,7 +326,7 @@ describe('DRFA evidence export', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^drfa-evidence-12900-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await csv.path())!, 'utf8');
-    expect(text.split('\r\n')[0]).toContain('"First closed","Reopened","Duration (hours)","Activity timeline"');
+    expect(text.split('\r\n')[0]).toContain('"First in effect","In effect until","Closed (hours)","Changed conditions (hours)","Periods"');
     expect(text).toContain('"Flooding"');
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF report' }).click()]);
     const bytes = readFileSync((await pdf.path())!);

@@ -16,6 +16,7 @@ import { presentClosures, wantsMedia } from '../closures/present';
 import { requireCommsManager } from './access';
 import { presentTask } from './present';
 import { evidenceFields } from './evidence';
+import { eventFields } from './drfa-events';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const taskId = z.string().trim().min(1, TASK_NOT_FOUND).max(64, TASK_NOT_FOUND);
@@ -145,4 +146,5 @@ export const handler = createResolverHandler({
   }),
 
   ...evidenceFields,
+  ...eventFields,
 });

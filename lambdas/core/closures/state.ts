@@ -5,6 +5,7 @@ import { conflict, notFound, validationError } from '../errors';
 import { storedViewOf } from '../closure-views';
 import { indexGeometry, MESSAGES, type IndexedGeometry } from './geometry';
 import type { ClosureInputValue } from './input';
+import { nextPeriods } from './periods';
 import type { ActivityEntry, Actor, ClosureAction, ClosureEventType, ClosureRecord, LatLng, NearestLocation, Region } from './types';
 
 export interface Located {
@@ -38,9 +39,11 @@ const activity = (c: ClosureRecord, ctx: ChangeContext, action: ClosureAction, p
   ...(payload ? { payload } : {}),
 });
 
-function withDerivedState(c: ClosureRecord, now: number): ClosureRecord {
+/** The list and flags a closure's facts put it in, and its periods in effect moved on from `previous`. */
+function withDerivedState(c: ClosureRecord, now: number, previous?: ClosureRecord): ClosureRecord {
   const view = storedViewOf(c, now);
-  return { ...c, view, active: view !== 'DELETED' && view !== 'ARCHIVED' };
+  const derived = { ...c, view, active: view !== 'DELETED' && view !== 'ARCHIVED' };
+  return { ...derived, periods: nextPeriods(previous, derived, now) };
 }
 
 function regionsFrom(input: ClosureInputValue, previous: Region[], ctx: ChangeContext): Region[] {
@@ -114,7 +117,7 @@ function assertChangeable(c: ClosureRecord): void {
 }
 
 const next = (c: ClosureRecord, ctx: ChangeContext, changes: Partial<ClosureRecord>): ClosureRecord =>
-  withDerivedState({ ...c, ...changes, version: c.version + 1, updatedAt: ctx.now, updatedBy: ctx.actor.uid }, ctx.now);
+  withDerivedState({ ...c, ...changes, version: c.version + 1, updatedAt: ctx.now, updatedBy: ctx.actor.uid }, ctx.now, c);
 
 const TRACKED = ['type', 'reason', 'detour', 'condition', 'scheduledFor', 'estimatedReopening'] as const;
 
@@ -213,6 +216,6 @@ export function archiveClosure(before: ClosureRecord, ctx: ChangeContext): Closu
 /** A scheduled closure whose start has come: it moves to the active list. */
 export function startScheduledClosure(before: ClosureRecord, ctx: ChangeContext): ClosureChange | undefined {
   if (before.view !== 'SCHEDULED' || (before.scheduledFor !== undefined && before.scheduledFor > ctx.now)) return undefined;
-  const after = { ...withDerivedState(before, ctx.now), version: before.version + 1, updatedAt: ctx.now };
+  const after = { ...withDerivedState(before, ctx.now, before), version: before.version + 1, updatedAt: ctx.now };
   return { before, after, activity: activity(after, ctx, 'started', { scheduledFor: before.scheduledFor ?? null }), event: 'closure.changed' };
 }

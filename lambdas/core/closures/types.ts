@@ -46,6 +46,17 @@ export interface NearestLocation {
   distance: number;
 }
 
+export type PeriodCondition = 'closed' | 'changed';
+
+/** A time the closure was in effect (lambdas/core/closures/periods.ts). */
+export interface ConditionPeriod {
+  condition: PeriodCondition;
+  /** When the closure took effect: its scheduled (or backdated) start, else when it was recorded. */
+  from: number;
+  /** When it stopped being in effect (reopened, deleted, conditions changed); absent while it lasts. */
+  until?: number;
+}
+
 /** Who changed a closure, as written into its activity trail. */
 export interface Actor {
   uid: string;
@@ -80,6 +91,8 @@ export interface ClosureRecord {
   openedAt?: number;
   archivedAt?: number;
   deletedAt?: number;
+  /** When it was actually in effect, recorded as it happened (absent on closures written before). */
+  periods?: ConditionPeriod[];
   media: string[];
   source?: unknown;
   clusterId?: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canApprove, canEditPosts, canGenerate, closureFacts, roadAndLocality, taskStatus } from '../../../lambdas/core/comms/tasks';
 import { promptFor, templatePost, templateWriter } from '../../../lambdas/core/comms/writer';
 import { dailySeries, dayOf } from '../../../lambdas/core/comms/visits';
-import { affectedRange, durationOf } from '../../../lambdas/core/comms/evidence';
+import { affectedRange, evidenceTimes } from '../../../lambdas/core/comms/evidence';
 import { closure } from './fixtures';
 
 describe('taskStatus (spec §4, in its order)', () => {
@@ -111,14 +111,19 @@ describe('embedded-map visit series', () => {
 
 describe('DRFA evidence range', () => {
   const now = 2_000_000;
-  it('keeps closures closed at some time inside the range', () => {
-    expect(affectedRange(closure({ createdAt: 100, openedAt: 500 }), 400, 1000, now)).toBe(true);
-    expect(affectedRange(closure({ createdAt: 100, openedAt: 300 }), 400, 1000, now)).toBe(false);
-    expect(affectedRange(closure({ createdAt: 1500 }), 400, 1000, now)).toBe(false);
-    expect(affectedRange(closure({ createdAt: 100 }), 400, 1000, now)).toBe(true);
+  const inRange = (over: Parameters<typeof closure>[0]) => affectedRange(evidenceTimes(closure(over), now), 400, 1000, now);
+  it('keeps closures in effect at some time inside the range', () => {
+    expect(inRange({ createdAt: 100, openedAt: 500 })).toBe(true);
+    expect(inRange({ createdAt: 100, openedAt: 300 })).toBe(false);
+    expect(inRange({ createdAt: 1500 })).toBe(false);
+    expect(inRange({ createdAt: 100 })).toBe(true);
   });
-  it('measures the duration until reopening, or until now', () => {
-    expect(durationOf(closure({ createdAt: 100, openedAt: 400 }), now)).toBe(300);
-    expect(durationOf(closure({ createdAt: 100, scheduledFor: 200 }), 1000)).toBe(800);
+  it('measures closed time until reopening, or until now', () => {
+    expect(evidenceTimes(closure({ createdAt: 100, openedAt: 400 }), now).closedSeconds).toBe(300);
+    expect(evidenceTimes(closure({ createdAt: 100, scheduledFor: 200 }), 1000).closedSeconds).toBe(800);
+  });
+  it('takes an older closure\'s start from what it was created with, not a scheduled start a reopening cleared', () => {
+    const reopened = closure({ createdAt: 1000, view: 'RECENTLY_OPENED', condition: 'opened', openedAt: 5000 });
+    expect(evidenceTimes(reopened, now, 400)).toMatchObject({ firstClosed: 400, closedUntil: 5000, closedSeconds: 4600 });
   });
 });

@@ -34,6 +34,8 @@ export const ClosureEntity = new Entity(
       openedAt: { type: 'number' },
       archivedAt: { type: 'number' },
       deletedAt: { type: 'number' },
+      /** When it was in effect, closed or with changed conditions (one JSON string, as regions). */
+      periods: { type: 'any', ...compactJson },
       media: { type: 'list', items: { type: 'string' } },
       source: { type: 'any' },
       clusterId: { type: 'string' },

@@ -11,7 +11,7 @@ export const compactJson = {
 };
 
 /** The closure attributes stored this way. */
-export const COMPACT_CLOSURE_ATTRIBUTES = ['regions', 'nearestLocation'] as const;
+export const COMPACT_CLOSURE_ATTRIBUTES = ['regions', 'nearestLocation', 'periods'] as const;
 
 /** The stored value as the code sees it (a string is JSON text; anything else was stored nested). */
 export function decodeCompactJson(value: unknown): unknown {

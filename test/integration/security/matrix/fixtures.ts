@@ -99,6 +99,12 @@ export async function taskIn(lgaCode: string, state: 'draft' | 'awaiting_approva
   return { id: task.id, closureId: closure.id };
 }
 
+// --- disaster events ---
+export async function eventIn(lgaCode: string): Promise<{ id: string }> {
+  const { createEvent } = await import('../../../../lambdas/adapters/drfa/events');
+  return createEvent({ lgaCode, name: `Matrix flood ${unique()}-${Math.random().toString(36).slice(2, 8)}`, startDay: '2026-11-01' }, 'authorization-matrix');
+}
+
 // --- enquiries and notifications ---
 export async function enquiry(): Promise<string> {
   const { createEnquiry } = await import('../../../../lambdas/adapters/admin/enquiries');

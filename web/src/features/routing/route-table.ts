@@ -147,7 +147,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/comms/tasks', title: 'Social content tasks', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'commsTasks' },
   { path: '/comms/integration', title: 'Website integration', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'commsIntegration' },
   // Media and communications managers or closure administrators: the API decides per LGA.
-  { path: '/comms/evidence', title: 'DRFA evidence export', guards: staffCustomer, page: 'commsEvidence' },
+  // Claim records are kept 7 years: an ex-customer's staff still export them.
+  { path: '/comms/evidence', title: 'DRFA evidence export', guards: ['auth', 'staff'], page: 'commsEvidence' },
   { path: '/comms/announcements', title: 'Announcements', guards: [...staffCustomer, 'role:announcement_manager'], page: 'announcements' },
   { path: '/comms/tasks/:taskId', title: 'Social content task', guards: [...staffCustomer, 'role:media_comms_manager'], page: 'commsTaskDetail' },
 

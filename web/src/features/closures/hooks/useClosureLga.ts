@@ -19,18 +19,18 @@ export interface ClosureLgaChoice {
  * Staff choose among the councils where they hold one of the roles (closure_administrator unless
  * another screen asks); admins among every customer.
  */
-export function useClosureLga(roles: readonly Role[] = ['closure_administrator']): ClosureLgaChoice {
+export function useClosureLga(roles: readonly Role[] = ['closure_administrator'], { anySubscription = false } = {}): ClosureLgaChoice {
   const { me, access } = useAuth();
   const [params, setParams] = useSearchParams();
   const admin = access.isAdmin;
   const lgas = useQuery({ queryKey: ['lgas', 'all'], queryFn: listLgas, enabled: admin, staleTime: 10 * 60_000 });
 
   const own: LgaOption[] = (me?.managed ?? [])
-    .filter((m) => roles.some((role) => m.roles.includes(role)) && isValidCustomerStatus(m.customerStatus))
+    .filter((m) => roles.some((role) => m.roles.includes(role)) && (anySubscription || isValidCustomerStatus(m.customerStatus)))
     .map((m) => ({ code: m.lgaCode, name: m.lgaName ?? `LGA ${m.lgaCode}`, customerStatus: m.customerStatus }));
   let options = own;
   if (admin) {
-    const customers = (lgas.data ?? []).filter((l) => isValidCustomerStatus(l.customerStatus) || own.some((o) => o.code === l.code));
+    const customers = (lgas.data ?? []).filter((l) => (anySubscription ? l.customerStatus !== 'none' : isValidCustomerStatus(l.customerStatus)) || own.some((o) => o.code === l.code));
     options = [...customers].sort((a, b) => a.name.localeCompare(b.name));
   }
 

@@ -85,6 +85,12 @@ export async function getEmbedVisits(): Promise<EmbedVisits> {
   return (await gql<{ embeddedMapVisits: EmbedVisits }>(`{ embeddedMapVisits { total lgas { lgaCode lgaName count } daily { date count } } }`)).embeddedMapVisits;
 }
 
+export interface EvidencePeriod {
+  condition: 'closed' | 'changed';
+  from: number;
+  until: number | null;
+}
+
 export interface EvidenceClosure {
   id: string;
   type: { value: string; text: string };
@@ -93,10 +99,21 @@ export interface EvidenceClosure {
   locality: string | null;
   formattedAddress: string | null;
   reason: string | null;
+  detour: string | null;
   firstClosed: number;
   reopened: number | null;
+  closedUntil: number | null;
+  periods: EvidencePeriod[];
+  closedSeconds: number;
+  changedSeconds: number;
   durationSeconds: number;
-  activities: Array<{ action: string; timestamp: number; user: { email: string | null; displayName: string | null } }>;
+  deletedAt: number | null;
+  start: { lat: number; lng: number } | null;
+  end: { lat: number; lng: number } | null;
+  lengthMetres: number;
+  /** The drawn lines, a GeoJSON MultiLineString as JSON text. */
+  geometry: string;
+  activities: Array<{ action: string; timestamp: number; user: { email: string | null; displayName: string | null }; payload: string | null }>;
   photos: Array<{ id: string; thumbnailUrl: string | null; url: string }>;
 }
 
@@ -106,17 +123,25 @@ export interface Evidence {
   from: number;
   to: number;
   generated: number;
+  /** The council's time zone: the range's days and every time shown are read in it. */
+  timeZone: string;
+  event: { id: string; name: string; agrn: string | null; startDay: string; endDay: string | null; measures: string[] } | null;
   closures: EvidenceClosure[];
 }
 
-export async function getEvidence(lgaCode: string, from: number, to: number): Promise<Evidence> {
+/**
+ * The closures in effect during the council's days fromDay..toDay (yyyy-mm-dd, its time zone), or
+ * with an event and no days, every closure tagged to the event.
+ */
+export async function getEvidence(lgaCode: string, fromDay: string | null, toDay: string | null, eventId?: string): Promise<Evidence> {
   return (
     await gql<{ drfaEvidence: Evidence }>(
-      `query($lgaCode: String!, $from: AWSTimestamp!, $to: AWSTimestamp!) { drfaEvidence(lgaCode: $lgaCode, from: $from, to: $to) {
-        lgaCode lgaName from to generated
-        closures { id type { value text } condition road locality formattedAddress reason firstClosed reopened durationSeconds
-          activities { action timestamp user { email displayName } } photos { id thumbnailUrl url } } } }`,
-      { lgaCode, from, to },
+      `query($lgaCode: String!, $fromDay: AWSDate, $toDay: AWSDate, $eventId: ID) { drfaEvidence(lgaCode: $lgaCode, fromDay: $fromDay, toDay: $toDay, eventId: $eventId) {
+        lgaCode lgaName from to generated timeZone event { id name agrn startDay endDay measures }
+        closures { id type { value text } condition road locality formattedAddress reason detour firstClosed reopened closedUntil
+          periods { condition from until } closedSeconds changedSeconds durationSeconds deletedAt start { lat lng } end { lat lng } lengthMetres geometry
+          activities { action timestamp user { email displayName } payload } photos { id thumbnailUrl url } } } }`,
+      { lgaCode, fromDay, toDay, eventId: eventId ?? null },
     )
   ).drfaEvidence;
 }
