@@ -21,6 +21,7 @@ export const TRIGGERS: Record<string, string> = {
 export const SCHEDULES = {
   reminders: { entry: 'lambdas/schedules/reminders.ts', everyMs: 15 * 60_000 },
   hourly: { entry: 'lambdas/schedules/hourly.ts', everyMs: 60 * 60_000 },
+  livetraffic: { entry: 'lambdas/schedules/livetraffic.ts', everyMs: 5 * 60_000 },
 } as const;
 
 const loaded = new Map<string, Promise<AnyHandler>>();

@@ -27,6 +27,7 @@ import { backfillMapIndex } from '../lambdas/adapters/closures/map-backfill';
 import { backfillMailDomains } from '../lambdas/adapters/identity/mail-domain-backfill';
 import { regenerateEveryLgaFeeds } from '../lambdas/adapters/comms/feeds';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
+import { LOCAL_LIVE_TRAFFIC_KEY, STAND_IN_PATH } from './livetraffic';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { localQuoteKey, quoteKeyEnv } from './quote-key';
 import { createWebServer } from './web-server';
@@ -171,6 +172,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       ALLOW_GENSEED: '1',
       ALLOW_LOOPBACK_PUSH: '1',
       EVENTS_TOPIC_ARN: 'local',
+      // The state's hazards come from the local stand-in of the Live Traffic NSW API.
+      LIVE_TRAFFIC_API_URL: `${url}${STAND_IN_PATH}`,
+      LIVE_TRAFFIC_API_KEY: LOCAL_LIVE_TRAFFIC_KEY,
       POWERTOOLS_SERVICE_NAME: 'road-closures',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...vapidEnv(localVapidKeys(dataDir)),
@@ -282,6 +286,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const runSchedule = (name: keyof typeof SCHEDULES) =>
       invoke(SCHEDULES[name].entry, { source: 'aws.scheduler', 'detail-type': 'Scheduled Event', time: new Date().toISOString() });
     if (settings.schedules) {
+      // The state's hazards from the stand-in at once, not only after the first 5 minutes.
+      runSchedule('livetraffic').catch((error) => log(`schedule livetraffic failed: ${(error as Error).message}`));
       for (const name of Object.keys(SCHEDULES) as (keyof typeof SCHEDULES)[]) {
         timers.push(
           setInterval(() => {

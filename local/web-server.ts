@@ -1,6 +1,7 @@
 // The one local origin (http://127.0.0.1:3000): the built web app with SPA fallback,
 // /config.json, the GraphQL API and its realtime endpoint, /feeds/* from the feeds bucket, the
 // low-bandwidth closures pages (/text) and the Lambda Invoke API that cognito-local calls for triggers.
+import { answerLiveTraffic } from './livetraffic';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -232,6 +233,8 @@ export function createWebServer(options: WebServerOptions): http.Server {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(outboxPage(options.dataDir));
       }
+      // The Live Traffic NSW stand-in: recorded real payloads, times moved to now (local/livetraffic.ts).
+      if (answerLiveTraffic(req, res, url.pathname)) return;
       if (url.pathname === '/stripe/webhook' && req.method === 'POST' && options.stripeWebhook) {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);

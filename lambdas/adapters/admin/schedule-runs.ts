@@ -6,6 +6,7 @@ import { nowSeconds } from '../db/entities/common';
 export const SCHEDULES = [
   { name: 'reminders', description: 'Every 15 minutes: starts scheduled closures and sends reminders' },
   { name: 'housekeeping', description: 'Hourly: archives reopened closures and expires announcements' },
+  { name: 'livetraffic', description: "Every 5 minutes: imports the state's hazards from Live Traffic NSW" },
 ] as const;
 export type ScheduleName = (typeof SCHEDULES)[number]['name'];
 

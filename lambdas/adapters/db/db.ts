@@ -28,6 +28,7 @@ import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
 import { FanoutMarkEntity } from './entities/fanout';
 import { MailDomainEntity } from './entities/mail-domain';
 import { DisasterEventEntity, DisasterEventNameEntity, EventClosureEntity } from './entities/drfa';
+import { StateFeedImportEntity, StateHazardEntity } from './entities/state-hazard';
 
 function createService(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -69,6 +70,8 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       disasterEvent: DisasterEventEntity,
       disasterEventName: DisasterEventNameEntity,
       eventClosure: EventClosureEntity,
+      stateHazard: StateHazardEntity,
+      stateFeedImport: StateFeedImportEntity,
     },
     { client, table },
   );
