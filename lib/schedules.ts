@@ -3,10 +3,14 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { LGA_BOUNDARY_FILES } from '../lambdas/api/domains';
 import { logicalIdOf, ProjectFunction } from './project-function';
+import type { RoadGraphAsset } from './road-graph';
 
 export interface SchedulesProps {
   readonly stage: string;
@@ -14,6 +18,12 @@ export interface SchedulesProps {
   readonly eventsTopic: ITopic;
   /** Configuration every handler reads (bucket names, user pool id). */
   readonly environment: Record<string, string>;
+  /** Where the state hazards' public file is written (feeds/livetraffic/hazards.json). */
+  readonly feedsBucket: IBucket;
+  /** The Live Traffic NSW API key (JSON {apiKey}). */
+  readonly liveTrafficSecret: ISecret;
+  /** The road graph the API's road-engine domains fetch; the state hazards import fetches it too. */
+  readonly roadGraph?: RoadGraphAsset;
 }
 
 interface Job {
@@ -21,9 +31,14 @@ interface Job {
   readonly entry: string;
   readonly every: Duration;
   readonly description: string;
+  /** The importer of the state's hazards: the road engine, the LGA boundaries, the feeds bucket and its API key. */
+  readonly stateFeed?: true;
 }
 
-/** Reopening reminders every 15 minutes; archiving and expiry every hour (docs/architecture.md#schedules). */
+/**
+ * Reopening reminders every 15 minutes; archiving and expiry every hour; the state's hazards every
+ * 5 minutes (docs/architecture.md#schedules, docs/state-hazards.md).
+ */
 const jobs: Job[] = [
   {
     id: 'Reminders',
@@ -36,6 +51,13 @@ const jobs: Job[] = [
     entry: 'lambdas/schedules/hourly.ts',
     every: Duration.hours(1),
     description: 'Archives closures reopened over 24 h ago and expires announcements',
+  },
+  {
+    id: 'StateHazards',
+    entry: 'lambdas/schedules/livetraffic.ts',
+    every: Duration.minutes(5),
+    description: "Imports the state's hazards from the Live Traffic NSW API",
+    stateFeed: true,
   },
 ];
 
@@ -55,10 +77,16 @@ export class Schedules extends Construct {
         service: 'schedules',
         description: job.description,
         timeout: Duration.minutes(2),
-        environment: props.environment,
+        ...(job.stateFeed && props.roadGraph ? props.roadGraph.sizing(1024) : {}),
+        environment: { ...props.environment, ...(job.stateFeed ? LGA_BOUNDARY_FILES.environment : {}) },
+        bundledFiles: job.stateFeed ? [...LGA_BOUNDARY_FILES.files] : undefined,
       })
         .bindTable(props.table, 'readwrite')
         .bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
+      if (job.stateFeed) {
+        fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'readwrite').bindSecret(props.liveTrafficSecret, 'LIVE_TRAFFIC_SECRET_ARN');
+        props.roadGraph?.grantFetch(fn);
+      }
       this.functions.push(fn);
 
       const deadLetters = new Queue(this, `${job.id}DeadLetters`, {

@@ -135,6 +135,9 @@ export class RoadClosuresStack extends Stack {
       table: this.data.table,
       eventsTopic: notifications.topic,
       environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
+      feedsBucket: media.feedsBucket,
+      liveTrafficSecret: secrets.liveTraffic,
+      roadGraph: this.api.roadGraphAsset,
     });
     // The reminders job stores reminders and publishes them live like the notify consumer.
     this.api.grantPublishNotification(schedules.reminders);

@@ -3,11 +3,14 @@
 // failed, so admin diagnostics shows it; what was imported before stays shown.
 import { importStateHazards } from '../adapters/livetraffic/import';
 import { recordScheduleRun } from '../adapters/admin/schedule-runs';
+import { roadGraphReady } from '../adapters/platform/road-graph-file';
 
 export const handler = () =>
   recordScheduleRun(
     'livetraffic',
     async () => {
+      // In AWS the road graph is an S3 object fetched on the first run of a container (no-op locally).
+      await roadGraphReady();
       const result = await importStateHazards();
       if (result.answered.length === 0) throw new Error(`The Live Traffic NSW feed did not answer: ${result.failed.map((f) => `${f.kind} ${f.reason}`).join('; ')}`);
       return result;

@@ -333,19 +333,19 @@ describe('dev stage', () => {
     });
   });
 
-  it('runs the two schedules with retries and encrypted dead-letter queues', () => {
+  it('runs the three schedules with retries and encrypted dead-letter queues', () => {
     const schedules = resourcesOfType(dev.json, 'AWS::Scheduler::Schedule').map(([, s]) => s.Properties!);
-    expect(schedules.map((s) => s.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(15 minutes)']);
+    expect(schedules.map((s) => s.ScheduleExpression).sort()).toEqual(['rate(1 hour)', 'rate(15 minutes)', 'rate(5 minutes)']);
     const queues = Object.fromEntries(resourcesOfType(dev.json, 'AWS::SQS::Queue'));
     for (const schedule of schedules) {
       expect(schedule.Target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThan(0);
       const [queueId] = schedule.Target.DeadLetterConfig.Arn['Fn::GetAtt'];
       expect(queues[queueId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
     }
-    // Two schedule dead-letter queues, the three of the event consumers (notifications, push,
+    // Three schedule dead-letter queues, the three of the event consumers (notifications, push,
     // communications), and the notification fan-out queue with its dead-letter queue.
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(7);
+    expect(queuePolicies).toHaveLength(8);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -378,9 +378,9 @@ describe('dev stage', () => {
     }
   });
 
-  it('has the stripe and vapid placeholder secrets and the generated quote signing key', () => {
+  it('has the stripe, vapid and Live Traffic NSW placeholder secrets and the generated quote signing key', () => {
     const secrets = resourcesOfType(dev.json, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(3);
+    expect(secrets).toHaveLength(4);
     for (const [, secret] of secrets) {
       expect(secret.Properties?.GenerateSecretString).toBeDefined();
       expect(secret.Properties?.SecretString).toBeUndefined();
@@ -393,9 +393,9 @@ describe('dev stage', () => {
     const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function').filter(
       ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
     );
-    // One per API domain, six user pool triggers, two schedules, the thumbnail maker, the three
+    // One per API domain, six user pool triggers, three schedules, the thumbnail maker, the three
     // event consumers, the notification fan-out worker, the Stripe webhook and the low-bandwidth pages.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 15);
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 16);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -411,7 +411,7 @@ describe('dev stage', () => {
     }
   });
 
-  it('makes thumbnails of uploads under media/ and has road-engine domains fetch the road graph', () => {
+  it('makes thumbnails of uploads under media/ and has road-engine domains and the state hazards import fetch the road graph', () => {
     const functions = resourcesOfType(dev.json, 'AWS::Lambda::Function');
     const thumbnail = functions.find(([id]) => id.includes('Thumbnail'));
     expect(thumbnail).toBeDefined();
@@ -425,7 +425,7 @@ describe('dev stage', () => {
     expect(roadEngineDomains.length).toBeGreaterThan(0);
     // The graph is an S3 asset of its own (test/cdk/road-graph.test.ts), never in a package.
     const withGraph = functions.filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_KEY);
-    expect(withGraph).toHaveLength(roadEngineDomains.length);
+    expect(withGraph).toHaveLength(roadEngineDomains.length + 1);
     expect(functions.filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_PATH)).toEqual([]);
   });
 
