@@ -35,6 +35,8 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/billing/stripe-client.ts': 'secrets',
   // The key that signs quote ids.
   'lambdas/adapters/billing/quote-key.ts': 'secrets',
+  // The Transport for NSW API key of the state's hazards feed.
+  'lambdas/adapters/livetraffic/client.ts': 'secrets',
 };
 
 /** The media bucket calls of lambdas/adapters/media/bucket.ts and the use each one is. */
@@ -125,8 +127,9 @@ describe('grants per function (dev stage)', () => {
   }, 120_000);
 
   it('finds every project function and reads its imports', () => {
-    // API domains, six identity triggers, two schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages.
-    expect(functions).toHaveLength(Object.keys(apiDomains).length + 15);
+    // API domains, six identity triggers, three schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages.
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 16);
+    expect(reached.get('lambdas/schedules/livetraffic.ts')).toEqual(new Set(['table', 'feedsBucket', 'eventsTopic', 'secrets']));
     expect(reached.get('lambdas/triggers/pre-token-generation.ts')).toEqual(new Set(['table']));
     expect(reached.get('lambdas/triggers/create-auth-challenge.ts')).toEqual(new Set(['table', 'mail']));
     expect(reached.get('lambdas/triggers/define-auth-challenge.ts')).toEqual(new Set());
