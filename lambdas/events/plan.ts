@@ -17,6 +17,7 @@ import { allowedRecipients } from './recipients';
 import { reopenedReportersPlan, reportOutcomePlan, type Delivery } from './report-plan';
 import { verifiedUidsForEmails } from '../adapters/identity/principal';
 import { announcementPlan } from './announcement-plan';
+import { stateHazardPlan } from './state-hazard-plan';
 
 /** Subscribers and reporters may read different words about one event, so content is per user. */
 export interface Plan {
@@ -115,7 +116,9 @@ export async function planFor(event: DomainEvent, channel: Channel, options: { d
         ? { deliveries: await reportOutcomePlan(event, channel) }
         : event.type === 'announcement.changed'
           ? { deliveries: await announcementPlan(event, channel) }
-          : undefined;
+          : event.type.startsWith('stateHazard.')
+            ? { deliveries: await stateHazardPlan(event, channel, options.deferSettings ?? false) }
+            : undefined;
   if (!plan) return undefined;
   const seen = new Set<string>();
   return { deliveries: plan.deliveries.filter((d) => !seen.has(d.uid) && seen.add(d.uid)) };

@@ -34,7 +34,7 @@ describe("the state's hazards import", () => {
     const liveTraffic = secrets.find(([, s]) => String(s.Properties?.Description).includes('Live Traffic NSW'));
     expect(liveTraffic).toBeDefined();
     expect(env.LIVE_TRAFFIC_SECRET_ARN).toEqual({ Ref: liveTraffic![0] });
-    expect(JSON.stringify(liveTraffic![1].Properties.GenerateSecretString.SecretStringTemplate)).toContain('apiKey');
+    expect(JSON.stringify(liveTraffic![1].Properties!.GenerateSecretString.SecretStringTemplate)).toContain('apiKey');
 
     const role = fn.Properties!.Role['Fn::GetAtt'][0];
     const policies = resourcesOfType(dev.json, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(role));

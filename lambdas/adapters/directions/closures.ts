@@ -10,6 +10,8 @@ import { db } from '../db/db';
 import { lgasWithClosures } from '../closures/store';
 import { closuresInCells as closuresInGeoCells, inBatches } from '../db/geo-cells';
 import { allClosuresInView } from '../closures/query';
+import { roadClosingHazards } from '../livetraffic/store';
+import { cellsOfHazard, routeClosureOfHazard } from '../../core/livetraffic/route-closures';
 
 /** Views whose closures may close a road now: a scheduled one whose start has passed counts until the schedule moves it. */
 const LIVE_VIEWS = ['ACTIVE', 'SCHEDULED'] as const;
@@ -39,10 +41,35 @@ export async function closuresOfLgasMeeting(bbox: Bbox, now: number): Promise<Cl
   return lists.flat();
 }
 
-/** The ClosureSource of the directions resolver. */
+/**
+ * The state's closed roads (Live Traffic NSW), read once per trip: a handful at most, in one
+ * small index partition. Each comes as a closure record the planner avoids like a council's.
+ */
+function stateClosures(): () => Promise<{ record: ClosureRecord; cells: Set<string> }[]> {
+  let read: Promise<{ record: ClosureRecord; cells: Set<string> }[]> | undefined;
+  return () =>
+    (read ??= roadClosingHazards().then((hazards) =>
+      hazards.flatMap((hazard) => {
+        const record = routeClosureOfHazard(hazard);
+        return record ? [{ record, cells: cellsOfHazard(hazard) }] : [];
+      }),
+    ));
+}
+
+/** The ClosureSource of the directions resolver: the councils' closures and the state's closed roads. */
 export function tableClosureSource(now: number): ClosureSource {
+  const state = stateClosures();
   return {
-    inCells: (cells) => closuresInCells(cells),
-    inBounds: (bbox) => closuresOfLgasMeeting(bbox, now),
+    async inCells(cells) {
+      const wanted = new Set(cells);
+      const [council, closedByState] = await Promise.all([closuresInCells(cells), state()]);
+      return [...council, ...closedByState.filter((s) => [...s.cells].some((cell) => wanted.has(cell))).map((s) => s.record)];
+    },
+    async inBounds(bbox) {
+      const [council, closedByState] = await Promise.all([closuresOfLgasMeeting(bbox, now), state()]);
+      const inBox = (record: ClosureRecord) =>
+        record.regions.some((r) => (r.geometry.coordinates as number[][]).some(([lng, lat]) => lng >= bbox[0] && lng <= bbox[2] && lat >= bbox[1] && lat <= bbox[3]));
+      return [...council, ...closedByState.map((s) => s.record).filter(inBox)];
+    },
   };
 }

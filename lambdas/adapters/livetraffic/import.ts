@@ -131,8 +131,9 @@ export async function importStateHazards(options: ImportOptions = {}): Promise<I
 
   let fileWritten = false;
   if (answered.size > 0) {
-    // Hazards of kinds that did not answer stay as the last file showed them.
-    const carried = failed.length ? ((await previousFile())?.hazards ?? []).filter((h) => !answered.has(h.kind)) : [];
+    // Hazards of kinds that did not answer (or were not asked) stay as the last file showed them.
+    const everyKindAnswered = HAZARD_KINDS.every((kind) => answered.has(kind));
+    const carried = everyKindAnswered ? [] : ((await previousFile())?.hazards ?? []).filter((h) => !answered.has(h.kind));
     const lastGoodAt = failed.length === 0 ? now : (previous?.lastGoodAt ?? 0);
     const file = buildStateHazardFile(placed, await councilClosures(placed, now), lastGoodAt, recorded ?? null);
     file.hazards.push(...carried);
