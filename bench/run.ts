@@ -15,6 +15,7 @@ import { benchOutbox } from './outbox';
 import { benchPublicMap } from './public-map';
 import { benchRouting } from './routing';
 import { benchScale } from './scale';
+import { benchStateHazards } from './state-hazards';
 import { performanceDoc, runContext, type MeasuredSection } from './support/performance-doc';
 import { isSkipped, type SectionOutcome } from './support/report';
 import { benchViewport } from './viewport';
@@ -25,6 +26,7 @@ const SECTIONS: { key: string; title: string; run: () => Promise<SectionOutcome>
   { key: 'viewport', title: 'Viewport queries: latency and items read', run: benchViewport },
   { key: 'fanout', title: `Notification fan-out: one closure event to ${FANOUT_SUBSCRIBERS.toLocaleString('en-AU')} LGA subscribers`, run: benchFanout },
   { key: 'feeds', title: 'Open feeds: one closure change with many LGAs live', run: benchFeeds },
+  { key: 'state-hazards', title: "State hazards: one Live Traffic NSW import cycle, 400 hazards, 50 changed", run: benchStateHazards },
   { key: 'initial-js', title: 'Initial JavaScript of the public pages, before the map chunk', run: benchInitialJs },
   { key: 'load', title: 'Load on the local stack: 10 and 50 clients', run: benchLoad },
   { key: 'public-map', title: 'Public map: closures listed and drawn after navigation', run: benchPublicMap },
