@@ -166,7 +166,7 @@ describe('diagnostics and page views', () => {
     const res = await call<{ diagnostics: any }>(DIAGNOSTICS, {}, users.admin);
     const group = res.data!.diagnostics.errors.find((g: any) => g.message === message);
     expect(group).toMatchObject({ count: 2, route: '/reports/:id', browser: 'Chrome 131', release: '9.9.9' });
-    expect(res.data!.diagnostics.schedules.map((s: any) => s.name)).toEqual(['reminders', 'housekeeping']);
+    expect(res.data!.diagnostics.schedules.map((s: any) => s.name)).toEqual(['reminders', 'housekeeping', 'livetraffic']);
     expect(res.data!.diagnostics.deadLetters).toBeNull();
     // The time filter: nothing was seen in the future.
     const later = await call<{ diagnostics: any }>(DIAGNOSTICS, { s: Math.floor(Date.now() / 1000) + 3600 }, users.admin);

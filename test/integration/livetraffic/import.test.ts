@@ -4,7 +4,8 @@
 // hostile leaving the last good state in place. Runs one after another: they share the import item.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { gql, signIn } from '../../support/api';
 import { answersOf, stateFeature, stateFile, useStateFeedStack } from './support';
 
 let importer: typeof import('../../../lambdas/adapters/livetraffic/import');
@@ -130,5 +131,27 @@ describe('importing the state hazards', { timeout: 120_000, sequential: true }, 
     process.env.LIVE_TRAFFIC_API_KEY = 'local-stand-in-key';
     client.resetLiveTrafficKey();
     expect(await client.fetchHazardKind('flood')).toMatchObject({ kind: 'flood', body: { features: [{ id: 626223 }] } });
+  });
+});
+
+describe('the import on the admin diagnostics screen', { timeout: 120_000 }, () => {
+  const DIAGNOSTICS = `query { diagnostics(limit: 1) { schedules { name outcome detail lastRunAt } } }`;
+  const livetraffic = async () => {
+    const admin = { token: (await signIn('admin@example.com')).accessToken };
+    const res = await gql<{ diagnostics: { schedules: { name: string; outcome: string; detail: string }[] } }>(DIAGNOSTICS, {}, admin);
+    return res.data!.diagnostics.schedules.find((s) => s.name === 'livetraffic');
+  };
+
+  it('shows a cycle where the feed did not answer as failed, and a good cycle with its counts', async () => {
+    const { handler } = await import('../../../lambdas/schedules/livetraffic');
+    process.env.LIVE_TRAFFIC_API_URL = 'http://127.0.0.1:9';
+    await expect(handler()).rejects.toThrow(/did not answer/);
+    expect(await livetraffic()).toMatchObject({ outcome: 'failed', detail: expect.stringContaining('The Live Traffic NSW feed did not answer: incident unreachable') });
+
+    process.env.LIVE_TRAFFIC_API_URL = `${inject('stack').url}/dev/livetraffic`;
+    await handler();
+    // Three recorded points lie in no council's boundary (on the water or over the border): refused and counted.
+    expect(await livetraffic()).toMatchObject({ outcome: 'ok', detail: expect.stringMatching(/^\d+ state hazards; \d+ written, \d+ removed, 3 refused$/) });
+    expect((await store.readImport())!.refused).toEqual([{ reason: 'outside-councils', count: 3, sampleIds: expect.any(Array) }]);
   });
 });
