@@ -29,6 +29,7 @@ import { regenerateEveryLgaFeeds } from '../lambdas/adapters/comms/feeds';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { localQuoteKey, quoteKeyEnv } from './quote-key';
+import { alertKeyEnv, localAlertKey } from './alert-key';
 import { createWebServer } from './web-server';
 import { newInvokeSecret } from './dev-guards';
 import { createSigningKey, installSigningKey } from './cognito-signing-key';
@@ -176,6 +177,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       ...vapidEnv(localVapidKeys(dataDir)),
       ...stripeKeysEnv(stripeKeys),
       ...quoteKeyEnv(localQuoteKey(dataDir)),
+      ...alertKeyEnv(localAlertKey(dataDir)),
     });
 
     const events: DomainEvent[] = [];
@@ -194,6 +196,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       const sns = { Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(event), MessageId: event.id, Type: 'Notification' } }] };
       track(invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`)));
       track(invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`)));
+      // Alerts by email: to the outbox that /dev/mail lists, as SES would send them.
+      track(invoke('lambdas/events/email-alerts.ts', sns).catch((error) => log(`email alerts for ${event.type} failed: ${(error as Error).message}`)));
       // The communications consumer: open feeds on closure changes, content-task posts.
       track(invoke('lambdas/events/comms.ts', sns).catch((error) => log(`comms for ${event.type} failed: ${(error as Error).message}`)));
     });

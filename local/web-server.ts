@@ -9,6 +9,8 @@ import { Readable } from 'node:stream';
 import { BUCKETS } from './s3';
 import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
+import { handleUnsubscribe, tokenOf } from '../lambdas/webhooks/unsubscribe';
+import { UNSUBSCRIBE_PATH } from '../lambdas/events/alert-links';
 import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
 import { applySecurityHeaders, isEmbedPath } from './security-headers';
@@ -231,6 +233,19 @@ export function createWebServer(options: WebServerOptions): http.Server {
       if (url.pathname === '/dev/mail') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(outboxPage(options.dataDir));
+      }
+      if (url.pathname === UNSUBSCRIBE_PATH) {
+        // One-click unsubscribe from alert mail: the same handler as the function URL in AWS.
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of req) {
+          size += (chunk as Buffer).length;
+          if (size > 4096) break;
+          chunks.push(chunk as Buffer);
+        }
+        const answer = await handleUnsubscribe(req.method ?? 'GET', tokenOf(url.searchParams, Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(answer.status, answer.headers);
+        return res.end(req.method === 'HEAD' ? undefined : answer.body);
       }
       if (url.pathname === '/stripe/webhook' && req.method === 'POST' && options.stripeWebhook) {
         const chunks: Buffer[] = [];

@@ -32,10 +32,13 @@ describe('notifications wiring (dev stage)', () => {
   }, 120_000);
 
   it('subscribes the notify and push Lambdas to the events topic, each with a TLS-only, encrypted dead-letter queue', () => {
-    const [topicId] = resourcesOfType(dev.json, 'AWS::SNS::Topic')[0];
-    const subscriptions = resourcesOfType(dev.json, 'AWS::SNS::Subscription').map(([, s]) => s.Properties!);
+    const [topicId] = resourcesOfType(dev.json, 'AWS::SNS::Topic').find(([, t]) => t.Properties?.DisplayName === 'Road closure domain events')!;
+    const subscriptions = resourcesOfType(dev.json, 'AWS::SNS::Subscription')
+      .map(([, s]) => s.Properties!)
+      .filter((s) => JSON.stringify(s.TopicArn) === JSON.stringify({ Ref: topicId }));
+    const alertsConsumer = dev.stack.node.findChild('Alerts').node.findChild('ConsumerFunction') as never;
     expect(subscriptions.map((s) => s.Endpoint).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
-      [arnOf(logicalIdOf(notify)), arnOf(logicalIdOf(push)), arnOf(logicalIdOf(dev.stack.node.findChild('CommsConsumer').node.findChild('Function') as never))].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      [arnOf(logicalIdOf(notify)), arnOf(logicalIdOf(push)), arnOf(logicalIdOf(dev.stack.node.findChild('CommsConsumer').node.findChild('Function') as never)), arnOf(logicalIdOf(alertsConsumer))].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     );
     expect(notify.entry).toBe('lambdas/events/notify.ts');
     expect(push.entry).toBe('lambdas/events/push.ts');

@@ -27,6 +27,7 @@ import {
 import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
 import { FanoutMarkEntity } from './entities/fanout';
 import { MailDomainEntity } from './entities/mail-domain';
+import { AlertClaimEntity, DigestEntryEntity, MailSuppressionEntity } from './entities/alerts';
 
 function createService(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -65,6 +66,9 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       fanoutMark: FanoutMarkEntity,
       mailDomain: MailDomainEntity,
       onboardingDiscount: OnboardingDiscountEntity,
+      alertClaim: AlertClaimEntity,
+      digestEntry: DigestEntryEntity,
+      mailSuppression: MailSuppressionEntity,
     },
     { client, table },
   );

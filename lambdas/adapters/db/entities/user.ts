@@ -72,6 +72,10 @@ export const ClosureSubscriptionEntity = new Entity(
        * on; absent = written before subscriptions carried them (the fan-out reads the profile).
        */
       optOuts: { type: 'list', items: { type: 'string' } },
+      /** Alerts by email for this subscription: off (absent), immediate or daily (lambdas/core/alerts/channels.ts). */
+      email: { type: 'string' },
+      /** The hour (0–23, the council's time zone) of the daily digest. */
+      digestHour: { type: 'number' },
     },
     indexes: {
       byUser: {
@@ -101,6 +105,10 @@ export const LgaSubscriptionEntity = new Entity(
        * on; absent = written before subscriptions carried them (the fan-out reads the profile).
        */
       optOuts: { type: 'list', items: { type: 'string' } },
+      /** Alerts by email for this subscription: off (absent), immediate or daily (lambdas/core/alerts/channels.ts). */
+      email: { type: 'string' },
+      /** The hour (0–23, the council's time zone) of the daily digest. */
+      digestHour: { type: 'number' },
     },
     indexes: {
       byUser: {

@@ -3,6 +3,7 @@
 // publishing is for the internal consumer (IAM) only.
 import { reminderFor, sharedClosure } from './fixtures';
 import { EVERYONE, IAM_ONLY, SIGNED_IN, type Rows } from './types';
+import { gql } from '../../../support/api';
 
 const on = { inApp: true, push: false };
 
@@ -22,8 +23,8 @@ export const notificationRows: Rows = {
     document: 'mutation($id: ID!) { unsubscribeFromClosure(id: $id) { closures { id } } }',
     call: async (c) => ({ variables: { id: (await sharedClosure(c.lga)).id } }),
   },
-  'Mutation.subscribeToLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { subscribeToLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }) },
-  'Mutation.unsubscribeFromLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { unsubscribeFromLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }) },
+  'Mutation.subscribeToLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { subscribeToLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }), lock: 'lgaFollow' },
+  'Mutation.unsubscribeFromLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { unsubscribeFromLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }), lock: 'lgaFollow' },
   'Mutation.markNotificationRead': {
     expected: SIGNED_IN,
     document: 'mutation($id: ID!) { markNotificationRead(id: $id) { id read } }',
@@ -52,6 +53,19 @@ export const notificationRows: Rows = {
     document: 'mutation($i: NotificationSettingsInput!) { updateNotificationSettings(input: $i) { closureUpdates { inApp } } }',
     call: () => ({ variables: { i: { closureUpdates: on, lgaUpdates: on, reportOutcomes: on } } }),
   },
+  'Query.alertChannels': { expected: SIGNED_IN, document: 'query { alertChannels { emailState } }', note: "the caller's own address" },
+  'Mutation.setSubscriptionChannels': {
+    expected: SIGNED_IN,
+    document: 'mutation($i: SubscriptionChannelsInput!) { setSubscriptionChannels(input: $i) { channels { email } } }',
+    call: async (c) => {
+      // Channels of a subscription the caller has: follow the council first (anonymous cannot).
+      if (c.user) await gql('mutation($c: String!) { subscribeToLga(code: $c) { lgas { code } } }', { c: c.lga }, c.auth);
+      return { variables: { i: { lgaCode: c.lga, email: 'DAILY', digestHour: 6 } } };
+    },
+    note: "a subscription of the caller's own",
+    lock: 'lgaFollow',
+  },
+  'Mutation.resumeAlertEmail': { expected: SIGNED_IN, document: 'mutation { resumeAlertEmail { emailState } }', note: "the caller's own address" },
   'Mutation.publishNotification': {
     expected: IAM_ONLY,
     document: 'mutation($u: ID!, $i: PublishNotificationInput!) { publishNotification(uid: $u, input: $i) { id } }',
