@@ -19,12 +19,17 @@ import { ProjectFunction } from './project-function';
 /** Alert mail per second, kept under the account's SES send rate (raise it with the SES quota). */
 export const ALERT_MAIL_RATE = 14;
 
+/** What one text costs a council, in AUD cents (End User Messaging's Australian rate, rounded up). */
+export const SMS_PRICE_CENTS = 6;
+
 export interface AlertsProps {
   readonly stage: string;
   readonly table: ITableV2;
   readonly eventsTopic: ITopic;
   readonly mail: Mail;
   readonly environment: Record<string, string>;
+  /** The sender id texts come from (context `smsSenderId`), registered in End User Messaging SMS. */
+  readonly smsSenderId?: string;
 }
 
 export class Alerts extends Construct {
@@ -35,6 +40,9 @@ export class Alerts extends Construct {
   readonly configurationSet: ConfigurationSet;
   readonly signingKey: Secret;
   readonly deadLetters: Queue;
+  readonly smsInbound: ProjectFunction;
+  private readonly senderIdArn: string;
+  private readonly senderId: string;
 
   constructor(scope: Construct, id: string, props: AlertsProps) {
     super(scope, id);
@@ -90,6 +98,28 @@ export class Alerts extends Construct {
     }).bindTable(props.table, 'readwrite');
     props.eventsTopic.addSubscription(new LambdaSubscription(this.consumer, { deadLetterQueue: this.deadLetters }));
     this.grantAlertMail(this.consumer, props.mail);
+    // Texts, and the once-a-month notice to account managers that a council's cap is reached.
+    this.senderId = props.smsSenderId ?? 'RoadClosure';
+    this.senderIdArn = `arn:aws:sms-voice:${this.consumer.env.region}:${this.consumer.env.account}:sender-id/${this.senderId}/AU`;
+    this.grantSms(this.consumer);
+    this.consumer.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
+
+    // Replies to texts (STOP, START): End User Messaging two-way SMS publishes them here.
+    const repliesKey = new Key(this, 'RepliesKey', { description: 'Encrypts the SMS replies topic', enableKeyRotation: true });
+    repliesKey.addToResourcePolicy(
+      new PolicyStatement({ actions: ['kms:GenerateDataKey*', 'kms:Decrypt'], principals: [new ServicePrincipal('sms-voice.amazonaws.com')], resources: ['*'] }),
+    );
+    const replies = new Topic(this, 'SmsReplies', { displayName: 'Replies to text alerts (STOP, START)', enforceSSL: true, masterKey: repliesKey });
+    replies.addToResourcePolicy(new PolicyStatement({ actions: ['sns:Publish'], principals: [new ServicePrincipal('sms-voice.amazonaws.com')], resources: [replies.topicArn] }));
+    this.smsInbound = new ProjectFunction(this, 'SmsInboundFunction', {
+      entry: 'lambdas/events/sms-inbound.ts',
+      stage: props.stage,
+      service: 'sms-inbound',
+      description: 'Opts a number out of text alerts when it replies STOP (and back in on START)',
+      deadLetterQueue: this.deadLetters,
+    }).bindTable(props.table, 'readwrite');
+    replies.addSubscription(new LambdaSubscription(this.smsInbound, { deadLetterQueue: this.deadLetters }));
+    new CfnOutput(this, 'SmsRepliesTopic', { value: replies.topicArn, description: 'Set as the two-way SMS destination of the sender id (docs/alerts.md)' });
 
     this.unsubscribe = new ProjectFunction(this, 'UnsubscribeFunction', {
       entry: 'lambdas/webhooks/unsubscribe.ts',
@@ -106,6 +136,23 @@ export class Alerts extends Construct {
     new CfnOutput(this, 'MailConfigurationSet', { value: this.configurationSet.configurationSetName, description: 'SES configuration set of alert mail' });
   }
 
+  private readonly keyed = new Set<ProjectFunction>();
+
+  /** The unsubscribe and code signing key, once per function. */
+  bindKey(fn: ProjectFunction): void {
+    if (this.keyed.has(fn)) return;
+    this.keyed.add(fn);
+    fn.bindSecret(this.signingKey, 'ALERT_SECRET_ARN');
+  }
+
+  /** Sends texts from the sender id (the alert consumer; the API's notifications domain texts codes). */
+  grantSms(fn: ProjectFunction): void {
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['sms-voice:SendTextMessage'], resources: [this.senderIdArn] }));
+    fn.addEnvironment('SMS_ORIGINATION_IDENTITY', this.senderIdArn);
+    fn.addEnvironment('SMS_PRICE_CENTS', String(SMS_PRICE_CENTS));
+    this.bindKey(fn);
+  }
+
   /** Sends alert mail (the digests' schedule too): the sender, the configuration set, the rate and the signing key. */
   grantAlertMail(fn: ProjectFunction, mail: Mail): void {
     mail.grantSend(fn);
@@ -117,6 +164,6 @@ export class Alerts extends Construct {
     );
     fn.addEnvironment('MAIL_CONFIGURATION_SET', this.configurationSet.configurationSetName);
     fn.addEnvironment('ALERT_MAIL_RATE', String(ALERT_MAIL_RATE));
-    fn.bindSecret(this.signingKey, 'ALERT_SECRET_ARN');
+    this.bindKey(fn);
   }
 }

@@ -120,6 +120,7 @@ export class RoadClosuresStack extends Stack {
       eventsTopic: notifications.topic,
       mail: this.mail,
       environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
+      smsSenderId: this.node.tryGetContext('smsSenderId') as string | undefined,
     });
     // The low-bandwidth closures pages (/text): plain HTML for one bar of signal.
     const textPages = new TextPages(this, 'TextPages', { stage, table: this.data.table });
@@ -158,6 +159,8 @@ export class RoadClosuresStack extends Stack {
       environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
     });
 
+    // The notifications domain texts the codes that verify a mobile (and signs them with the key).
+    alerts.grantSms(this.api.functions.find((fn) => fn.entry === 'lambdas/api/notifications/handler.ts')!);
     // The 15-minute schedule mails the daily digests whose hour has come.
     alerts.grantAlertMail(schedules.reminders, this.mail);
 

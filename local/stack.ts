@@ -7,6 +7,8 @@ import path from 'node:path';
 import { setLocalEventSink, type DomainEvent } from '../lambdas/adapters/platform/events';
 import { deliverMailLocally } from '../lambdas/adapters/platform/mail';
 import { outboxMailSink } from './outbox';
+import { deliverSmsLocally } from '../lambdas/adapters/alerts/sms-out';
+import { smsOutboxSink } from './sms-outbox';
 import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications/publish';
 import { resetStripe } from '../lambdas/adapters/billing/stripe-client';
 import { handleStripeWebhook } from '../lambdas/webhooks/stripe';
@@ -102,6 +104,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     timers.forEach(clearInterval);
     setLocalEventSink(undefined);
     deliverMailLocally(undefined);
+    deliverSmsLocally(undefined);
     setLocalNotificationPublisher(undefined);
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await Promise.all(children.map((child) => stopProcess(child)));
@@ -178,6 +181,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       ...stripeKeysEnv(stripeKeys),
       ...quoteKeyEnv(localQuoteKey(dataDir)),
       ...alertKeyEnv(localAlertKey(dataDir)),
+      // What one text costs a council locally (cents), as SMS_PRICE_CENTS is set in AWS.
+      SMS_PRICE_CENTS: '6',
     });
 
     const events: DomainEvent[] = [];
@@ -189,6 +194,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     };
     // Stands in for SES: mail (sign-in links, replies) goes to the outbox that /dev/mail lists.
     deliverMailLocally(outboxMailSink(dataDir));
+    // Stands in for End User Messaging SMS: texts go to the outbox that /dev/sms lists.
+    deliverSmsLocally(smsOutboxSink(dataDir));
     setLocalEventSink((event) => {
       events.push(event);
       if (events.length > 1000) events.shift();

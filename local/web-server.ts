@@ -10,6 +10,8 @@ import { BUCKETS } from './s3';
 import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
 import { handleUnsubscribe, tokenOf } from '../lambdas/webhooks/unsubscribe';
+import { handleReply } from '../lambdas/events/sms-inbound';
+import { readSmsOutbox, smsOutboxPage } from './sms-outbox';
 import { UNSUBSCRIBE_PATH } from '../lambdas/events/alert-links';
 import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
@@ -233,6 +235,22 @@ export function createWebServer(options: WebServerOptions): http.Server {
       if (url.pathname === '/dev/mail') {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(outboxPage(options.dataDir));
+      }
+      if (url.pathname === '/dev/sms' || url.pathname === '/dev/sms.json' || url.pathname === '/dev/sms/reply') {
+        if (!mayReadOutbox(req, options.port)) return sendJson(res, 403, { message: "The local SMS stand-in answers only this machine's own app origin" });
+        if (url.pathname === '/dev/sms.json') return sendJson(res, 200, readSmsOutbox(options.dataDir));
+        let notice: string | undefined;
+        if (url.pathname === '/dev/sms/reply') {
+          if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method not allowed' });
+          const chunks: Buffer[] = [];
+          for await (const chunk of req) chunks.push(chunk as Buffer);
+          const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 2000));
+          // What End User Messaging publishes for an inbound text, to the same handler.
+          const outcome = await handleReply({ originationNumber: form.get('from') ?? '', messageBody: form.get('body') ?? '' });
+          notice = outcome === 'ignored' ? 'Reply received; it asks for nothing (or the number is not an Australian mobile).' : `Reply received: the number is ${outcome === 'stopped' ? 'opted out (STOP)' : 'opted back in (START)'}.`;
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(smsOutboxPage(options.dataDir, notice));
       }
       if (url.pathname === UNSUBSCRIBE_PATH) {
         // One-click unsubscribe from alert mail: the same handler as the function URL in AWS.

@@ -15,6 +15,7 @@ import { nextDigestAt } from '../core/alerts/digest-time';
 import { withConcurrency } from '../adapters/notifications/store';
 import { alertLinks, closureLink } from './alert-links';
 import { emailPlanFor } from './alert-plan';
+import { smsAlertsFor } from './sms-alerts';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-email-alerts' });
 /** Sends in flight: the pacer keeps the rate, this keeps connections few. */
@@ -55,13 +56,16 @@ export async function emailAlertsFor(event: DomainEvent): Promise<EmailAlertResu
   return result;
 }
 
-export const handler = async (event: SNSEvent): Promise<EmailAlertResult> => {
-  const total = { sent: 0, queued: 0, skipped: 0 };
+/** The alert consumer's handler: the mail, then the texts (lambdas/events/sms-alerts.ts), of each event. */
+export const handler = async (event: SNSEvent): Promise<EmailAlertResult & { texts: number }> => {
+  const total = { sent: 0, queued: 0, skipped: 0, texts: 0 };
   for (const record of event.Records ?? []) {
-    const r = await emailAlertsFor(JSON.parse(record.Sns.Message) as DomainEvent);
+    const domainEvent = JSON.parse(record.Sns.Message) as DomainEvent;
+    const r = await emailAlertsFor(domainEvent);
     total.sent += r.sent;
     total.queued += r.queued;
     total.skipped += r.skipped;
+    total.texts += (await smsAlertsFor(domainEvent)).sent;
   }
   return total;
 };

@@ -3,7 +3,8 @@
 // closure and the mail is in the local outbox (/dev/mail) once; the notification settings show the
 // address's state (verified, stopped after a bounce) and Resume brings it back. Axe finds nothing.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readSmsOutbox } from '../../local/sms-outbox';
 import { gql, signIn, useStackTable } from '../support/api';
 import { freshUser, FORBES, createForbesClosure, type TestUser } from '../integration/notifications/support';
 import { mailTo, waitForMail } from '../integration/alerts/support';
@@ -101,5 +102,24 @@ describe('email alerts, chosen per subscription', { timeout: 120_000 }, () => {
     await tabTo('Resume email alerts');
     await page.keyboard.press('Enter');
     expect(await isShown(page.getByText('Verified', { exact: true }))).toBe(true);
+  });
+
+  it('a mobile is added and verified with the texted code, by keyboard; axe-clean at 360 px', async () => {
+    const mobile = `04${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    await page.goto(`${APP_URL}/profile/notifications`);
+    const field = page.getByLabel('Mobile number');
+    expect(await isShown(field)).toBe(true);
+    await field.fill(mobile);
+    await field.press('Enter');
+    expect(await isShown(page.getByText('Waiting for the code'))).toBe(true);
+    const text = readSmsOutbox(inject('stack').dataDir).find((t) => t.to === `+61${mobile.slice(1)}`)!;
+    const code = /code is (\d{6})/.exec(text.body)![1];
+    await page.getByLabel('6-digit code').fill(code);
+    await page.getByLabel('6-digit code').press('Enter');
+    expect(await isShown(page.getByText(`+61${mobile.slice(1)}`))).toBe(true);
+    await expect.poll(() => page.getByText('Verified', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'alerts-settings-mobile-360');
   });
 });

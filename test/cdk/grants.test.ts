@@ -128,9 +128,10 @@ describe('grants per function (dev stage)', () => {
 
   it('finds every project function and reads its imports', () => {
     // API domains, six identity triggers, two schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages,
-    // and the email alerts' consumer, SES feedback handler and unsubscribe endpoint.
-    expect(functions).toHaveLength(Object.keys(apiDomains).length + 18);
-    expect(reached.get('lambdas/events/email-alerts.ts')).toEqual(new Set(['table', 'mail', 'secrets']));
+    // and the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies handler.
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 19);
+    expect(reached.get('lambdas/events/email-alerts.ts')).toEqual(new Set(['table', 'mail', 'secrets', 'eventsTopic']));
+    expect(reached.get('lambdas/events/sms-inbound.ts')).toEqual(new Set(['table']));
     expect(reached.get('lambdas/events/mail-feedback.ts')).toEqual(new Set(['table']));
     expect(reached.get('lambdas/webhooks/unsubscribe.ts')).toEqual(new Set(['table', 'secrets']));
     expect(reached.get('lambdas/triggers/pre-token-generation.ts')).toEqual(new Set(['table']));

@@ -109,12 +109,18 @@ describe('notifications wiring (dev stage)', () => {
   it('gives the push consumer and the notifications domain the VAPID secret by ARN only, never its values', () => {
     const vapid = logicalIdOf(dev.stack.node.findChild('Secrets').node.findChild('Vapid'));
     const stripe = logicalIdOf(dev.stack.node.findChild('Secrets').node.findChild('Stripe'));
+    // The notifications domain also signs the codes that verify a mobile, with the alerts' key.
+    const alertKey = logicalIdOf(dev.stack.node.findChild('Alerts').node.findChild('UnsubscribeSigning'));
     for (const fn of [push, notificationsDomain]) {
       expect(variablesOf(fn).VAPID_SECRET_ARN, fn.node.path).toEqual({ Ref: vapid });
       expect(variablesOf(fn).STRIPE_SECRET_ARN, fn.node.path).toBeUndefined();
       const secrets = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('secretsmanager:'));
       expect(secrets, fn.node.path).toEqual([
-        { Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'], Effect: 'Allow', Resource: { Ref: vapid } },
+        {
+          Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+          Effect: 'Allow',
+          Resource: fn === notificationsDomain ? [{ Ref: alertKey }, { Ref: vapid }] : { Ref: vapid },
+        },
       ]);
       expect(JSON.stringify(statementsOf(fn))).not.toContain(stripe);
     }

@@ -362,7 +362,7 @@ describe('dev stage', () => {
   it('has an encrypted, TLS-only events topic that every publishing API domain may publish to', () => {
     // The domain events, and SES's bounces and complaints of alert mail (lib/alerts.ts).
     const topics = resourcesOfType(dev.json, 'AWS::SNS::Topic');
-    expect(topics.map(([, t]) => t.Properties?.DisplayName).sort()).toEqual(['Road closure domain events', 'SES bounces and complaints of alert mail']);
+    expect(topics.map(([, t]) => t.Properties?.DisplayName).sort()).toEqual(['Replies to text alerts (STOP, START)', 'Road closure domain events', 'SES bounces and complaints of alert mail']);
     for (const [, t] of topics) expect(t.Properties?.KmsMasterKeyId).toBeDefined();
     const [topicId, topic] = topics.find(([, t]) => t.Properties?.DisplayName === 'Road closure domain events')!;
     expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
@@ -405,8 +405,8 @@ describe('dev stage', () => {
     );
     // One per API domain, six user pool triggers, two schedules, the thumbnail maker, the three
     // event consumers, the notification fan-out worker, the Stripe webhook, the low-bandwidth
-    // pages, and the email alerts' consumer, SES feedback handler and unsubscribe endpoint.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 18);
+    // pages, and the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 19);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

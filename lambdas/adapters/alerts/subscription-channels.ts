@@ -14,8 +14,9 @@ export interface ChannelSubscriber extends SubscriptionChannels {
 const NOT_SUBSCRIBED = 'You do not follow this. Subscribe first, then choose how to hear about it.';
 
 /** Sets the channels of one of the person's subscriptions; refused when they do not follow it. */
-export async function setSubscriptionChannels(uid: string, target: SubscriptionTarget, channels: SubscriptionChannels): Promise<void> {
-  const set = { email: channels.email, digestHour: channels.digestHour };
+export async function setSubscriptionChannels(uid: string, target: SubscriptionTarget, channels: Omit<SubscriptionChannels, 'sms'> & { sms?: boolean }): Promise<void> {
+  // Texts left as they are when the change does not name them (an email choice alone).
+  const set = { email: channels.email, digestHour: channels.digestHour, ...(channels.sms === undefined ? {} : { sms: channels.sms }) };
   try {
     if (target.kind === 'closure') {
       await db().entities.closureSubscription.patch({ uid, closureId: target.id }).set(set).go();
@@ -41,8 +42,8 @@ export async function stopEmailFor(uid: string, target: UnsubscribeTarget): Prom
   }
   try {
     const current = await channelsOfUser(uid);
-    const hour = (target.kind === 'closure' ? current.closures : current.lgas).get(target.id)?.digestHour ?? 0;
-    await setSubscriptionChannels(uid, target, { email: 'off', digestHour: hour });
+    const stored = (target.kind === 'closure' ? current.closures : current.lgas).get(target.id);
+    await setSubscriptionChannels(uid, target, { email: 'off', digestHour: stored?.digestHour ?? 0 });
   } catch (error) {
     if ((error as { errorType?: string }).errorType !== 'NotFound') throw error;
   }
@@ -55,8 +56,8 @@ export interface ChannelsOfUser {
 
 export async function channelsOfUser(uid: string): Promise<ChannelsOfUser> {
   const [closures, lgas] = await Promise.all([
-    db().entities.closureSubscription.query.byUser({ uid }).go({ pages: 'all', attributes: ['closureId', 'email', 'digestHour'] }),
-    db().entities.lgaSubscription.query.byUser({ uid }).go({ pages: 'all', attributes: ['lgaCode', 'email', 'digestHour'] }),
+    db().entities.closureSubscription.query.byUser({ uid }).go({ pages: 'all', attributes: ['closureId', 'email', 'digestHour', 'sms'] }),
+    db().entities.lgaSubscription.query.byUser({ uid }).go({ pages: 'all', attributes: ['lgaCode', 'email', 'digestHour', 'sms'] }),
   ]);
   return {
     closures: new Map(closures.data.map((s) => [s.closureId, channelsOf(s)])),
@@ -81,4 +82,23 @@ export function closureEmailSubscribers(closureId: string): Promise<ChannelSubsc
 
 export function lgaEmailSubscribers(lgaCode: string): Promise<ChannelSubscriber[]> {
   return emailSubscribersOf(db().entities.lgaSubscription.query.subscribers({ lgaCode }).params({ attributes: ['uid', 'email', 'digestHour'] }));
+}
+
+/** Subscribers with texts on. */
+async function smsSubscribersOf(params: object): Promise<ChannelSubscriber[]> {
+  const { items } = await queryPages({
+    ...(params as QueryCommandInput),
+    FilterExpression: '#sms = :on',
+    ExpressionAttributeNames: { ...(params as QueryCommandInput).ExpressionAttributeNames, '#sms': 'sms' },
+    ExpressionAttributeValues: { ...(params as QueryCommandInput).ExpressionAttributeValues, ':on': true },
+  });
+  return items.map((item) => ({ uid: item.uid as string, ...channelsOf(item) }));
+}
+
+export function closureSmsSubscribers(closureId: string): Promise<ChannelSubscriber[]> {
+  return smsSubscribersOf(db().entities.closureSubscription.query.subscribers({ closureId }).params({ attributes: ['uid', 'email', 'digestHour', 'sms'] }));
+}
+
+export function lgaSmsSubscribers(lgaCode: string): Promise<ChannelSubscriber[]> {
+  return smsSubscribersOf(db().entities.lgaSubscription.query.subscribers({ lgaCode }).params({ attributes: ['uid', 'email', 'digestHour', 'sms'] }));
 }

@@ -27,7 +27,7 @@ import {
 import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
 import { FanoutMarkEntity } from './entities/fanout';
 import { MailDomainEntity } from './entities/mail-domain';
-import { AlertClaimEntity, DigestEntryEntity, MailSuppressionEntity } from './entities/alerts';
+import { AlertClaimEntity, DigestEntryEntity, MailSuppressionEntity, SmsOptOutEntity } from './entities/alerts';
 
 function createService(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -69,6 +69,7 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       alertClaim: AlertClaimEntity,
       digestEntry: DigestEntryEntity,
       mailSuppression: MailSuppressionEntity,
+      smsOptOut: SmsOptOutEntity,
     },
     { client, table },
   );

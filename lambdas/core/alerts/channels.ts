@@ -10,13 +10,15 @@ export const DEFAULT_DIGEST_HOUR = 7;
 export interface SubscriptionChannels {
   email: EmailMode;
   digestHour: number;
+  /** Texts for this subscription (a verified mobile and a council that pays for them needed). */
+  sms: boolean;
 }
 
 /** A subscription item's stored channels; anything absent or unknown is email off. */
-export function channelsOf(item: { email?: unknown; digestHour?: unknown }): SubscriptionChannels {
+export function channelsOf(item: { email?: unknown; digestHour?: unknown; sms?: unknown }): SubscriptionChannels {
   const email = (EMAIL_MODES as readonly unknown[]).includes(item.email) ? (item.email as EmailMode) : 'off';
   const hour = typeof item.digestHour === 'number' && Number.isInteger(item.digestHour) && item.digestHour >= 0 && item.digestHour <= 23 ? item.digestHour : DEFAULT_DIGEST_HOUR;
-  return { email, digestHour: hour };
+  return { email, digestHour: hour, sms: item.sms === true };
 }
 
 /** What a subscription is about: one closure or one council. */

@@ -84,9 +84,9 @@ describe('alert words', () => {
   });
 
   it('stored channels default to email off at 7 am', () => {
-    expect(channelsOf({})).toEqual({ email: 'off', digestHour: 7 });
-    expect(channelsOf({ email: 'daily', digestHour: 23 })).toEqual({ email: 'daily', digestHour: 23 });
-    expect(channelsOf({ email: 'loud', digestHour: 99 })).toEqual({ email: 'off', digestHour: 7 });
+    expect(channelsOf({})).toEqual({ email: 'off', digestHour: 7, sms: false });
+    expect(channelsOf({ email: 'daily', digestHour: 23, sms: true })).toEqual({ email: 'daily', digestHour: 23, sms: true });
+    expect(channelsOf({ email: 'loud', digestHour: 99, sms: 'yes' })).toEqual({ email: 'off', digestHour: 7, sms: false });
   });
 });
 
@@ -98,5 +98,23 @@ describe('send pace', () => {
     for (let i = 0; i < 5; i++) await p.next();
     expect(now).toBe(400);
     expect(slept).toEqual([100, 100, 100, 100]);
+  });
+});
+
+describe('texts', async () => {
+  const { closureSms, gsm7Length, normalizeAuMobile, toGsm7 } = await import('../../../lambdas/core/alerts/sms');
+  it('know an Australian mobile in its forms', () => {
+    expect(normalizeAuMobile('0412 345 678')).toBe('+61412345678');
+    expect(normalizeAuMobile('+61 412-345-678')).toBe('+61412345678');
+    expect(normalizeAuMobile('61412345678')).toBe('+61412345678');
+    expect(normalizeAuMobile('0212345678')).toBeUndefined();
+    expect(normalizeAuMobile('041234567')).toBeUndefined();
+  });
+  it('fit one GSM-7 SMS with the link whole', () => {
+    expect(toGsm7('“Water” — ok… 🚧')).toBe('"Water" - ok... ');
+    const long = closureSms('closure.created', { id: 'c', type: 'flood', reason: 'x'.repeat(300), road: 'Newell Highway', timeZone: 'Australia/Sydney' }, 'https://roads.example/map?closure=abcdefghijklmnop');
+    expect(gsm7Length(long)).toBeLessThanOrEqual(160);
+    expect(long.endsWith(' https://roads.example/map?closure=abcdefghijklmnop')).toBe(true);
+    expect(long).toMatch(/^Road closed: Newell Highway \(Flooding\)\. x+\.\.\. https/);
   });
 });

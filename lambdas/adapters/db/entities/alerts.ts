@@ -74,3 +74,22 @@ export const MailSuppressionEntity = new Entity(
   },
   { table: 'placeholder' },
 );
+
+/** A mobile number that replied STOP: no text goes to it until it replies START. */
+export const SmsOptOutEntity = new Entity(
+  {
+    model: { entity: 'smsOptOut', version: '1', service: SERVICE },
+    attributes: {
+      /** sha256 of the number (+614…): the item names nobody. */
+      numberHash: { type: 'string', required: true, readOnly: true },
+      at: { type: 'number', required: true, default: () => nowSeconds() },
+    },
+    indexes: {
+      byNumber: {
+        pk: { field: 'pk', composite: ['numberHash'], casing: 'none', template: 'SMSSTOP#${numberHash}' },
+        sk: { field: 'sk', composite: [], casing: 'none', template: 'SMSSTOP' },
+      },
+    },
+  },
+  { table: 'placeholder' },
+);

@@ -2,7 +2,7 @@
 // signed-in caller may, whatever their roles or council; the counters and the push key are public;
 // publishing is for the internal consumer (IAM) only.
 import { reminderFor, sharedClosure } from './fixtures';
-import { EVERYONE, IAM_ONLY, SIGNED_IN, type Rows } from './types';
+import { ADMIN_ONLY, EVERYONE, IAM_ONLY, SIGNED_IN, outcomes, type Rows } from './types';
 import { gql } from '../../../support/api';
 
 const on = { inApp: true, push: false };
@@ -66,6 +66,25 @@ export const notificationRows: Rows = {
     lock: 'lgaFollow',
   },
   'Mutation.resumeAlertEmail': { expected: SIGNED_IN, document: 'mutation { resumeAlertEmail { emailState } }', note: "the caller's own address" },
+  'Mutation.requestMobileCode': {
+    expected: SIGNED_IN,
+    document: 'mutation($m: String!) { requestMobileCode(mobile: $m) { mobileState } }',
+    call: (c) => ({ variables: { m: `04${String(Date.now() % 100_000_000).padStart(8, '0')}` } }),
+    note: "the caller's own mobile (texted to the local SMS stand-in)",
+  },
+  'Mutation.verifyMobile': {
+    expected: outcomes([], 'ValidationError', { anonymous: 'Unauthorized' }),
+    document: 'mutation { verifyMobile(code: "000000") { mobileState } }',
+    note: 'past authorization every caller meets a wrong code (the right one is texted: sms-alerts.test.ts)',
+  },
+  'Mutation.removeMobile': { expected: SIGNED_IN, document: 'mutation { removeMobile { mobileState } }' },
+  'Query.smsSpending': { expected: ADMIN_ONLY, document: 'query($c: String!) { smsSpending(lgaCode: $c) { capCents } }', call: (c) => ({ variables: { c: c.lga } }) },
+  'Mutation.setSmsSpendingCap': {
+    expected: ADMIN_ONLY,
+    document: 'mutation($c: String!) { setSmsSpendingCap(lgaCode: $c, capCents: 100000) { capCents } }',
+    call: (c) => ({ variables: { c: c.lga } }),
+    note: "administrators set what texts may cost a council; the council's own staff may not",
+  },
   'Mutation.publishNotification': {
     expected: IAM_ONLY,
     document: 'mutation($u: ID!, $i: PublishNotificationInput!) { publishNotification(uid: $u, input: $i) { id } }',

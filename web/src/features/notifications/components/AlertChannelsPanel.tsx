@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context';
+import { MobilePanel } from './MobilePanel';
 import { alertChannelsKey, fetchAlertChannels, resumeAlertEmail, type EmailState } from '../api/alert-channels';
 
 const STATE_LABEL: Record<EmailState, string> = {
@@ -26,7 +27,7 @@ export function AlertChannelsPanel({ disabled = false }: { disabled?: boolean })
   });
   return (
     <section className="panel" aria-labelledby="alert-channels-h">
-      <h2 id="alert-channels-h" style={{ marginTop: 0, fontSize: '1.1rem' }}>Email alerts</h2>
+      <h2 id="alert-channels-h" style={{ marginTop: 0, fontSize: '1.1rem' }}>Email and text alerts</h2>
       {!channels.data ? (
         <p style={{ margin: 0 }}>{channels.isError ? channels.error.message : 'Loading…'}</p>
       ) : (
@@ -37,7 +38,8 @@ export function AlertChannelsPanel({ disabled = false }: { disabled?: boolean })
           {(channels.data.emailState === 'bounced' || channels.data.emailState === 'complained') && (
             <button type="button" className="amplify-button amplify-button--small" disabled={disabled || resume.isPending} onClick={() => resume.mutate()}>Resume email alerts</button>
           )}
-          <p className="muted">Choose email, at once or as a daily digest, for each closure and council you follow under <Link to="/subscriptions">My subscriptions</Link>.</p>
+          <p className="muted">Choose email, at once or as a daily digest, and texts for each closure and council you follow under <Link to="/subscriptions">My subscriptions</Link>.</p>
+          <MobilePanel channels={channels.data} disabled={disabled} />
         </div>
       )}
     </section>

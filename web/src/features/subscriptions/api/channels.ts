@@ -8,10 +8,11 @@ export interface SubscriptionChannels {
   target: string;
   email: EmailMode;
   digestHour: number;
+  sms: boolean;
 }
 
 export const channelsKey = ['mySubscriptionChannels'] as const;
-const FIELDS = 'channels { kind target email digestHour }';
+const FIELDS = 'channels { kind target email digestHour sms }';
 
 export async function fetchSubscriptionChannels(): Promise<SubscriptionChannels[]> {
   return (await gql<{ mySubscriptions: { channels: SubscriptionChannels[] } }>(`query { mySubscriptions { ${FIELDS} } }`)).mySubscriptions.channels;
@@ -22,6 +23,7 @@ export async function setSubscriptionChannels(change: SubscriptionChannels): Pro
     ...(change.kind === 'closure' ? { closureId: change.target } : { lgaCode: change.target }),
     email: change.email.toUpperCase(),
     digestHour: change.digestHour,
+    sms: change.sms,
   };
   const data = await gql<{ setSubscriptionChannels: { channels: SubscriptionChannels[] } }>(
     `mutation Channels($input: SubscriptionChannelsInput!) { setSubscriptionChannels(input: $input) { ${FIELDS} } }`,

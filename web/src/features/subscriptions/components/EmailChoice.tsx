@@ -33,8 +33,8 @@ export function EmailChoice({ kind, target, name }: { kind: 'closure' | 'lga'; t
     },
   });
   const id = useId();
-  const current = channels.data?.find((c) => c.kind === kind && c.target === target) ?? { email: 'off' as EmailMode, digestHour: DEFAULT_HOUR };
-  const change = (email: EmailMode, digestHour: number) => save.mutate({ kind, target, email, digestHour });
+  const current = channels.data?.find((c) => c.kind === kind && c.target === target) ?? { email: 'off' as EmailMode, digestHour: DEFAULT_HOUR, sms: false };
+  const change = (email: EmailMode, digestHour: number, sms = current.sms) => save.mutate({ kind, target, email, digestHour, sms });
   // Offline (or still loading), the choice cannot be read or saved: it stays out of the way.
   if (!channels.data) return null;
   return (
@@ -55,6 +55,9 @@ export function EmailChoice({ kind, target, name }: { kind: 'closure' | 'lga'; t
           </select>
         </>
       )}
+      <label className="email-choice__sms">
+        <input type="checkbox" checked={current.sms} aria-label={`Texts about ${name}`} onChange={(e) => change(current.email, current.digestHour, e.target.checked)} /> Texts
+      </label>
     </div>
   );
 }
