@@ -8,6 +8,7 @@ import { Auth, federationFromContext } from './auth';
 import { CommsConsumer } from './comms-consumer';
 import { Data } from './data';
 import { Mail } from './mail';
+import { Alerts } from './alerts';
 import { Media, mediaBucketName } from './media';
 import { MediaProcessing } from './media-processing';
 import { NotificationConsumers } from './notification-consumers';
@@ -112,11 +113,21 @@ export class RoadClosuresStack extends Stack {
       roadGraphFile: props.roadGraphFile,
     });
 
+    // Alerts by email: the consumer, SES feedback, one-click unsubscribe (docs/alerts.md).
+    const alerts = new Alerts(this, 'Alerts', {
+      stage,
+      table: this.data.table,
+      eventsTopic: notifications.topic,
+      mail: this.mail,
+      environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
+      smsSenderId: this.node.tryGetContext('smsSenderId') as string | undefined,
+    });
     // The low-bandwidth closures pages (/text): plain HTML for one bar of signal.
     const textPages = new TextPages(this, 'TextPages', { stage, table: this.data.table });
 
     this.web = new Web(this, 'Web', {
       textPagesUrl: textPages.url,
+      unsubscribeUrl: alerts.unsubscribeUrl,
       logsBucket: media.logsBucket,
       feedsBucket: media.feedsBucket,
       graphqlHost: this.api.graphqlHost,
@@ -151,10 +162,16 @@ export class RoadClosuresStack extends Stack {
       environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
     });
 
+    // The notifications domain texts the codes that verify a mobile (and signs them with the key).
+    alerts.grantSms(this.api.functions.find((fn) => fn.entry === 'lambdas/api/notifications/handler.ts')!);
+    // The 15-minute schedule mails the daily digests whose hour has come.
+    alerts.grantAlertMail(schedules.reminders, this.mail);
+
     // Diagnostics (/admin/diagnostics) shows how many messages wait in each dead-letter queue.
     this.api.watchDeadLetters({
       ...Object.fromEntries(Object.entries(schedules.deadLetters).map(([job, queue]) => [`${job} schedule`, queue])),
       ...Object.fromEntries(Object.entries(this.notificationConsumers.deadLetters).map(([consumer, queue]) => [`${consumer} consumer`, queue])),
+      'Email alerts consumer': alerts.deadLetters,
     });
 
     // Stripe posts subscription, invoice and checkout events here (docs/operations.md#stripe).
@@ -177,7 +194,7 @@ export class RoadClosuresStack extends Stack {
 
     // Links in e-mails, Stripe return URLs and the feeds download URL point at the site.
     const siteUrl = props.siteUrl ?? this.web.siteUrl;
-    for (const fn of [...this.api.functions, ...schedules.functions, comms.fn]) fn.addEnvironment('SITE_URL', siteUrl);
+    for (const fn of [...this.api.functions, ...schedules.functions, comms.fn, alerts.consumer]) fn.addEnvironment('SITE_URL', siteUrl);
 
     if (props.webDist) {
       this.webDeployment = new WebDeployment(this, 'WebDeployment', {

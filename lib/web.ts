@@ -2,6 +2,7 @@ import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
+  OriginRequestPolicy,
   CacheCookieBehavior,
   CacheHeaderBehavior,
   CachePolicy,
@@ -37,6 +38,8 @@ export interface WebProps {
   readonly mediaBucketName?: string;
   /** The low-bandwidth closures pages' function URL (lib/text-pages.ts), served at /text and /text/*. */
   readonly textPagesUrl?: IFunctionUrl;
+  /** One-click unsubscribe from alert mail, served at /alerts/unsubscribe (lib/alerts.ts). */
+  readonly unsubscribeUrl?: IFunctionUrl;
   /** Optional own domain; its ACM certificate must be in us-east-1. */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
 }
@@ -236,6 +239,19 @@ export class Web extends Construct {
       };
       textBehaviors['/text'] = textBehavior;
       textBehaviors['/text/*'] = textBehavior;
+    }
+
+    // One-click unsubscribe: mail clients POST with no AWS signature (origin access control would
+    // need one for a POST), so the function URL is public and checks each link's HMAC itself.
+    if (props.unsubscribeUrl) {
+      textBehaviors['/alerts/unsubscribe'] = {
+        ...secure,
+        origin: new FunctionUrlOrigin(props.unsubscribeUrl),
+        responseHeadersPolicy: appHeaders,
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      };
     }
 
     const domain = props.customDomain;

@@ -11,6 +11,9 @@ export interface OutboxMessage {
   body: string;
   code?: string;
   sentAt: number;
+  /** Alert mail: its HTML part and its headers (List-Unsubscribe…), as SES would send them. */
+  html?: string;
+  headers?: Record<string, string>;
 }
 
 const fileOf = (dataDir: string) => path.join(dataDir, 'outbox.jsonl');
@@ -21,8 +24,8 @@ export function appendToOutbox(dataDir: string, message: OutboxMessage): void {
 
 /** The mail adapter's stand-in for SES (deliverMailLocally): each mail appended to this outbox. */
 export function outboxMailSink(dataDir: string) {
-  return ({ to, subject, text, code, sentAt }: { to: string; subject: string; text: string; code?: string; sentAt: number }) =>
-    appendToOutbox(dataDir, { to, subject, body: text, code, sentAt });
+  return ({ to, subject, text, code, sentAt, html, headers }: { to: string; subject: string; text: string; code?: string; sentAt: number; html?: string; headers?: Record<string, string> }) =>
+    appendToOutbox(dataDir, { to, subject, body: text, code, sentAt, ...(html ? { html } : {}), ...(headers ? { headers } : {}) });
 }
 
 export function readOutbox(dataDir: string): OutboxMessage[] {

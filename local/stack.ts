@@ -7,6 +7,8 @@ import path from 'node:path';
 import { setLocalEventSink, type DomainEvent } from '../lambdas/adapters/platform/events';
 import { deliverMailLocally } from '../lambdas/adapters/platform/mail';
 import { outboxMailSink } from './outbox';
+import { deliverSmsLocally } from '../lambdas/adapters/alerts/sms-out';
+import { smsOutboxSink } from './sms-outbox';
 import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications/publish';
 import { resetStripe } from '../lambdas/adapters/billing/stripe-client';
 import { handleStripeWebhook } from '../lambdas/webhooks/stripe';
@@ -30,6 +32,7 @@ import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { LOCAL_LIVE_TRAFFIC_KEY, STAND_IN_PATH } from './livetraffic';
 import { localVapidKeys, vapidEnv } from './vapid';
 import { localQuoteKey, quoteKeyEnv } from './quote-key';
+import { alertKeyEnv, localAlertKey } from './alert-key';
 import { createWebServer } from './web-server';
 import { newInvokeSecret } from './dev-guards';
 import { createSigningKey, installSigningKey } from './cognito-signing-key';
@@ -102,6 +105,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     timers.forEach(clearInterval);
     setLocalEventSink(undefined);
     deliverMailLocally(undefined);
+    deliverSmsLocally(undefined);
     setLocalNotificationPublisher(undefined);
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await Promise.all(children.map((child) => stopProcess(child)));
@@ -180,6 +184,9 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       ...vapidEnv(localVapidKeys(dataDir)),
       ...stripeKeysEnv(stripeKeys),
       ...quoteKeyEnv(localQuoteKey(dataDir)),
+      ...alertKeyEnv(localAlertKey(dataDir)),
+      // What one text costs a council locally (cents), as SMS_PRICE_CENTS is set in AWS.
+      SMS_PRICE_CENTS: '6',
     });
 
     const events: DomainEvent[] = [];
@@ -191,6 +198,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     };
     // Stands in for SES: mail (sign-in links, replies) goes to the outbox that /dev/mail lists.
     deliverMailLocally(outboxMailSink(dataDir));
+    // Stands in for End User Messaging SMS: texts go to the outbox that /dev/sms lists.
+    deliverSmsLocally(smsOutboxSink(dataDir));
     setLocalEventSink((event) => {
       events.push(event);
       if (events.length > 1000) events.shift();
@@ -198,6 +207,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       const sns = { Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(event), MessageId: event.id, Type: 'Notification' } }] };
       track(invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`)));
       track(invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`)));
+      // Alerts by email: to the outbox that /dev/mail lists, as SES would send them.
+      track(invoke('lambdas/events/email-alerts.ts', sns).catch((error) => log(`email alerts for ${event.type} failed: ${(error as Error).message}`)));
       // The communications consumer: open feeds on closure changes, content-task posts.
       track(invoke('lambdas/events/comms.ts', sns).catch((error) => log(`comms for ${event.type} failed: ${(error as Error).message}`)));
     });

@@ -10,6 +10,10 @@ import { Readable } from 'node:stream';
 import { BUCKETS } from './s3';
 import { invoke, TRIGGERS } from './lambdas';
 import { readOutbox } from './outbox';
+import { handleUnsubscribe, tokenOf } from '../lambdas/webhooks/unsubscribe';
+import { handleReply } from '../lambdas/events/sms-inbound';
+import { readSmsOutbox, smsOutboxPage } from './sms-outbox';
+import { UNSUBSCRIBE_PATH } from '../lambdas/events/alert-links';
 import { handleMapRequest } from './map/routes';
 import { mayInvoke, mayReadOutbox } from './dev-guards';
 import { applySecurityHeaders, isEmbedPath } from './security-headers';
@@ -235,6 +239,35 @@ export function createWebServer(options: WebServerOptions): http.Server {
       }
       // The Live Traffic NSW stand-in: recorded real payloads, times moved to now (local/livetraffic.ts).
       if (answerLiveTraffic(req, res, url.pathname)) return;
+      if (url.pathname === '/dev/sms' || url.pathname === '/dev/sms.json' || url.pathname === '/dev/sms/reply') {
+        if (!mayReadOutbox(req, options.port)) return sendJson(res, 403, { message: "The local SMS stand-in answers only this machine's own app origin" });
+        if (url.pathname === '/dev/sms.json') return sendJson(res, 200, readSmsOutbox(options.dataDir));
+        let notice: string | undefined;
+        if (url.pathname === '/dev/sms/reply') {
+          if (req.method !== 'POST') return sendJson(res, 405, { message: 'Method not allowed' });
+          const chunks: Buffer[] = [];
+          for await (const chunk of req) chunks.push(chunk as Buffer);
+          const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 2000));
+          // What End User Messaging publishes for an inbound text, to the same handler.
+          const outcome = await handleReply({ originationNumber: form.get('from') ?? '', messageBody: form.get('body') ?? '' });
+          notice = outcome === 'ignored' ? 'Reply received; it asks for nothing (or the number is not an Australian mobile).' : `Reply received: the number is ${outcome === 'stopped' ? 'opted out (STOP)' : 'opted back in (START)'}.`;
+        }
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(smsOutboxPage(options.dataDir, notice));
+      }
+      if (url.pathname === UNSUBSCRIBE_PATH) {
+        // One-click unsubscribe from alert mail: the same handler as the function URL in AWS.
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of req) {
+          size += (chunk as Buffer).length;
+          if (size > 4096) break;
+          chunks.push(chunk as Buffer);
+        }
+        const answer = await handleUnsubscribe(req.method ?? 'GET', tokenOf(url.searchParams, Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(answer.status, answer.headers);
+        return res.end(req.method === 'HEAD' ? undefined : answer.body);
+      }
       if (url.pathname === '/stripe/webhook' && req.method === 'POST' && options.stripeWebhook) {
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -103,7 +103,7 @@ export const apiDomains: Record<string, ApiDomain> = {
   notifications: {
     entry: 'lambdas/api/notifications/handler.ts',
     fields: {
-      Query: ['notifications', 'mySubscriptions', 'lgaSubscriberCount', 'notificationSettings', 'pushPublicKey'],
+      Query: ['notifications', 'mySubscriptions', 'lgaSubscriberCount', 'notificationSettings', 'pushPublicKey', 'alertChannels', 'smsSpending'],
       Mutation: [
         'subscribeToClosure',
         'unsubscribeFromClosure',
@@ -117,6 +117,14 @@ export const apiDomains: Record<string, ApiDomain> = {
         'revokePushSubscription',
         'updateNotificationSettings',
         'publishNotification',
+        // Alerts by email: per-subscription channels and the address's state.
+        'setSubscriptionChannels',
+        'resumeAlertEmail',
+        // Alerts by text: the caller's mobile, and a council's monthly cap (administrators).
+        'requestMobileCode',
+        'verifyMobile',
+        'removeMobile',
+        'setSmsSpendingCap',
       ],
       Subscription: ['onNotification'],
     },

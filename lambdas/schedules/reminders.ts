@@ -7,11 +7,12 @@ import { lgasWithClosures } from '../adapters/closures/store';
 import { startDueScheduledClosures } from '../adapters/closures/commands';
 import { sendClosureReminders } from '../adapters/notifications/reminders';
 import { recordScheduleRun } from '../adapters/admin/schedule-runs';
+import { sendDueDigests } from './digests';
 
 const logger = new Logger({ serviceName: 'road-closures-schedules' });
 
 export const handler = () =>
-  recordScheduleRun('reminders', reminders, (r) => `${r.startedClosures.length} scheduled closures started, ${r.remindersSent} reminders sent`);
+  recordScheduleRun('reminders', reminders, (r) => `${r.startedClosures.length} scheduled closures started, ${r.remindersSent} reminders sent, ${r.digestsSent} daily digests mailed`);
 
 async function reminders() {
   const now = Math.floor(Date.now() / 1000);
@@ -20,6 +21,8 @@ async function reminders() {
   for (const lgaCode of await lgasWithClosures('SCHEDULED')) started.push(...(await startDueScheduledClosures(lgaCode, now)));
   // Reminders (notifications issue): after the starts, so a started closure is not listed as starting.
   const remindersSent = await sendClosureReminders(now);
-  logger.info('reminders', { startedClosures: started.length, remindersSent });
-  return { remindersSent, startedClosures: started };
+  // Daily alert digests whose hour has come (within this schedule's 15 minutes of it).
+  const digestsSent = (await sendDueDigests(now)).sent;
+  logger.info('reminders', { startedClosures: started.length, remindersSent, digestsSent });
+  return { remindersSent, startedClosures: started, digestsSent };
 }

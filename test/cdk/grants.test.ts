@@ -37,6 +37,8 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/billing/quote-key.ts': 'secrets',
   // The Transport for NSW API key of the state's hazards feed.
   'lambdas/adapters/livetraffic/client.ts': 'secrets',
+  // The key that signs the unsubscribe links of alert mail.
+  'lambdas/adapters/alerts/alert-key.ts': 'secrets',
 };
 
 /** The media bucket calls of lambdas/adapters/media/bucket.ts and the use each one is. */
@@ -127,9 +129,14 @@ describe('grants per function (dev stage)', () => {
   }, 120_000);
 
   it('finds every project function and reads its imports', () => {
-    // API domains, six identity triggers, three schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages.
-    expect(functions).toHaveLength(Object.keys(apiDomains).length + 16);
+    // API domains, six identity triggers, three schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages,
+    // and the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies handler.
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 20);
     expect(reached.get('lambdas/schedules/livetraffic.ts')).toEqual(new Set(['table', 'feedsBucket', 'eventsTopic', 'secrets']));
+    expect(reached.get('lambdas/events/email-alerts.ts')).toEqual(new Set(['table', 'mail', 'secrets', 'eventsTopic']));
+    expect(reached.get('lambdas/events/sms-inbound.ts')).toEqual(new Set(['table']));
+    expect(reached.get('lambdas/events/mail-feedback.ts')).toEqual(new Set(['table']));
+    expect(reached.get('lambdas/webhooks/unsubscribe.ts')).toEqual(new Set(['table', 'secrets']));
     expect(reached.get('lambdas/triggers/pre-token-generation.ts')).toEqual(new Set(['table']));
     expect(reached.get('lambdas/triggers/create-auth-challenge.ts')).toEqual(new Set(['table', 'mail']));
     expect(reached.get('lambdas/triggers/define-auth-challenge.ts')).toEqual(new Set());

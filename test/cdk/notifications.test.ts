@@ -32,10 +32,13 @@ describe('notifications wiring (dev stage)', () => {
   }, 120_000);
 
   it('subscribes the notify and push Lambdas to the events topic, each with a TLS-only, encrypted dead-letter queue', () => {
-    const [topicId] = resourcesOfType(dev.json, 'AWS::SNS::Topic')[0];
-    const subscriptions = resourcesOfType(dev.json, 'AWS::SNS::Subscription').map(([, s]) => s.Properties!);
+    const [topicId] = resourcesOfType(dev.json, 'AWS::SNS::Topic').find(([, t]) => t.Properties?.DisplayName === 'Road closure domain events')!;
+    const subscriptions = resourcesOfType(dev.json, 'AWS::SNS::Subscription')
+      .map(([, s]) => s.Properties!)
+      .filter((s) => JSON.stringify(s.TopicArn) === JSON.stringify({ Ref: topicId }));
+    const alertsConsumer = dev.stack.node.findChild('Alerts').node.findChild('ConsumerFunction') as never;
     expect(subscriptions.map((s) => s.Endpoint).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
-      [arnOf(logicalIdOf(notify)), arnOf(logicalIdOf(push)), arnOf(logicalIdOf(dev.stack.node.findChild('CommsConsumer').node.findChild('Function') as never))].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      [arnOf(logicalIdOf(notify)), arnOf(logicalIdOf(push)), arnOf(logicalIdOf(dev.stack.node.findChild('CommsConsumer').node.findChild('Function') as never)), arnOf(logicalIdOf(alertsConsumer))].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     );
     expect(notify.entry).toBe('lambdas/events/notify.ts');
     expect(push.entry).toBe('lambdas/events/push.ts');
@@ -106,12 +109,18 @@ describe('notifications wiring (dev stage)', () => {
   it('gives the push consumer and the notifications domain the VAPID secret by ARN only, never its values', () => {
     const vapid = logicalIdOf(dev.stack.node.findChild('Secrets').node.findChild('Vapid'));
     const stripe = logicalIdOf(dev.stack.node.findChild('Secrets').node.findChild('Stripe'));
+    // The notifications domain also signs the codes that verify a mobile, with the alerts' key.
+    const alertKey = logicalIdOf(dev.stack.node.findChild('Alerts').node.findChild('UnsubscribeSigning'));
     for (const fn of [push, notificationsDomain]) {
       expect(variablesOf(fn).VAPID_SECRET_ARN, fn.node.path).toEqual({ Ref: vapid });
       expect(variablesOf(fn).STRIPE_SECRET_ARN, fn.node.path).toBeUndefined();
       const secrets = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('secretsmanager:'));
       expect(secrets, fn.node.path).toEqual([
-        { Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'], Effect: 'Allow', Resource: { Ref: vapid } },
+        {
+          Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'],
+          Effect: 'Allow',
+          Resource: fn === notificationsDomain ? [{ Ref: alertKey }, { Ref: vapid }] : { Ref: vapid },
+        },
       ]);
       expect(JSON.stringify(statementsOf(fn))).not.toContain(stripe);
     }

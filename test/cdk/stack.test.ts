@@ -288,8 +288,15 @@ describe('dev stage', () => {
     expect(config.CustomErrorResponses).toEqual(
       expect.arrayContaining([403, 404].map((code) => expect.objectContaining({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' }))),
     );
-    // Every origin is signed by CloudFront: the buckets, and the low-bandwidth pages' function URL over HTTPS.
-    expect(config.Origins.every((o: any) => o.OriginAccessControlId && (o.S3OriginConfig || o.CustomOriginConfig?.OriginProtocolPolicy === 'https-only'))).toBe(true);
+    // Every origin is signed by CloudFront (the buckets, and the low-bandwidth pages' function URL
+    // over HTTPS) but one-click unsubscribe: mail clients POST to it, and CloudFront's signing of a
+    // Lambda URL needs the viewer to hash a POST's body. Its links carry their own HMAC instead.
+    const unsubscribe = behaviours.find((b) => b.PathPattern === '/alerts/unsubscribe');
+    expect(unsubscribe).toMatchObject({ AllowedMethods: expect.arrayContaining(['POST']), ViewerProtocolPolicy: 'redirect-to-https' });
+    const signed = config.Origins.filter((o: any) => o.Id !== unsubscribe!.TargetOriginId);
+    expect(signed).toHaveLength(config.Origins.length - 1);
+    expect(signed.every((o: any) => o.OriginAccessControlId && (o.S3OriginConfig || o.CustomOriginConfig?.OriginProtocolPolicy === 'https-only'))).toBe(true);
+    expect(config.Origins.find((o: any) => o.Id === unsubscribe!.TargetOriginId).CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
   });
 
   it('serves the low-bandwidth closures pages at /text from a function URL only CloudFront may call, cached for a minute', () => {
@@ -343,18 +350,21 @@ describe('dev stage', () => {
       expect(queues[queueId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
     }
     // Three schedule dead-letter queues, the three of the event consumers (notifications, push,
-    // communications), and the notification fan-out queue with its dead-letter queue.
+    // communications), the notification fan-out queue with its dead-letter queue, and the email
+    // alerts' dead-letter queue (shared by their consumer and SES feedback).
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(8);
+    expect(queuePolicies).toHaveLength(9);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
   });
 
   it('has an encrypted, TLS-only events topic that every publishing API domain may publish to', () => {
+    // The domain events, and SES's bounces and complaints of alert mail (lib/alerts.ts).
     const topics = resourcesOfType(dev.json, 'AWS::SNS::Topic');
-    expect(topics).toHaveLength(1);
-    const [topicId, topic] = topics[0];
+    expect(topics.map(([, t]) => t.Properties?.DisplayName).sort()).toEqual(['Replies to text alerts (STOP, START)', 'Road closure domain events', 'SES bounces and complaints of alert mail']);
+    for (const [, t] of topics) expect(t.Properties?.KmsMasterKeyId).toBeDefined();
+    const [topicId, topic] = topics.find(([, t]) => t.Properties?.DisplayName === 'Road closure domain events')!;
     expect(topic.Properties?.KmsMasterKeyId).toBeDefined();
     dev.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
       PolicyDocument: {
@@ -378,9 +388,9 @@ describe('dev stage', () => {
     }
   });
 
-  it('has the stripe, vapid and Live Traffic NSW placeholder secrets and the generated quote signing key', () => {
+  it('has the stripe, vapid and Live Traffic NSW placeholder secrets and the generated quote and unsubscribe signing keys', () => {
     const secrets = resourcesOfType(dev.json, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(4);
+    expect(secrets).toHaveLength(5);
     for (const [, secret] of secrets) {
       expect(secret.Properties?.GenerateSecretString).toBeDefined();
       expect(secret.Properties?.SecretString).toBeUndefined();
@@ -394,8 +404,9 @@ describe('dev stage', () => {
       ([id]) => !id.startsWith('BucketNotificationsHandler') && !id.startsWith('CustomCDKBucketDeployment'),
     );
     // One per API domain, six user pool triggers, three schedules, the thumbnail maker, the three
-    // event consumers, the notification fan-out worker, the Stripe webhook and the low-bandwidth pages.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 16);
+    // event consumers, the notification fan-out worker, the Stripe webhook, the low-bandwidth
+    // pages, and the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 20);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

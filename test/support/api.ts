@@ -4,6 +4,8 @@ import { inject } from 'vitest';
 import { setLocalEventSink, type DomainEvent } from '../../lambdas/adapters/platform/events';
 import { deliverMailLocally } from '../../lambdas/adapters/platform/mail';
 import { outboxMailSink } from '../../local/outbox';
+import { deliverSmsLocally } from '../../lambdas/adapters/alerts/sms-out';
+import { smsOutboxSink } from '../../local/sms-outbox';
 
 /** Domain events published by handlers that run inside this test worker. */
 export const workerEvents: DomainEvent[] = [];
@@ -65,4 +67,5 @@ export function useStackTable() {
   // stack's own handlers do: to the outbox /dev/mail lists.
   setLocalEventSink((event) => workerEvents.push(event));
   deliverMailLocally(outboxMailSink(stack.dataDir));
+  deliverSmsLocally(smsOutboxSink(stack.dataDir));
 }

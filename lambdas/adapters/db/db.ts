@@ -29,6 +29,7 @@ import { FanoutMarkEntity } from './entities/fanout';
 import { MailDomainEntity } from './entities/mail-domain';
 import { DisasterEventEntity, DisasterEventNameEntity, EventClosureEntity } from './entities/drfa';
 import { StateFeedImportEntity, StateHazardEntity } from './entities/state-hazard';
+import { AlertClaimEntity, DigestEntryEntity, MailSuppressionEntity, SmsOptOutEntity } from './entities/alerts';
 
 function createService(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -72,6 +73,10 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       eventClosure: EventClosureEntity,
       stateHazard: StateHazardEntity,
       stateFeedImport: StateFeedImportEntity,
+      alertClaim: AlertClaimEntity,
+      digestEntry: DigestEntryEntity,
+      mailSuppression: MailSuppressionEntity,
+      smsOptOut: SmsOptOutEntity,
     },
     { client, table },
   );

@@ -7,6 +7,7 @@
 import { TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, notFound, validationError } from '../../core/errors';
 import { carriedOptOuts } from '../../core/notifications/opt-outs';
+import { channelsOf, type SubscriptionChannels } from '../../core/alerts/channels';
 import { MAX_LGA_SUBSCRIPTIONS, MAX_LGA_SUBSCRIPTIONS_MESSAGE, type Subscriber } from '../../core/notifications/rules';
 import { dynamoClient } from '../db/client';
 import { db } from '../db/db';
@@ -166,12 +167,24 @@ export async function unsubscribeFromLga(uid: string, lgaCode: string): Promise<
   throw conflict('Failed to unsubscribe. Please try again.');
 }
 
-export async function subscriptionsOf(uid: string): Promise<{ closureIds: string[]; lgaCodes: string[] }> {
+export interface StoredChannels extends SubscriptionChannels {
+  kind: 'closure' | 'lga';
+  target: string;
+}
+
+export async function subscriptionsOf(uid: string): Promise<{ closureIds: string[]; lgaCodes: string[]; channels: StoredChannels[] }> {
   const [closures, lgas] = await Promise.all([
     db().entities.closureSubscription.query.byUser({ uid }).go({ pages: 'all' }),
     db().entities.lgaSubscription.query.byUser({ uid }).go({ pages: 'all' }),
   ]);
-  return { closureIds: closures.data.map((s) => s.closureId), lgaCodes: lgas.data.map((s) => s.lgaCode) };
+  return {
+    closureIds: closures.data.map((s) => s.closureId),
+    lgaCodes: lgas.data.map((s) => s.lgaCode),
+    channels: [
+      ...closures.data.map((s): StoredChannels => ({ kind: 'closure', target: s.closureId, ...channelsOf(s) })),
+      ...lgas.data.map((s): StoredChannels => ({ kind: 'lga', target: s.lgaCode, ...channelsOf(s) })),
+    ],
+  };
 }
 
 export async function lgaSubscriberCount(lgaCode: string): Promise<number> {

@@ -14,6 +14,8 @@ export interface MailMessage {
   html?: string;
   /** A code the local outbox shows in its own column (never used in AWS). */
   code?: string;
+  /** Extra headers (alert mail: List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 let ses: SESv2Client | undefined;
@@ -25,6 +27,9 @@ let localSink: LocalMailSink | undefined;
 export function deliverMailLocally(sink: LocalMailSink | undefined): void {
   localSink = sink;
 }
+
+/** The local stand-in for SES, when one is set (alert mail goes there too). */
+export const localMailSink = (): LocalMailSink | undefined => localSink;
 
 export type MailOutcome = 'sent' | 'limited' | 'demo';
 

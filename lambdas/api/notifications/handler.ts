@@ -26,6 +26,7 @@ import {
   unsubscribeFromLga,
 } from '../../adapters/notifications/subscriptions';
 import { presentClosure } from '../closures/present';
+import { alertFields } from './alerts';
 
 const noArgs = z.object({}).strict();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -37,13 +38,15 @@ const pushEndpoint = z
   .refine((u) => isPushServiceEndpoint(u, { allowLoopback: loopbackPushAllowed() }), 'Invalid push endpoint');
 const notificationIdArg = z.string().trim().min(1, 'Notification id is required').max(64, 'Invalid notification id');
 
-async function mySubscriptions(uid: string) {
-  const { closureIds, lgaCodes } = await subscriptionsOf(uid);
+export async function mySubscriptions(uid: string) {
+  const { closureIds, lgaCodes, channels } = await subscriptionsOf(uid);
   const [closures, lgas] = await Promise.all([getClosures(closureIds), Promise.all(lgaCodes.map((code) => getLga(code)))]);
   const now = nowSeconds();
+  const shown = new Set([...closures.map((c) => `closure:${c.id}`), ...lgas.flatMap((l) => (l ? [`lga:${l.code}`] : []))]);
   return {
     closures: closures.sort((a, b) => b.updatedAt - a.updatedAt).map((c) => presentClosure(c, now)),
     lgas: lgas.filter((l): l is LgaRecord => Boolean(l)).sort((a, b) => a.name.localeCompare(b.name)),
+    channels: channels.filter((c) => shown.has(`${c.kind}:${c.target}`)),
   };
 }
 
@@ -67,6 +70,7 @@ const PublishInput = z
   .strict();
 
 export const handler = createResolverHandler({
+  ...alertFields(mySubscriptions),
   notifications: field({
     args: z
       .object({

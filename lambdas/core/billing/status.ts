@@ -80,7 +80,7 @@ export function subscriptionChange(stored: StoredCustomer, sub: SubscriptionSnap
   };
 }
 
-export type BillingNotice = 'trial_ending' | 'payment_failed' | 'subscription_cancelled';
+export type BillingNotice = 'trial_ending' | 'payment_failed' | 'subscription_cancelled' | 'sms_credit_used';
 
 /** What the account managers hear when the status moves from `before` to `after`. */
 export function noticeForStatusChange(before: CustomerStatus, after: CustomerStatus): BillingNotice | undefined {
@@ -110,5 +110,7 @@ export function billingNoticeContent(notice: BillingNotice, lga: { code: string;
       return { title: `${council}: payment failed`, body: 'The last payment did not go through. Update the payment method to keep the subscription.', redirectTo, resourceId: lga.code };
     case 'subscription_cancelled':
       return { title: `${council}: subscription cancelled`, body: 'Closures, report moderation and the staff map are closed. Your data is kept; resubscribe at any time.', redirectTo, resourceId: lga.code };
+    case 'sms_credit_used':
+      return { title: `${council}: text alerts stopped for this month`, body: "This month's SMS spending cap is used up, so residents get no more texts until the 1st. Email, push and in-app alerts go on. Ask the administrator to raise the cap.", redirectTo, resourceId: lga.code };
   }
 }

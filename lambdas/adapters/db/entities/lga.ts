@@ -117,6 +117,8 @@ export const CustomerEntity = new Entity(
     attributes: {
       lgaCode: { type: 'string', required: true, readOnly: true },
       subscriptionStatus: { type: CUSTOMER_STATUSES, required: true, default: 'none' },
+      /** What text alerts may cost the council in a month (cents), set by an administrator; none: no texts. */
+      smsMonthlyCapCents: { type: 'number' },
       paymentStatus: { type: 'string', default: 'none' },
       stripeCustomerId: { type: 'string', default: 'none' },
       stripeSubscriptionId: { type: 'string' },

@@ -37,6 +37,13 @@ export const UserEntity = new Entity(
        * from the user pool (refreshMfaStatus); administrators need it where MFA is enforced.
        */
       totpEnrolled: { type: 'boolean' },
+      /** The mobile number text alerts go to (+614…), and whether its code was entered. */
+      alertMobile: { type: 'string' },
+      alertMobileVerified: { type: 'boolean' },
+      /** The code texted to alertMobile, as an HMAC only, until it expires or is used up. */
+      mobileCodeHash: { type: 'string' },
+      mobileCodeExpiresAt: { type: 'number' },
+      mobileCodeAttempts: { type: 'number' },
       /** A demo persona account (identity): its profile cannot be changed or deleted. */
       demo: { type: 'boolean' },
       /** LGA codes whose "please join" request this user signed, so account deletion can find them. */
@@ -72,6 +79,12 @@ export const ClosureSubscriptionEntity = new Entity(
        * on; absent = written before subscriptions carried them (the fan-out reads the profile).
        */
       optOuts: { type: 'list', items: { type: 'string' } },
+      /** Alerts by email for this subscription: off (absent), immediate or daily (lambdas/core/alerts/channels.ts). */
+      email: { type: 'string' },
+      /** The hour (0–23, the council's time zone) of the daily digest. */
+      digestHour: { type: 'number' },
+      /** Alerts by text message for this subscription (a verified mobile and a paying council needed). */
+      sms: { type: 'boolean' },
     },
     indexes: {
       byUser: {
@@ -101,6 +114,12 @@ export const LgaSubscriptionEntity = new Entity(
        * on; absent = written before subscriptions carried them (the fan-out reads the profile).
        */
       optOuts: { type: 'list', items: { type: 'string' } },
+      /** Alerts by email for this subscription: off (absent), immediate or daily (lambdas/core/alerts/channels.ts). */
+      email: { type: 'string' },
+      /** The hour (0–23, the council's time zone) of the daily digest. */
+      digestHour: { type: 'number' },
+      /** Alerts by text message for this subscription (a verified mobile and a paying council needed). */
+      sms: { type: 'boolean' },
     },
     indexes: {
       byUser: {

@@ -2,7 +2,8 @@
 // signed-in caller may, whatever their roles or council; the counters and the push key are public;
 // publishing is for the internal consumer (IAM) only.
 import { reminderFor, sharedClosure } from './fixtures';
-import { EVERYONE, IAM_ONLY, SIGNED_IN, type Rows } from './types';
+import { ADMIN_ONLY, EVERYONE, IAM_ONLY, SIGNED_IN, outcomes, type Rows } from './types';
+import { gql } from '../../../support/api';
 
 const on = { inApp: true, push: false };
 
@@ -22,8 +23,8 @@ export const notificationRows: Rows = {
     document: 'mutation($id: ID!) { unsubscribeFromClosure(id: $id) { closures { id } } }',
     call: async (c) => ({ variables: { id: (await sharedClosure(c.lga)).id } }),
   },
-  'Mutation.subscribeToLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { subscribeToLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }) },
-  'Mutation.unsubscribeFromLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { unsubscribeFromLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }) },
+  'Mutation.subscribeToLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { subscribeToLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }), lock: 'lgaFollow' },
+  'Mutation.unsubscribeFromLga': { expected: SIGNED_IN, document: 'mutation($c: String!) { unsubscribeFromLga(code: $c) { lgas { code } } }', call: (c) => ({ variables: { c: c.lga } }), lock: 'lgaFollow' },
   'Mutation.markNotificationRead': {
     expected: SIGNED_IN,
     document: 'mutation($id: ID!) { markNotificationRead(id: $id) { id read } }',
@@ -51,6 +52,38 @@ export const notificationRows: Rows = {
     expected: SIGNED_IN,
     document: 'mutation($i: NotificationSettingsInput!) { updateNotificationSettings(input: $i) { closureUpdates { inApp } } }',
     call: () => ({ variables: { i: { closureUpdates: on, lgaUpdates: on, reportOutcomes: on } } }),
+  },
+  'Query.alertChannels': { expected: SIGNED_IN, document: 'query { alertChannels { emailState } }', note: "the caller's own address" },
+  'Mutation.setSubscriptionChannels': {
+    expected: SIGNED_IN,
+    document: 'mutation($i: SubscriptionChannelsInput!) { setSubscriptionChannels(input: $i) { channels { email } } }',
+    call: async (c) => {
+      // Channels of a subscription the caller has: follow the council first (anonymous cannot).
+      if (c.user) await gql('mutation($c: String!) { subscribeToLga(code: $c) { lgas { code } } }', { c: c.lga }, c.auth);
+      return { variables: { i: { lgaCode: c.lga, email: 'DAILY', digestHour: 6 } } };
+    },
+    note: "a subscription of the caller's own",
+    lock: 'lgaFollow',
+  },
+  'Mutation.resumeAlertEmail': { expected: SIGNED_IN, document: 'mutation { resumeAlertEmail { emailState } }', note: "the caller's own address" },
+  'Mutation.requestMobileCode': {
+    expected: SIGNED_IN,
+    document: 'mutation($m: String!) { requestMobileCode(mobile: $m) { mobileState } }',
+    call: (c) => ({ variables: { m: `04${String(Date.now() % 100_000_000).padStart(8, '0')}` } }),
+    note: "the caller's own mobile (texted to the local SMS stand-in)",
+  },
+  'Mutation.verifyMobile': {
+    expected: outcomes([], 'ValidationError', { anonymous: 'Unauthorized' }),
+    document: 'mutation { verifyMobile(code: "000000") { mobileState } }',
+    note: 'past authorization every caller meets a wrong code (the right one is texted: sms-alerts.test.ts)',
+  },
+  'Mutation.removeMobile': { expected: SIGNED_IN, document: 'mutation { removeMobile { mobileState } }' },
+  'Query.smsSpending': { expected: ADMIN_ONLY, document: 'query($c: String!) { smsSpending(lgaCode: $c) { capCents } }', call: (c) => ({ variables: { c: c.lga } }) },
+  'Mutation.setSmsSpendingCap': {
+    expected: ADMIN_ONLY,
+    document: 'mutation($c: String!) { setSmsSpendingCap(lgaCode: $c, capCents: 100000) { capCents } }',
+    call: (c) => ({ variables: { c: c.lga } }),
+    note: "administrators set what texts may cost a council; the council's own staff may not",
   },
   'Mutation.publishNotification': {
     expected: IAM_ONLY,

@@ -7,6 +7,7 @@ import { customerQuery, removeOnboardingDiscount, setOnboardingDiscount, updateC
 import { formatCents, formatDate, formatTableTimestamp } from '../format';
 import { useLiveCustomers } from '../hooks/useLiveCustomers';
 import { CustomerSettingsForm } from './CustomerSettingsForm';
+import { SmsCapForm } from './SmsCapForm';
 import { DuplicateSubscriptions } from './DuplicateSubscriptions';
 import { InvoiceTable } from './InvoiceTable';
 import { OnboardingDiscountForm } from './OnboardingDiscountForm';
@@ -81,6 +82,10 @@ export function CustomerDetailPage() {
         <section className="panel" aria-labelledby="settings-title">
           <h2 id="settings-title">Settings</h2>
           <CustomerSettingsForm key={`${c.emailSuffix}-${c.classification}`} customer={c} onSave={onSave} />
+        </section>
+        <section className="panel" aria-labelledby="sms-title">
+          <h2 id="sms-title">Text alerts</h2>
+          <SmsCapForm lgaCode={c.lgaCode} />
         </section>
         <section className="panel" aria-labelledby="discount-title">
           <h2 id="discount-title">Onboarding discount</h2>

@@ -8,6 +8,7 @@ import { lgasQuery } from '../../identity/api/identity';
 import { MAX_LGA_SUBSCRIPTIONS, subscribeToLga, unsubscribeFromLga, type MySubscriptions } from '../api/subscriptions';
 import { useSubscriptionChange } from '../hooks';
 import { searchLgas } from '../../profile/lga-search';
+import { EmailChoice } from './EmailChoice';
 
 /** Matches shown at once; typing narrows the list. */
 export const LGA_MATCHES_SHOWN = 20;
@@ -62,7 +63,10 @@ export function LgaSubscriptions({ subs }: { subs: MySubscriptions }) {
         <ul className="subs-list" aria-label="Councils you follow">
           {subs.lgas.map((l) => (
             <li key={l.code}>
-              <strong>{l.name}</strong>
+              <div className="subs-item">
+                <strong>{l.name}</strong>
+                <EmailChoice kind="lga" target={l.code} name={l.name} />
+              </div>
               <button type="button" className="amplify-button amplify-button--small" disabled={leave.isPending} onClick={() => leave.mutate(l.code)} aria-label={`Unsubscribe from ${l.name}`}>Unsubscribe</button>
             </li>
           ))}

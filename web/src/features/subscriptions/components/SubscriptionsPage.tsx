@@ -5,6 +5,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { unsubscribeFromClosure } from '../api/subscriptions';
 import { useMySubscriptions, useSubscriptionChange } from '../hooks';
 import { LgaSubscriptions } from './LgaSubscriptions';
+import { EmailChoice } from './EmailChoice';
 import '../../notifications/components/notifications.css';
 
 /** /subscriptions/closures (default) and /subscriptions/lgas (see LgaSubscriptions). */
@@ -16,6 +17,7 @@ export function SubscriptionsPage() {
   return (
     <div>
       <PageHeader title="My subscriptions" />
+      <p className="muted">In-app and push notifications follow your <Link to="/profile/notifications">notification settings</Link>; choose email for each subscription here.</p>
       <nav className="subs-tabs" aria-label="Subscriptions">
         <NavLink to="/subscriptions/closures">Closures</NavLink>
         <NavLink to="/subscriptions/lgas">LGAs</NavLink>
@@ -31,9 +33,12 @@ export function SubscriptionsPage() {
           <ul className="subs-list">
             {subs.data.closures.map((c) => (
               <li key={c.id}>
-                <div>
-                  <Link to={`/map?closure=${encodeURIComponent(c.id)}`}><strong>{c.type.text}</strong></Link>
-                  <div className="muted">{[c.formattedAddress, c.reason].filter(Boolean).join(' — ')}</div>
+                <div className="subs-item">
+                  <div>
+                    <Link to={`/map?closure=${encodeURIComponent(c.id)}`}><strong>{c.type.text}</strong></Link>
+                    <div className="muted">{[c.formattedAddress, c.reason].filter(Boolean).join(' — ')}</div>
+                  </div>
+                  <EmailChoice kind="closure" target={c.id} name={[c.type.text, c.formattedAddress].filter(Boolean).join(', ')} />
                 </div>
                 <button type="button" className="amplify-button amplify-button--small" disabled={leaveClosure.isPending} onClick={() => leaveClosure.mutate(c.id)}>Unsubscribe</button>
               </li>

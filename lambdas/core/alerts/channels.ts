@@ -1,0 +1,35 @@
+// Alerts beyond the app: per subscription, whether its news also goes by email (at once or in a
+// daily digest at an hour the person picks, in the council's time zone). In-app and push stay
+// the per-kind switches of the notification settings.
+export const EMAIL_MODES = ['off', 'immediate', 'daily'] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
+
+/** The hour a daily digest goes out when the person has not picked one (7 am, before the drive to work). */
+export const DEFAULT_DIGEST_HOUR = 7;
+
+export interface SubscriptionChannels {
+  email: EmailMode;
+  digestHour: number;
+  /** Texts for this subscription (a verified mobile and a council that pays for them needed). */
+  sms: boolean;
+}
+
+/** A subscription item's stored channels; anything absent or unknown is email off. */
+export function channelsOf(item: { email?: unknown; digestHour?: unknown; sms?: unknown }): SubscriptionChannels {
+  const email = (EMAIL_MODES as readonly unknown[]).includes(item.email) ? (item.email as EmailMode) : 'off';
+  const hour = typeof item.digestHour === 'number' && Number.isInteger(item.digestHour) && item.digestHour >= 0 && item.digestHour <= 23 ? item.digestHour : DEFAULT_DIGEST_HOUR;
+  return { email, digestHour: hour, sms: item.sms === true };
+}
+
+/** What a subscription is about: one closure or one council. */
+export type SubscriptionTarget = { kind: 'closure'; id: string } | { kind: 'lga'; id: string };
+
+/** The states of a person's alert email address, as the settings screen shows them. */
+export type EmailState = 'verified' | 'unverified' | 'bounced' | 'complained';
+
+export const EMAIL_STATE_ADVICE: Record<EmailState, string> = {
+  verified: 'Alerts by email go to this address.',
+  unverified: 'This address is not verified, so no alert is emailed to it. Sign in again with a link sent to it to verify it.',
+  bounced: 'Mail to this address bounced, so alerts by email have stopped. Check the address and its mailbox, then choose Resume email alerts.',
+  complained: 'A message to this address was marked as spam, so alerts by email have stopped. If you want them again, choose Resume email alerts.',
+};

@@ -1,0 +1,54 @@
+// Who is alerted by email about a closure event, and how: closure subscribers before council
+// subscribers (one entry per person, the closure's channels win), the actor never, and only
+// subscriptions with email on. Shared by the immediate sends and the daily digests.
+import type { DomainEvent } from '../adapters/platform/events';
+import { getClosure } from '../adapters/closures/store';
+import { getLga } from '../adapters/foundation/lgas';
+import { closureEmailSubscribers, lgaEmailSubscribers } from '../adapters/alerts/subscription-channels';
+import type { SubscriptionChannels } from '../core/alerts/channels';
+import { timeZoneOfState } from '../core/alerts/digest-time';
+import type { ClosureAlertFacts } from '../core/alerts/alert-mail';
+import { isClosureEvent, type ClosureEvent } from '../core/notifications/messages';
+import type { ClosureRecord } from '../core/closures/types';
+
+export interface EmailRecipient extends SubscriptionChannels {
+  uid: string;
+  /** The subscription this reaches them through: its unsubscribe link stops it. */
+  via: { kind: 'closure' | 'lga'; id: string };
+}
+
+export interface EmailPlan {
+  event: ClosureEvent;
+  facts: ClosureAlertFacts;
+  recipients: EmailRecipient[];
+}
+
+export function closureFacts(closure: ClosureRecord, lga: { name?: string; state?: string } | undefined): ClosureAlertFacts {
+  return {
+    id: closure.id,
+    type: closure.type,
+    reason: closure.reason,
+    road: closure.nearestLocation?.name,
+    formattedAddress: closure.formattedAddress,
+    lgaName: lga?.name,
+    scheduled: closure.view === 'SCHEDULED',
+    estimatedReopening: closure.estimatedReopening,
+    timeZone: timeZoneOfState(lga?.state),
+  };
+}
+
+export async function emailPlanFor(event: DomainEvent): Promise<EmailPlan | undefined> {
+  if (!isClosureEvent(event.type)) return undefined;
+  const { closureId, lgaCode } = event.detail as { closureId?: string; lgaCode?: string };
+  if (!closureId || !lgaCode) return undefined;
+  const closure = await getClosure(closureId);
+  if (!closure) return undefined;
+  // Housekeeping's archive step is not news to anyone.
+  if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
+  const [byClosure, byLga, lga] = await Promise.all([closureEmailSubscribers(closureId), lgaEmailSubscribers(lgaCode), getLga(lgaCode)]);
+  const recipients = new Map<string, EmailRecipient>();
+  for (const s of byClosure) recipients.set(s.uid, { ...s, via: { kind: 'closure', id: closureId } });
+  for (const s of byLga) if (!recipients.has(s.uid)) recipients.set(s.uid, { ...s, via: { kind: 'lga', id: lgaCode } });
+  if (event.actor) recipients.delete(event.actor);
+  return { event: event.type, facts: closureFacts(closure, lga), recipients: [...recipients.values()] };
+}

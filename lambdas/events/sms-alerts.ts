@@ -1,0 +1,80 @@
+// Text alerts for a closure event (run by the alert consumer beside the mail): each person whose
+// subscription has texts on, with a verified mobile that has not replied STOP, gets one SMS, once
+// per event (claimed like the mail). Only a council with an active subscription sends texts, and
+// each text is taken from its monthly allowance first; when the cap is reached texts stop, and the
+// council's account managers are told once that month, in the app and by email.
+import type { DomainEvent } from '../adapters/platform/events';
+import { publishEvent } from '../adapters/platform/events';
+import { getClosure } from '../adapters/closures/store';
+import { getLga } from '../adapters/foundation/lgas';
+import { db } from '../adapters/db/db';
+import { closureSmsSubscribers, lgaSmsSubscribers } from '../adapters/alerts/subscription-channels';
+import { alertMobiles } from '../adapters/alerts/mobile';
+import { claimAlert, releaseAlert } from '../adapters/alerts/claims';
+import { smsCapOf, takeSmsSpend } from '../adapters/alerts/sms-spend';
+import { sendSms } from '../adapters/alerts/sms-out';
+import { sendMail } from '../adapters/platform/mail';
+import { verifiedUidsForEmails } from '../adapters/identity/principal';
+import { closureSms, monthOf, smsPriceCents } from '../core/alerts/sms';
+import { billingNoticeContent } from '../core/billing/status';
+import { isClosureEvent } from '../core/notifications/messages';
+import { closureLink } from './alert-links';
+import { closureFacts } from './alert-plan';
+
+export interface SmsAlertResult {
+  sent: number;
+  /** Texts not sent because the council's cap was reached. */
+  capped: number;
+}
+
+/** Tells the council's account managers, once a month, that its texts stopped. */
+async function noticeCapReached(lgaCode: string, lgaName: string | undefined, month: string): Promise<void> {
+  if (!(await claimAlert(`smscap-${lgaCode}-${month}`, 'managers', 'notice'))) return;
+  await publishEvent('customer.billingNotice', { lgaCode, notice: 'sms_credit_used', trialEnd: null });
+  const { data: managers } = await db().entities.manager.query.byLga({ lgaCode }).go({ pages: 'all' });
+  const content = billingNoticeContent('sms_credit_used', { code: lgaCode, name: lgaName });
+  for (const { email, roles } of managers) {
+    if (!(roles ?? []).includes('account_manager') || (await verifiedUidsForEmails([email])).length === 0) continue;
+    await sendMail({ to: email, subject: content.title, text: `${content.body}\n\n${(process.env.SITE_URL ?? '').replace(/\/$/, '')}${content.redirectTo}\n` });
+  }
+}
+
+export async function smsAlertsFor(event: DomainEvent): Promise<SmsAlertResult> {
+  const result = { sent: 0, capped: 0 };
+  if (!isClosureEvent(event.type)) return result;
+  const { closureId, lgaCode } = event.detail as { closureId?: string; lgaCode?: string };
+  if (!closureId || !lgaCode) return result;
+  const [closure, lga] = await Promise.all([getClosure(closureId), getLga(lgaCode)]);
+  if (!closure || !lga || lga.customerStatus !== 'active') return result;
+  if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return result;
+  const [byClosure, byLga] = await Promise.all([closureSmsSubscribers(closureId), lgaSmsSubscribers(lgaCode)]);
+  const uids = [...new Set([...byClosure, ...byLga].map((s) => s.uid))].filter((uid) => uid !== event.actor);
+  if (uids.length === 0) return result;
+  const cap = (await smsCapOf(lgaCode)) ?? 0;
+  const mobiles = await alertMobiles(uids);
+  const text = closureSms(event.type, closureFacts(closure, lga), closureLink(closure.id));
+  const month = monthOf(event.occurredAt);
+  const price = smsPriceCents();
+  for (const uid of uids) {
+    const to = mobiles.get(uid);
+    if (!to) continue;
+    if (!(await claimAlert(event.id, uid, 'sms'))) continue;
+    if (!(await takeSmsSpend(lgaCode, month, price, cap))) {
+      // Not sent: the claim goes back, so nothing stands for a text that never went.
+      await releaseAlert(event.id, uid, 'sms');
+      result.capped++;
+      continue;
+    }
+    try {
+      await sendSms(to, text);
+    } catch (error) {
+      // The retry sends it (its price was taken already: a failed send costs nothing at AWS, so the
+      // allowance errs on the side of fewer texts).
+      await releaseAlert(event.id, uid, 'sms');
+      throw error;
+    }
+    result.sent++;
+  }
+  if (result.capped > 0) await noticeCapReached(lgaCode, lga.name, month);
+  return result;
+}
