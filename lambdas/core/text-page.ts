@@ -54,11 +54,16 @@ function unsealedLine(unsealed: UnsealedStatusLine | undefined): string {
   return `<p>${parts.join(' ')}</p>`;
 }
 
-function closureItem(closure: ClosureRecord): string {
-  const road = closure.nearestLocation?.name || closure.formattedAddress || 'Unnamed road';
+/**
+ * A closure is named by its place: "Newell Highway, Forbes, NSW", or "Forbes, NSW" where no named
+ * road is near (a street drawn by hand). The nearest road's label is not a name: away from named
+ * roads it is a road class ("Secondary road") that may lie kilometres off.
+ */
+function closureItem(closure: ClosureRecord, lgaName: string): string {
+  const place = closure.formattedAddress || `Somewhere in ${lgaName}`;
   const lines = [
-    `<b>${escapeHtml(closureTypeOf(closure.type).text)}: ${escapeHtml(road)}</b>`,
-    `${CONDITION_TEXT[closure.condition] ?? escapeHtml(closure.condition)}${closure.formattedAddress && closure.formattedAddress !== road ? ` · ${escapeHtml(closure.formattedAddress)}` : ''}`,
+    `<b>${escapeHtml(closureTypeOf(closure.type).text)}: ${escapeHtml(place)}</b>`,
+    CONDITION_TEXT[closure.condition] ?? escapeHtml(closure.condition),
   ];
   if (closure.reason) lines.push(escapeHtml(closure.reason));
   if (closure.estimatedReopening) lines.push(`Expected to reopen ${escapeHtml(formatLocalTime(closure.estimatedReopening))}`);
@@ -81,7 +86,7 @@ export function renderTextPage(input: TextPageInput): string {
   const fixed = byteLength(page(`Road closures: ${input.lgaName}`, head + '<h2>Closures (0000)</h2><ul></ul><p>and 0000 more: see the full map.</p>'));
   let used = fixed;
   for (const closure of sorted) {
-    const item = closureItem(closure);
+    const item = closureItem(closure, input.lgaName);
     const size = byteLength(item);
     if (used + size > TEXT_PAGE_BUDGET_BYTES - 512) break;
     items += item;

@@ -8,7 +8,9 @@ import type { ClosureInputValue } from '../../core/closures/input';
 import * as transitions from '../../core/closures/state';
 import type { ChangeContext, ClosureChange, Located } from '../../core/closures/state';
 import type { Actor, ClosureRecord, LatLng } from '../../core/closures/types';
+import { HAND_DRAWN_ROAD_TOLERANCE_M } from '../../core/closures/hand-drawn';
 import { getRoadEngine } from '../../core/roads/engine';
+import { loadLocalities, localityAt } from '../../core/roads/localities';
 import { db } from '../db/db';
 import { publishEvent } from '../platform/events';
 import { getClosure, saveClosureChange, type ExtraWrites } from './store';
@@ -17,11 +19,19 @@ import { allClosuresInView } from './query';
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Nearest road and "road, locality, NSW" from the road engine; nothing when it cannot say. */
-export function locate(position: LatLng): Located {
+/**
+ * Nearest road and "road, locality, NSW" from the road engine; nothing when it cannot say. A line
+ * drawn by hand is on a road the graph lacks unless a graph road runs right there: then it is
+ * named by its place ("Forbes, NSW"), never after a road metres away.
+ */
+export function locate(position: LatLng, options: { drawnByHand?: boolean } = {}): Located {
   try {
     const engine = getRoadEngine();
     const nearest = engine.nearest(position) ?? undefined;
+    if (options.drawnByHand && (!nearest || nearest.distance > HAND_DRAWN_ROAD_TOLERANCE_M)) {
+      const locality = localityAt(loadLocalities(), position.lng, position.lat);
+      return { formattedAddress: locality ? `${locality.name}, ${locality.state}` : undefined };
+    }
     const formattedAddress = engine.reverseGeocode(position) ?? undefined;
     return { nearestLocation: nearest, formattedAddress };
   } catch (error) {

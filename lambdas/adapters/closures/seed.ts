@@ -1,6 +1,8 @@
 // Demo closures for Forbes (local first start and demo mode): a flood on the Newell Highway
 // south-west of Forbes, roadworks on the secondary road east of town and a scheduled event
-// closure, each snapped to the NSW road network and created through the same path as the API.
+// closure, each snapped to the NSW road network, and a market closing a town street in central
+// Forbes, drawn by hand since the shipped network has no town streets
+// (docs/road-engine.md#closures-drawn-by-hand). Created through the same path as the API.
 // Idempotent: nothing happens when the LGA already has a closure.
 import type { ClosureInputValue } from '../../core/closures/input';
 import { ClosureInput } from '../../core/closures/input';
@@ -20,6 +22,8 @@ interface DemoClosure {
   condition?: 'closed' | 'changed';
   /** Rough points along the road; each is moved onto the network, then the line is snapped. */
   along: LatLng[];
+  /** The points are the line itself, drawn by hand along a street the road network lacks. */
+  drawnByHand?: boolean;
   scheduledIn?: number;
   reopensIn: number;
 }
@@ -56,24 +60,40 @@ const DEMO: DemoClosure[] = [
     scheduledIn: 3 * DAY,
     reopensIn: 3 * DAY + 8 * 3600,
   },
+  {
+    type: 'event',
+    reason: 'Town street closed for the Forbes twilight street market. Footpaths stay open; the car parks are reached from the next street.',
+    detour: 'Use the parallel streets through the town centre.',
+    drawnByHand: true,
+    along: [
+      { lng: 148.01, lat: -33.388 },
+      { lng: 148.012, lat: -33.3875 },
+      { lng: 148.014, lat: -33.387 },
+    ],
+    reopensIn: DAY,
+  },
 ];
 
-/** The three inputs, validated by the same schema as the API (null when a road cannot be found). */
+/** The demo inputs, validated by the same schema as the API. */
 export function demoClosureInputs(lgaCode: string, now: number, engine: RoadEngine = getRoadEngine()): ClosureInputValue[] {
   return DEMO.map((demo) => {
-    const points = demo.along.map((p) => engine.nearest(p)?.location).filter((p): p is LatLng => Boolean(p));
-    const { geometry } = engine.snap(points);
+    const geometry = demo.drawnByHand ? { type: 'LineString', coordinates: demo.along.map((p) => [p.lng, p.lat]) } : snapped(demo.along, engine);
     return ClosureInput.parse({
       lgaCode,
       type: demo.type,
       reason: demo.reason,
       detour: demo.detour,
       condition: demo.condition,
-      regions: [{ geometry }],
+      regions: [{ geometry, ...(demo.drawnByHand ? { drawnByHand: true } : {}) }],
       scheduledFor: demo.scheduledIn ? now + demo.scheduledIn : undefined,
       estimatedReopening: now + demo.reopensIn,
     });
   });
+}
+
+function snapped(along: LatLng[], engine: RoadEngine) {
+  const points = along.map((p) => engine.nearest(p)?.location).filter((p): p is LatLng => Boolean(p));
+  return engine.snap(points).geometry;
 }
 
 export async function seedDemoClosures(options: { lgaCode?: string; now?: number } = {}): Promise<string[]> {

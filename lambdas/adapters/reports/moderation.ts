@@ -4,7 +4,7 @@
 // the cluster already approved. Rejecting, denying and editing clusters are version-checked.
 import { randomUUID } from 'node:crypto';
 import { conflict, validationError } from '../../core/errors';
-import { ClosureInput } from '../../core/closures/input';
+import { ClosureInput, type ClosureInputValue } from '../../core/closures/input';
 import { closureReference } from '../../core/closures/media';
 import * as closureTransitions from '../../core/closures/state';
 import { getRoadEngine } from '../../core/roads/engine';
@@ -37,14 +37,36 @@ function roadEngine(): RoadSnapper | undefined {
   }
 }
 
-/** The closure input for a report's or cluster's place; validated like any staff-made closure. */
-function closureInputAt(lgaCode: string, type: string, center: LatLng, publicReason: string | undefined) {
-  const { geometry } = regionAround(center, roadEngine());
+/** What a moderator is told when approving with no line placed where no road is near. */
+export const PLACE_ON_ROAD_FIRST = 'No road is near this report: place the closure on the road (snapped or drawn by hand) before approving';
+
+/** The road stretch approving would close when the moderator places no line; null when no road is near. */
+export function proposedRegion(center: LatLng) {
+  const around = regionAround(center, roadEngine());
+  return around.snapped ? around.geometry : null;
+}
+
+/** A line the moderator placed on the map (snapped, or drawn by hand where no road was near). */
+export type PlacedRegions = ClosureInputValue['regions'];
+
+/**
+ * The closure input for a report's or cluster's place; validated like any staff-made closure.
+ * Its line is the moderator's, else the proposed stretch of the nearest road: never a line off
+ * the road nobody looked at.
+ */
+function closureInputAt(lgaCode: string, type: string, center: LatLng, publicReason: string | undefined, placed?: PlacedRegions | null) {
+  let regions: unknown[];
+  if (placed?.length) regions = placed.map(({ geometry, drawnByHand }) => ({ geometry, drawnByHand }));
+  else {
+    const geometry = proposedRegion(center);
+    if (!geometry) throw validationError(PLACE_ON_ROAD_FIRST);
+    regions = [{ geometry }];
+  }
   const parsed = ClosureInput.safeParse({
     lgaCode,
     type,
     reason: publicReason,
-    regions: [{ geometry }],
+    regions,
   });
   if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? 'Invalid closure');
   return parsed.data;
@@ -80,10 +102,11 @@ export async function approveCluster(
   actor: Actor,
   publicReason: string | undefined,
   now = nowSeconds(),
+  placed?: PlacedRegions | null,
 ): Promise<{ cluster: ClusterRecord; closure: ClosureRecord; reports: ReportRecord[] }> {
   transitions.assertClusterPending(cluster);
   const members = (await getReports(cluster.reportIds)).filter((r) => r.status === 'pending');
-  const input = closureInputAt(cluster.lgaCode, cluster.type, cluster.center, publicReason);
+  const input = closureInputAt(cluster.lgaCode, cluster.type, cluster.center, publicReason, placed);
   let approved: { cluster: ClusterRecord; reports: ReportRecord[] } | undefined;
   const closure = await createClosureWith(
     actor,
@@ -144,7 +167,13 @@ export async function rejectCluster(cluster: ClusterRecord, actor: Actor, reason
 }
 
 /** A lone report approved: its own closure (none is linked yet, reason the moderator's), and it leaves its cluster. */
-export async function approveReport(report: ReportRecord, actor: Actor, publicReason: string | undefined, now = nowSeconds()): Promise<ReportRecord> {
+export async function approveReport(
+  report: ReportRecord,
+  actor: Actor,
+  publicReason: string | undefined,
+  now = nowSeconds(),
+  placed?: PlacedRegions | null,
+): Promise<ReportRecord> {
   if (report.status !== 'pending') throw conflict(REPORT_MESSAGES.notPending);
   if (report.closureId) {
     const after = transitions.approve(report, actor, now, report.closureId);
@@ -152,7 +181,7 @@ export async function approveReport(report: ReportRecord, actor: Actor, publicRe
     await publishStatusChange(after, actor);
     return after;
   }
-  const input = closureInputAt(report.lgaCode, report.type, report.position, publicReason);
+  const input = closureInputAt(report.lgaCode, report.type, report.position, publicReason, placed);
   const leave = await leaveClusterWrites(report, now);
   let after: ReportRecord | undefined;
   await createClosureWith(actor, input, { source: { type: 'report', reportId: report.id }, media: report.media }, (closureId) => {

@@ -15,7 +15,13 @@ export function presentClosure(c: ClosureRecord, now: number, media: PresentedMe
     geohash: c.geohash,
     nearestLocation: c.nearestLocation ?? null,
     // AWSJSON leaves as a JSON string, which AppSync and the local runtime both pass through.
-    regions: c.regions.map((r) => ({ id: r.id, geometry: JSON.stringify(r.geometry), createdAt: r.createdAt, updatedAt: r.updatedAt })),
+    regions: c.regions.map((r) => ({
+      id: r.id,
+      geometry: JSON.stringify(r.geometry),
+      drawnByHand: r.drawnByHand ?? false,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    })),
     subscriberCount: c.subscriberCount,
     view,
     clusterId: c.clusterId ?? null,

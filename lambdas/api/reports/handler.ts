@@ -24,10 +24,12 @@ import {
 } from '../../core/reports/model';
 import { LISTED_STATUSES } from '../../core/reports/state';
 import { lgaCode } from '../../core/validation';
+import { RegionInput } from '../../core/closures/input';
+import { MAX_REGIONS, MESSAGES } from '../../core/closures/geometry';
 import type { ClosureRecord, LatLng } from '../../core/closures/types';
 import { clustersByLga, clustersInCells, getCluster, getReport, pendingClusterCount, reportsByAuthor, reportsByLga } from '../../adapters/reports/store';
 import { denyReport, retractReport, submitReport } from '../../adapters/reports/commands';
-import { approveCluster, approveReport, rejectCluster, updateCluster } from '../../adapters/reports/moderation';
+import { approveCluster, approveReport, rejectCluster, updateCluster, type PlacedRegions } from '../../adapters/reports/moderation';
 import { presentClosures } from '../closures/present';
 import { actorOf } from '../closures/access';
 import { assertLinesInLga } from '../closures/lga-bounds';
@@ -77,6 +79,16 @@ function closureDistance(c: ClosureRecord, point: LatLng): number {
     best = Math.min(best, ruler.distance(p, ruler.pointOnLine(line, p).point));
   }
   return best;
+}
+
+/** The line the moderator placed on the map for the closure (snapped, or drawn by hand). */
+const placedRegions = z.array(RegionInput).min(1, MESSAGES.noRegions).max(MAX_REGIONS, MESSAGES.tooManyRegions).nullish();
+
+/** A placed line stays inside the council, like any staff-made closure's. */
+async function assertPlacedInLga(lgaCode: string, placed: PlacedRegions | null | undefined): Promise<void> {
+  if (!placed?.length) return;
+  const { data: lga } = await db().entities.lga.get({ code: lgaCode }).go();
+  if (lga) await assertLinesInLga(lga, placed.map((r) => r.geometry));
 }
 
 const byId = z.object({ id: reportId }).strict();
@@ -178,12 +190,13 @@ export const handler = createResolverHandler({
   }),
 
   approveReport: field({
-    args: z.object({ id: reportId, reason: publicReason }).strict(),
+    args: z.object({ id: reportId, reason: publicReason, regions: placedRegions }).strict(),
     access: 'user',
     async resolve(ctx) {
       const report = await loadReport(ctx.args.id);
       const p = requireModerator(await ctx.principal(), report.lgaCode);
-      return oneReport(ctx, p, await approveReport(report, actorOf(p), ctx.args.reason));
+      await assertPlacedInLga(report.lgaCode, ctx.args.regions);
+      return oneReport(ctx, p, await approveReport(report, actorOf(p), ctx.args.reason, undefined, ctx.args.regions));
     },
   }),
 
@@ -231,12 +244,13 @@ export const handler = createResolverHandler({
   }),
 
   approveCluster: field({
-    args: z.object({ id: clusterId, reason: publicReason }).strict(),
+    args: z.object({ id: clusterId, reason: publicReason, regions: placedRegions }).strict(),
     access: 'user',
     async resolve(ctx) {
       const cluster = await loadCluster(ctx.args.id);
       const p = requireModerator(await ctx.principal(), cluster.lgaCode);
-      return oneCluster(ctx, p, (await approveCluster(cluster, actorOf(p), ctx.args.reason)).cluster);
+      await assertPlacedInLga(cluster.lgaCode, ctx.args.regions);
+      return oneCluster(ctx, p, (await approveCluster(cluster, actorOf(p), ctx.args.reason, undefined, ctx.args.regions)).cluster);
     },
   }),
 

@@ -6,6 +6,7 @@ import type { ClusterRecord, ReportActivity, ReportRecord } from '../../core/rep
 import { distanceM } from '../../core/reports/cluster';
 import { getMediaItems, presentMedia, type PresentedMedia } from '../../adapters/media/store';
 import { getReports } from '../../adapters/reports/store';
+import { proposedRegion } from '../../adapters/reports/moderation';
 
 type Event = AppSyncResolverEvent<Record<string, unknown>>;
 
@@ -28,6 +29,13 @@ function presentActivity(a: ReportActivity, showEmails: boolean, viewerUid?: str
     why: a.why ?? null,
     who: { uid: a.who.uid, email: showEmails || own ? (a.who.email ?? null) : null, displayName: a.who.displayName ?? null },
   };
+}
+
+/** The proposed closure line of a pending report or cluster, as AWSJSON (snapping costs: only when selected). */
+function proposalOf(event: Event, pending: boolean, at: { lat: number; lng: number }): string | null {
+  if (!pending || !selects(event, 'proposedRegion')) return null;
+  const line = proposedRegion(at);
+  return line ? JSON.stringify(line) : null;
 }
 
 export interface ViewOptions {
@@ -65,7 +73,7 @@ export function presentReport(r: ReportRecord, media: Map<string, PresentedMedia
 
 export async function presentReports(event: Event, reports: ReportRecord[], options: Omit<ViewOptions, 'withMedia'> = {}) {
   const media = selects(event, 'media') ? await mediaById(reports.flatMap((r) => r.media)) : new Map();
-  return reports.map((r) => presentReport(r, media, options));
+  return reports.map((r) => ({ ...presentReport(r, media, options), proposedRegion: proposalOf(event, r.status === 'pending' && !r.closureId, r.position) }));
 }
 
 export async function presentClusters(event: Event, clusters: ClusterRecord[], options: Omit<ViewOptions, 'withMedia'> = {}) {
@@ -93,6 +101,7 @@ export async function presentClusters(event: Event, clusters: ClusterRecord[], o
     rejectedAt: c.rejectedAt ?? null,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
+    proposedRegion: proposalOf(event, c.status === 'pending', c.center),
   }));
 }
 

@@ -5,6 +5,7 @@ import { validationError } from '../errors';
 import { lgaCode } from '../validation';
 import { CLOSURE_VIEWS } from '../closure-views';
 import { AUSTRALIA, MAX_REGIONS, MAX_VERTICES, MESSAGES, jsonValue, lineStringSchema } from './geometry';
+import { handDrawnProblem } from './hand-drawn';
 import { CLOSURE_TYPE_VALUES, type ClosureTypeValue } from './types';
 
 const EARLIEST = 946_684_800; // 2000-01-01
@@ -25,8 +26,14 @@ export const RegionInput = z
   .object({
     id: regionId.optional().nullable(),
     geometry: jsonValue(lineStringSchema),
+    /** Drawn by hand where no road was near: kept as drawn, within tighter bounds. Left out on update keeps the region's own. */
+    drawnByHand: z.boolean({ invalid_type_error: 'drawnByHand must be true or false' }).optional().nullable(),
   })
-  .strict();
+  .strict()
+  .superRefine((region, ctx) => {
+    const problem = region.drawnByHand ? handDrawnProblem(region.geometry) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['geometry'] });
+  });
 
 export const ClosureInput = z
   .object({

@@ -18,8 +18,11 @@ export interface ChangeContext {
   actor: Actor;
   /** Fresh ids for new regions (randomUUID in production, predictable in tests). */
   newId: () => string;
-  /** Nearest road and address of a position; may return nothing when the road data is missing. */
-  locate: (position: LatLng) => Located;
+  /**
+   * Nearest road and address of a position; may return nothing when the road data is missing.
+   * For a line drawn by hand the road counts only when it runs right there.
+   */
+  locate: (position: LatLng, options?: { drawnByHand?: boolean }) => Located;
 }
 
 export interface ClosureChange {
@@ -50,15 +53,19 @@ function regionsFrom(input: ClosureInputValue, previous: Region[], ctx: ChangeCo
   const byId = new Map(previous.map((r) => [r.id, r]));
   return input.regions.map((r) => {
     const existing = r.id ? byId.get(r.id) : undefined;
-    if (!existing) return { id: ctx.newId(), geometry: r.geometry, createdAt: ctx.now, updatedAt: ctx.now };
-    const same = JSON.stringify(existing.geometry.coordinates) === JSON.stringify(r.geometry.coordinates);
-    return same ? existing : { ...existing, geometry: r.geometry, updatedAt: ctx.now };
+    if (!existing) return { id: ctx.newId(), geometry: r.geometry, ...(r.drawnByHand ? { drawnByHand: true } : {}), createdAt: ctx.now, updatedAt: ctx.now };
+    // Left out (an edit that only renames or reorders): the region keeps how it was drawn.
+    const drawnByHand = r.drawnByHand ?? existing.drawnByHand ?? false;
+    const same = JSON.stringify(existing.geometry.coordinates) === JSON.stringify(r.geometry.coordinates) && drawnByHand === (existing.drawnByHand ?? false);
+    if (same) return existing;
+    const { drawnByHand: _was, ...rest } = existing;
+    return { ...rest, geometry: r.geometry, ...(drawnByHand ? { drawnByHand: true } : {}), updatedAt: ctx.now };
   });
 }
 
 function placed(regions: Region[], ctx: ChangeContext) {
   const geometry = indexGeometry(regions);
-  const { nearestLocation, formattedAddress } = ctx.locate(geometry.position);
+  const { nearestLocation, formattedAddress } = ctx.locate(geometry.position, { drawnByHand: regions.some((r) => r.drawnByHand) });
   return {
     geometry,
     fields: {
@@ -106,7 +113,12 @@ export function createClosure(id: string, input: ClosureInputValue, ctx: ChangeC
   return {
     after,
     geometry,
-    activity: activity(after, ctx, 'created', { type: after.type, regions: regions.length, scheduledFor: after.scheduledFor ?? null }),
+    activity: activity(after, ctx, 'created', {
+      type: after.type,
+      regions: regions.length,
+      ...(regions.some((r) => r.drawnByHand) ? { drawnByHand: regions.filter((r) => r.drawnByHand).length } : {}),
+      scheduledFor: after.scheduledFor ?? null,
+    }),
     event: 'closure.created',
   };
 }

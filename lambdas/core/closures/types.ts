@@ -31,6 +31,8 @@ export interface LineStringGeometry {
 export interface Region {
   id: string;
   geometry: LineStringGeometry;
+  /** Drawn by hand where no road of the road graph was near: kept exactly as drawn (docs/road-engine.md#closures-drawn-by-hand). */
+  drawnByHand?: boolean;
   createdAt: number;
   updatedAt: number;
 }

@@ -66,10 +66,14 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-AU', {
   minute: '2-digit',
 });
 
-/** "Lachlan Valley Way, Forbes, NSW" → road "Lachlan Valley Way", locality "Forbes". */
+/**
+ * "Lachlan Valley Way, Forbes, NSW" → road "Lachlan Valley Way", locality "Forbes"; "Forbes, NSW"
+ * (no named road near, e.g. a street drawn by hand) → no road. The nearest road's label is never
+ * taken for the road: away from named roads it is a road class, possibly kilometres off.
+ */
 export function roadAndLocality(c: Pick<ClosureRecord, 'formattedAddress' | 'nearestLocation'>): { road: string | null; locality: string | null } {
   const parts = (c.formattedAddress ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-  const road = c.nearestLocation?.name || parts[0] || null;
+  const road = parts.length >= 3 ? parts[0] : null;
   const locality = parts.length >= 3 ? parts[parts.length - 2] : parts.length === 2 && parts[0] !== road ? parts[0] : null;
   return { road, locality };
 }

@@ -4,6 +4,7 @@ import type { LineString, MultiLineString } from 'geojson';
 import ngeohash from 'ngeohash';
 import { effectiveView } from '../closure-views';
 import { CELL_PRECISION } from '../closures/geometry';
+import { HAND_DRAWN_ROAD_TOLERANCE_M } from '../closures/hand-drawn';
 import type { ClosureRecord } from '../closures/types';
 import type { RouteClosure } from '../roads/avoid';
 import { degreeSpan, haversine, type Position } from '../roads/geo';
@@ -21,12 +22,17 @@ export function blocksTraffic(
   return closure.active && closure.condition === 'closed' && effectiveView(closure, now) === 'ACTIVE' && closure.regions.length > 0;
 }
 
-/** The closure as the road engine takes it: one id, all its regions. */
+/**
+ * The closure as the road engine takes it: one id, all its regions. A line drawn by hand closes
+ * the graph's roads running along it within HAND_DRAWN_ROAD_TOLERANCE_M (the engine matches only
+ * roads heading the same way, the nearest one at each point); a street the graph lacks has nothing
+ * to keep off. Snapped lines in the same closure still match their own road first.
+ */
 export function routeClosureOf(closure: Pick<ClosureRecord, 'id' | 'regions'>): RouteClosure {
   const lines = closure.regions.map((r) => r.geometry.coordinates as Position[]);
   const geometry: LineString | MultiLineString =
     lines.length === 1 ? { type: 'LineString', coordinates: lines[0] } : { type: 'MultiLineString', coordinates: lines };
-  return { id: closure.id, geometry };
+  return closure.regions.some((r) => r.drawnByHand) ? { id: closure.id, geometry, tolerance: HAND_DRAWN_ROAD_TOLERANCE_M } : { id: closure.id, geometry };
 }
 
 /** Metres around a route within which a closure's cell is read (a closure line may sit 5 m off its road). */

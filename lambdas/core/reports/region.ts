@@ -1,6 +1,7 @@
-// The region of a closure made from a report or cluster: about 200 m of the nearest road around
-// the centre, snapped with the road engine. Where no road is near (or outside the NSW graph) it
-// is a tiny 2-vertex line at the centre for staff to redraw; either passes closure validation.
+// The region proposed for a closure made from a report or cluster: about 200 m of the nearest road
+// around the centre, snapped with the road engine. Where no road is near (or outside the NSW graph)
+// nothing is proposed (`snapped: false`, with a tiny line at the centre only to show where): the
+// moderator places the line on the road, snapped or drawn by hand, before approving.
 import CheapRuler from 'cheap-ruler';
 import type { LatLng, LineStringGeometry, Position } from '../closures/types';
 

@@ -8,6 +8,8 @@ export interface RouteClosure {
   id: string;
   /** The closed stretch, following the road (as snap() draws it). */
   geometry: LineString | MultiLineString;
+  /** How far the line may sit from the road it closes (metres); a line drawn by hand sits further off than a snapped one. */
+  tolerance?: number;
 }
 
 export type AvoidPolygon = Polygon | MultiPolygon | Feature<Polygon | MultiPolygon>;
@@ -46,12 +48,13 @@ export class ClosureEdgeCache {
 
   stretchesOf(closure: RouteClosure): EdgeStretch[] {
     const parts = lineParts(closure.geometry);
-    const key = `${closure.id}|${signature(parts)}`;
+    const tolerance = closure.tolerance ?? CLOSURE_MATCH_TOLERANCE_M;
+    const key = `${closure.id}|${tolerance}|${signature(parts)}`;
     let stretches = this.cache.get(key);
     if (!stretches) {
       stretches = [];
       for (const part of parts) {
-        for (const [edge, offsets] of matchAlongLine(this.graph, part, CLOSURE_MATCH_TOLERANCE_M)) {
+        for (const [edge, offsets] of matchAlongLine(this.graph, part, tolerance)) {
           stretches.push(...stretchesOfOffsets(this.graph, edge, offsets));
         }
       }

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useStackTable, type Auth } from '../../support/api';
 import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
-import { APPROVE_CLUSTER, APPROVE_REPORT, DENY_REPORT, REJECT_CLUSTER, north, submit } from '../reports/support';
+import { APPROVE_CLUSTER, APPROVE_REPORT, DENY_REPORT, REJECT_CLUSTER, north, placedAt, submit } from '../reports/support';
 import { freshUser, notificationsOf, ok, Q, waitForNotifications, type Notification, type TestUser } from './support';
 
 const APPROVED = 'Your report was approved';
@@ -54,13 +54,13 @@ async function clusterOfThree(type: string) {
   const b = await submit(second.auth, { type, position: north(at, 40) });
   const c = await submit(quiet.auth, { type, position: north(at, 20) });
   expect(new Set([b.clusterId, c.clusterId])).toEqual(new Set([a.clusterId]));
-  return { clusterId: a.clusterId as string, reports: { first: a.id as string, second: b.id as string, quiet: c.id as string } };
+  return { clusterId: a.clusterId as string, at, reports: { first: a.id as string, second: b.id as string, quiet: c.id as string } };
 }
 
 describe('a cluster approved into a closure, then reopened', () => {
   it('tells each reporter once with a link to the closure, and again once when it reopens', async () => {
-    const { clusterId } = await clusterOfThree('flood');
-    const approved = await ok<{ approveCluster: { closureId: string } }>(APPROVE_CLUSTER, { id: clusterId }, staff);
+    const { clusterId, at } = await clusterOfThree('flood');
+    const approved = await ok<{ approveCluster: { closureId: string } }>(APPROVE_CLUSTER, { id: clusterId, regions: placedAt(at) }, staff);
     const closureId = approved.approveCluster.closureId;
     expect(closureId).toBeTruthy();
 
@@ -104,7 +104,7 @@ describe('a cluster rejected', () => {
 describe('a single report decided', () => {
   it('approved: its reporter hears once with a link to the new closure, and once when it reopens', async () => {
     const report = await submit(first.auth, { type: 'crash', position: spot() });
-    const approved = await ok<{ approveReport: { closureId: string } }>(APPROVE_REPORT, { id: report.id }, staff);
+    const approved = await ok<{ approveReport: { closureId: string } }>(APPROVE_REPORT, { id: report.id, regions: placedAt(report.position) }, staff);
     const closureId = approved.approveReport.closureId;
     const notes = await outcomes(first, APPROVED, closureId);
     expect(notes).toHaveLength(1);

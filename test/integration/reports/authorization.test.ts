@@ -32,6 +32,7 @@ import {
   weddinSpot,
   type Callers,
   type Role,
+  placedAt,
 } from './support';
 
 let c: Callers;
@@ -110,14 +111,14 @@ const OPERATIONS: Record<string, Operation> = {
   reportClusters: { document: CLUSTERS, prepare: async (role) => ({ variables: { lgaCode: lgaOf(role) } }), expected: MODERATORS },
   pendingClustersCard: { document: CARD, prepare: async (role) => ({ variables: { lgaCode: lgaOf(role) } }), expected: MODERATORS },
   reportCluster: { document: CLUSTER, prepare: withReport((r) => ({ id: r.clusterId })), expected: MODERATORS },
-  approveCluster: { document: APPROVE_CLUSTER, prepare: withReport((r) => ({ id: r.clusterId })), expected: MODERATORS },
+  approveCluster: { document: APPROVE_CLUSTER, prepare: withReport((r) => ({ id: r.clusterId, regions: placedAt(r.position) })), expected: MODERATORS },
   rejectCluster: { document: REJECT_CLUSTER, prepare: withReport((r) => ({ id: r.clusterId, reason: 'Duplicate' })), expected: MODERATORS },
   updateCluster: {
     document: UPDATE_CLUSTER,
     prepare: withReport((r) => ({ id: r.clusterId, input: { radius: 400, center: north(r.position, 10) } })),
     expected: MODERATORS,
   },
-  approveReport: { document: APPROVE_REPORT, prepare: withReport((r) => ({ id: r.id })), expected: MODERATORS },
+  approveReport: { document: APPROVE_REPORT, prepare: withReport((r) => ({ id: r.id, regions: placedAt(r.position) })), expected: MODERATORS },
   denyReport: { document: DENY_REPORT, prepare: withReport((r) => ({ id: r.id, reason: 'Not a road' })), expected: MODERATORS },
 };
 

@@ -13,6 +13,7 @@ import {
   north,
   submit,
   useSpotBlock,
+  placedAt,
 } from './support';
 
 const CROWD = 10;
@@ -51,7 +52,7 @@ describe('moderators deciding at the same moment', () => {
     const spot = forbesSpot();
     const first = await submit((await newResident()).auth, { type: 'flood', position: spot });
     await submit((await newResident()).auth, { type: 'flood', position: north(spot, 30) });
-    const answers = await Promise.all(Array.from({ length: CROWD }, () => gql<{ approveCluster: any }>(APPROVE_CLUSTER, { id: first.clusterId }, staff)));
+    const answers = await Promise.all(Array.from({ length: CROWD }, () => gql<{ approveCluster: any }>(APPROVE_CLUSTER, { id: first.clusterId, regions: placedAt(spot) }, staff)));
     const won = answers.filter((a) => !a.errors);
     expect(won).toHaveLength(1);
     for (const lost of answers.filter((a) => a.errors)) expect(lost.errors![0].errorType).toBe('Conflict');
@@ -62,7 +63,7 @@ describe('moderators deciding at the same moment', () => {
     const report = await submit((await newResident()).auth, { type: 'storm', position: forbesSpot() });
     const answers = await Promise.all(
       Array.from({ length: CROWD }, (_, i) =>
-        i % 2 ? gql(REJECT_CLUSTER, { id: report.clusterId, reason: 'Cleared already' }, staff) : gql(APPROVE_CLUSTER, { id: report.clusterId }, staff),
+        i % 2 ? gql(REJECT_CLUSTER, { id: report.clusterId, reason: 'Cleared already' }, staff) : gql(APPROVE_CLUSTER, { id: report.clusterId, regions: placedAt(report.position) }, staff),
       ),
     );
     expect(answers.filter((a) => !a.errors)).toHaveLength(1);
@@ -73,7 +74,7 @@ describe('moderators deciding at the same moment', () => {
 
   it(`${CROWD} approvals of one lone report make one closure`, async () => {
     const report = await submit((await newResident()).auth, { type: 'crash', position: forbesSpot() });
-    const answers = await Promise.all(Array.from({ length: CROWD }, () => gql(APPROVE_REPORT, { id: report.id }, staff)));
+    const answers = await Promise.all(Array.from({ length: CROWD }, () => gql(APPROVE_REPORT, { id: report.id, regions: placedAt(report.position) }, staff)));
     expect(answers.filter((a) => !a.errors)).toHaveLength(1);
     for (const lost of answers.filter((a) => a.errors)) expect(lost.errors![0].errorType).toBe('Conflict');
     expect(await closuresFrom('reportId', report.id)).toBe(1);

@@ -19,11 +19,11 @@ export const SUBMIT = `mutation($input: ReportInput!) { submitReport(input: $inp
 export const MY_REPORTS = `query { myReports { ${REPORT_FIELDS} } }`;
 export const REPORT = `query($id: ID!) { report(id: $id) { ${REPORT_FIELDS} } }`;
 export const RETRACT = `mutation($id: ID!) { retractReport(id: $id) { ${REPORT_FIELDS} } }`;
-export const APPROVE_REPORT = `mutation($id: ID!) { approveReport(id: $id) { ${REPORT_FIELDS} } }`;
+export const APPROVE_REPORT = `mutation($id: ID!, $regions: [RegionInput!]) { approveReport(id: $id, regions: $regions) { ${REPORT_FIELDS} } }`;
 export const DENY_REPORT = `mutation($id: ID!, $reason: String!) { denyReport(id: $id, reason: $reason) { ${REPORT_FIELDS} } }`;
 export const CLUSTERS = `query($lgaCode: String!, $status: ReportClusterStatus) { reportClusters(lgaCode: $lgaCode, status: $status) { ${CLUSTER_FIELDS} reports { id status description media { id } } } }`;
 export const CLUSTER = `query($id: ID!) { reportCluster(id: $id) { ${CLUSTER_FIELDS} reports { id status description } } }`;
-export const APPROVE_CLUSTER = `mutation($id: ID!) { approveCluster(id: $id) { ${CLUSTER_FIELDS} } }`;
+export const APPROVE_CLUSTER = `mutation($id: ID!, $regions: [RegionInput!]) { approveCluster(id: $id, regions: $regions) { ${CLUSTER_FIELDS} } }`;
 export const REJECT_CLUSTER = `mutation($id: ID!, $reason: String!) { rejectCluster(id: $id, reason: $reason) { ${CLUSTER_FIELDS} } }`;
 export const UPDATE_CLUSTER = `mutation($id: ID!, $input: ReportClusterInput!) { updateCluster(id: $id, input: $input) { ${CLUSTER_FIELDS} } }`;
 export const CARD = `query($lgaCode: String!) { pendingClustersCard(lgaCode: $lgaCode) { lgaCode count items { id reportCount } } }`;
@@ -54,6 +54,15 @@ export function forbesSpot(): { lat: number; lng: number } {
 
 export function weddinSpot(): { lat: number; lng: number } {
   return { lat: -33.87 - Math.random() * 0.02, lng: 148.0 + Math.random() * 0.02 };
+}
+
+/**
+ * The line a moderator places before approving: the grid's spots lie off the road graph, where
+ * nothing is proposed, so a short line drawn by hand through the spot (about 55 m, east–west).
+ */
+export function placedAt(p: { lat: number; lng: number }) {
+  const coordinates = [[p.lng - 0.0003, p.lat], [p.lng + 0.0003, p.lat]];
+  return [{ geometry: JSON.stringify({ type: 'LineString', coordinates }), drawnByHand: true }];
 }
 
 /** Metres → degrees of latitude, to place a second report nearby. */

@@ -38,7 +38,7 @@ describe('public closure fields', () => {
     const presented = presentClosure(c, now);
     const { regions: _publicRegions, ...rest } = publicClosureFields(c, now);
     expect(presented).toMatchObject(rest);
-    expect(presented.regions).toEqual([{ id: 'r1', geometry: JSON.stringify(c.regions[0].geometry), createdAt: 1, updatedAt: 1 }]);
+    expect(presented.regions).toEqual([{ id: 'r1', geometry: JSON.stringify(c.regions[0].geometry), drawnByHand: false, createdAt: 1, updatedAt: 1 }]);
     expect(Object.keys(presented)).toEqual(expect.arrayContaining(['geohash', 'nearestLocation', 'subscriberCount', 'view', 'clusterId', 'mediaIds', 'media', 'version']));
   });
 });

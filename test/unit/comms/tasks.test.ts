@@ -95,6 +95,11 @@ describe('template writer', () => {
     expect(roadAndLocality({ formattedAddress: 'Back Yamma Road, Bedgerebong, NSW' })).toEqual({ road: 'Back Yamma Road', locality: 'Bedgerebong' });
     expect(roadAndLocality({})).toEqual({ road: null, locality: null });
   });
+
+  it('names no road where the address has none: the nearest road\'s label may be a road class far off', () => {
+    const far = { name: 'Secondary road', location: { lat: -33.4, lng: 148 }, distance: 250 };
+    expect(roadAndLocality({ formattedAddress: 'Forbes, NSW', nearestLocation: far })).toEqual({ road: null, locality: 'Forbes' });
+  });
 });
 
 describe('embedded-map visit series', () => {

@@ -27,6 +27,19 @@ describe('low-bandwidth closures page', () => {
     expect(html).not.toMatch(/<script/i);
   });
 
+  it('names a closure by its place, never by the nearest road\'s class (a street drawn by hand, an off-road report)', () => {
+    const html = renderTextPage({
+      lgaCode: '12900', lgaName: 'Forbes', generatedAt: 1_795_000_000,
+      closures: [
+        closure('a', 1_794_000_000, { type: 'hazard', formattedAddress: 'Forbes, NSW', nearestLocation: { name: 'Secondary road', location: { lat: -33.4, lng: 148 }, distance: 250 } }),
+        closure('b', 1_794_000_001, { formattedAddress: undefined, nearestLocation: { name: 'Secondary road', location: { lat: -33.4, lng: 148 }, distance: 3000 } }),
+      ],
+    });
+    expect(html).toContain('Hazard: Forbes, NSW');
+    expect(html).toContain('Flooding: Somewhere in Forbes');
+    expect(html).not.toContain('Secondary road');
+  });
+
   it('says plainly when unsealed roads are restricted, with the mass limit, and escapes council text', () => {
     const html = renderTextPage({
       lgaCode: '12900', lgaName: 'Forbes', generatedAt: 1_795_000_000, closures: [],

@@ -1,6 +1,7 @@
 // Matrix rows of incident reports: residents report and retract their own; moderators (a
 // submission moderator, closure administrator or account manager of the LGA, with a paying
 // customer) work through reports and clusters. Each cell gets its own report at its own spot.
+import { placedAt } from '../../reports/support';
 import { forCell, reportIn, spotIn } from './fixtures';
 import { EVERYONE, MODERATOR_ROLES, SIGNED_IN, STAFF_WITH_ROLE, outcomes, type Cell, type Row, type Rows } from './types';
 
@@ -10,6 +11,9 @@ const reportFor = (c: Cell, name: string) =>
   c.caller === 'resident' ? reportIn(c.lga, c.user) : forCell(c, name, () => reportIn(c.lga));
 const byReport = (name: string) => (c: Cell) => reportFor(c, name).then((r) => ({ variables: { id: r.id } }));
 const byCluster = (name: string) => (c: Cell) => reportFor(c, name).then((r) => ({ variables: { id: r.clusterId } }));
+/** Approvals carry the line the moderator placed: the cells' spots lie off the road graph. */
+const placed = (name: string, id: (r: { id: string; clusterId: string }) => string) => (c: Cell) =>
+  reportFor(c, name).then((r) => ({ variables: { id: id(r), regions: placedAt(r.position) } }));
 
 export const reportRows: Rows = {
   'Query.myReports': { expected: SIGNED_IN, document: 'query { myReports { id } }' },
@@ -40,9 +44,17 @@ export const reportRows: Rows = {
     call: byReport('retractReport'),
     note: 'the author only (the resident wrote the report of their cell)',
   },
-  'Mutation.approveReport': { ...MODERATORS, document: 'mutation($id: ID!) { approveReport(id: $id) { id } }', call: byReport('approveReport') },
+  'Mutation.approveReport': {
+    ...MODERATORS,
+    document: 'mutation($id: ID!, $regions: [RegionInput!]) { approveReport(id: $id, regions: $regions) { id } }',
+    call: placed('approveReport', (r) => r.id),
+  },
   'Mutation.denyReport': { ...MODERATORS, document: 'mutation($id: ID!) { denyReport(id: $id, reason: "Not a road") { id } }', call: byReport('denyReport') },
-  'Mutation.approveCluster': { ...MODERATORS, document: 'mutation($id: ID!) { approveCluster(id: $id) { id } }', call: byCluster('approveCluster') },
+  'Mutation.approveCluster': {
+    ...MODERATORS,
+    document: 'mutation($id: ID!, $regions: [RegionInput!]) { approveCluster(id: $id, regions: $regions) { id } }',
+    call: placed('approveCluster', (r) => r.clusterId),
+  },
   'Mutation.rejectCluster': { ...MODERATORS, document: 'mutation($id: ID!) { rejectCluster(id: $id, reason: "Duplicate") { id } }', call: byCluster('rejectCluster') },
   'Mutation.updateCluster': {
     ...MODERATORS,

@@ -22,6 +22,8 @@ export interface RegionItem {
   id: string;
   /** GeoJSON LineString as a JSON string (AWSJSON) */
   geometry: string;
+  /** Drawn by hand where the road map has no road: kept exactly as drawn. */
+  drawnByHand?: boolean | null;
   createdAt: number | null;
   updatedAt: number | null;
 }
@@ -44,6 +46,8 @@ export interface ClosureSummary {
   updatedAt: number;
   view: ClosureViewEnum;
   scheduled: boolean;
+  /** Only whether each region was drawn by hand (the lists mark such closures). */
+  regions?: Array<{ drawnByHand?: boolean | null }>;
 }
 
 export interface ClosureDetail extends ClosureSummary {
@@ -97,6 +101,7 @@ const SUMMARY = /* GraphQL */ `
   id lgaCode active condition type { value text } reason formattedAddress
   nearestLocation { name distance }
   scheduledFor estimatedReopening openedAt archivedAt deletedAt createdAt updatedAt view scheduled
+  regions { drawnByHand }
 `;
 
 const MEDIA = 'id contentType size resized createdAt url thumbnailUrl';
@@ -107,7 +112,7 @@ const DETAIL = /* GraphQL */ `
   ${CLOSURE_FIELDS}
   ${SUMMARY}
   geohash subscriberCount clusterId mediaIds version
-  regions { id geometry createdAt updatedAt }
+  regions { id geometry drawnByHand createdAt updatedAt }
   media { ${MEDIA} }
 `;
 

@@ -11,7 +11,7 @@ import { formatDate, formatDistance, formatTableTimestamp } from '../format';
 import { closureDetailKey, useClosureCache } from '../hooks/useClosureCache';
 import { slugOfView } from '../views';
 import { ActivitiesTab } from './ActivitiesTab';
-import { ConditionBadge, TypeBadge } from './ClosureTable';
+import { ConditionBadge, DrawnByHandBadge, TypeBadge, anyDrawnByHand } from './ClosureTable';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DetailForm } from './DetailForm';
 import { MediaTab } from './MediaTab';
@@ -135,7 +135,8 @@ export function ClosureDetailPage({ def }: { def: RouteDef }) {
   const c = closure.data;
   if (!c) return <ClosureNotFound id={id} />;
 
-  const title = c.formattedAddress ?? c.nearestLocation?.name ?? `Closure ${c.id}`;
+  // Its place, never the nearest road's label (away from named roads that is a road class).
+  const title = c.formattedAddress ?? `Closure ${c.id}`;
   return (
     <div className="cl-detail">
       <p className="breadcrumb">
@@ -147,6 +148,7 @@ export function ClosureDetailPage({ def }: { def: RouteDef }) {
             <TypeBadge type={c.type} />
             <ConditionBadge condition={c.condition} />
             <span className="closure-status">{STATUS_TEXT[c.view] ?? c.view}</span>
+            {anyDrawnByHand(c.regions) && <DrawnByHandBadge />}
           </div>
           <h1>{title}</h1>
           <p className="muted cl-detail__facts">

@@ -15,11 +15,24 @@ export function TypeBadge({ type }: { type: { value: string; text: string } }) {
   );
 }
 
+/** Staff see which closures (and which of their regions) were drawn by hand rather than snapped to a road. */
+export function DrawnByHandBadge() {
+  return (
+    <span className="drawn-by-hand" title="Drawn by hand where the road map has no road: kept exactly as drawn">
+      Drawn by hand
+    </span>
+  );
+}
+
+/** Whether any region of the closure was drawn by hand. */
+export const anyDrawnByHand = (regions: ReadonlyArray<{ drawnByHand?: boolean | null }> | null | undefined) => (regions ?? []).some((r) => r.drawnByHand);
+
 export function ConditionBadge({ condition }: { condition: string }) {
   return <span className={`closure-condition closure-condition--${condition}`}>{CONDITION_TEXT[condition] ?? condition}</span>;
 }
 
-const addressOf = (c: ClosureSummary) => c.formattedAddress ?? c.nearestLocation?.name ?? 'Address not known yet';
+// The place, never the nearest road's label (away from named roads that is a road class, possibly far off).
+const addressOf = (c: ClosureSummary) => c.formattedAddress ?? 'Address not known yet';
 
 /** A closure list: a table on wide screens, one card per closure in mobile mode (spec §2). */
 export function ClosureTable({ items, caption }: { items: ClosureSummary[]; caption: string }) {
@@ -34,6 +47,7 @@ export function ClosureTable({ items, caption }: { items: ClosureSummary[]; capt
               <ConditionBadge condition={c.condition} />
             </div>
             <Link to={`/closures/${encodeURIComponent(c.id)}`} className="closure-card__title">{addressOf(c)}</Link>
+            {anyDrawnByHand(c.regions) && <DrawnByHandBadge />}
             <p className="closure-card__reason">{c.reason || <span className="muted">No reason given</span>}</p>
             <dl className="closure-card__facts">
               <div><dt>Updated</dt><dd>{formatTableTimestamp(c.updatedAt)}</dd></div>
@@ -62,7 +76,10 @@ export function ClosureTable({ items, caption }: { items: ClosureSummary[]; capt
           {items.map((c) => (
             <tr key={c.id} data-closure-id={c.id}>
               <td><TypeBadge type={c.type} /></td>
-              <td><Link to={`/closures/${encodeURIComponent(c.id)}`}>{addressOf(c)}</Link></td>
+              <td>
+                <Link to={`/closures/${encodeURIComponent(c.id)}`}>{addressOf(c)}</Link>
+                {anyDrawnByHand(c.regions) && <> <DrawnByHandBadge /></>}
+              </td>
               <td className="closure-table__reason">{c.reason || <span className="muted">No reason given</span>}</td>
               <td><ConditionBadge condition={c.condition} /></td>
               <td className="nowrap">{formatTableTimestamp(c.updatedAt)}</td>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context';
 import { ApiError } from '../../../lib/api';
 import { deleteClosureRegion, getClosure, updateClosure, type ClosureDetail } from '../api/closures';
+import { DrawnByHandBadge } from './ClosureTable';
 import { formatDistance, formatTableTimestamp, fromDatetimeLocal, regionLength, toDatetimeLocal } from '../format';
 import { MAX_DETOUR, MAX_REASON, validateClosureForm, type ClosureFormErrors, type ClosureFormValues } from '../validation';
 import { CLOSURE_TYPE_STYLE } from '../views';
@@ -215,6 +216,7 @@ export function DetailForm({ closure }: { closure: ClosureDetail }) {
                 <strong>Region {i + 1}</strong>
                 <span className="muted"> · {formatDistance(regionLength(r.geometry))}</span>
                 {r.updatedAt != null && <span className="muted"> · updated {formatTableTimestamp(r.updatedAt)}</span>}
+                {r.drawnByHand && <> <DrawnByHandBadge /></>}
               </div>
               {!readOnly && (
                 <button

@@ -23,6 +23,10 @@ export interface DraftOverlay {
   drawing: boolean;
   onMapClick(point: LngLat): void;
   panel: ReactNode;
+  /** Told where the map is after every move (drawing by keyboard adds points at its centre). */
+  onViewportChange?(viewport: MapViewport): void;
+  /** Drawn over the map while drawing (the centre mark). */
+  mapOverlay?: ReactNode;
 }
 
 interface Props {
@@ -88,10 +92,14 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
           label={label}
           crosshair={draft?.drawing}
           focus={focus}
-          onViewportChange={setViewport}
+          onViewportChange={(v) => {
+            setViewport(v);
+            draft?.onViewportChange?.(v);
+          }}
           onFeatureClick={(properties) => setSelectedId(String(properties.id))}
           onMapClick={(point) => (draft?.drawing ? draft.onMapClick(point) : setSelectedId(null))}
         />
+        {draft?.drawing && draft.mapOverlay}
       </div>
       <aside className="closure-explorer__side">
         {draft?.panel}

@@ -55,6 +55,14 @@ export interface ReportCluster {
   updatedAt: number;
   media: ReportMedia[];
   reports: Report[];
+  /** While pending: the stretch of road approving closes unless the moderator places a line (GeoJSON as text); null where no road is near. */
+  proposedRegion?: string | null;
+}
+
+/** A line the moderator placed for the closure: snapped, or drawn by hand where no road was near. */
+export interface PlacedRegion {
+  geometry: string;
+  drawnByHand?: boolean;
 }
 
 export interface Nearby {
@@ -101,10 +109,23 @@ export async function retractReport(id: string): Promise<Report> {
   return (await gql<{ retractReport: Report }>(`mutation($id: ID!) { retractReport(id: $id) { ${REPORT} } }`, { id })).retractReport;
 }
 
-/** `reason` is the closure's public reason as the moderator wrote or confirmed it ('' for none). */
-export async function approveReport(id: string, reason: string): Promise<Report> {
-  return (await gql<{ approveReport: Report }>(`mutation($id: ID!, $reason: String) { approveReport(id: $id, reason: $reason) { ${REPORT} } }`, { id, reason: reason.trim() || null }))
-    .approveReport;
+/** The stretch of road approving a pending report would close, or null where no road is near (moderators). */
+export async function reportProposal(id: string): Promise<string | null> {
+  return (await gql<{ report: { proposedRegion: string | null } | null }>(`query($id: ID!) { report(id: $id) { proposedRegion } }`, { id })).report?.proposedRegion ?? null;
+}
+
+/**
+ * `reason` is the closure's public reason as the moderator wrote or confirmed it ('' for none);
+ * `regions` the line the moderator placed (left out: the proposed stretch of road).
+ */
+export async function approveReport(id: string, reason: string, regions?: PlacedRegion[] | null): Promise<Report> {
+  return (
+    await gql<{ approveReport: Report }>(`mutation($id: ID!, $reason: String, $regions: [RegionInput!]) { approveReport(id: $id, reason: $reason, regions: $regions) { ${REPORT} } }`, {
+      id,
+      reason: reason.trim() || null,
+      regions: regions ?? null,
+    })
+  ).approveReport;
 }
 
 export async function denyReport(id: string, reason: string): Promise<Report> {
@@ -129,15 +150,18 @@ export async function reportClusters(lgaCode: string, status: 'PENDING' | 'APPRO
 }
 
 export async function getCluster(id: string): Promise<ReportCluster | null> {
-  return (await gql<{ reportCluster: ReportCluster | null }>(`query($id: ID!) { reportCluster(id: $id) { ${CLUSTER} reports { ${REPORT} } } }`, { id }))
+  return (await gql<{ reportCluster: ReportCluster | null }>(`query($id: ID!) { reportCluster(id: $id) { ${CLUSTER} proposedRegion reports { ${REPORT} } } }`, { id }))
     .reportCluster;
 }
 
-/** `reason` is the closure's public reason as the moderator wrote or confirmed it ('' for none). */
-export async function approveCluster(id: string, reason: string): Promise<ReportCluster> {
+/**
+ * `reason` is the closure's public reason as the moderator wrote or confirmed it ('' for none);
+ * `regions` the line the moderator placed (left out: the proposed stretch of road).
+ */
+export async function approveCluster(id: string, reason: string, regions?: PlacedRegion[] | null): Promise<ReportCluster> {
   const data = await gql<{ approveCluster: ReportCluster }>(
-    `mutation($id: ID!, $reason: String) { approveCluster(id: $id, reason: $reason) { ${CLUSTER} reports { id } } }`,
-    { id, reason: reason.trim() || null },
+    `mutation($id: ID!, $reason: String, $regions: [RegionInput!]) { approveCluster(id: $id, reason: $reason, regions: $regions) { ${CLUSTER} reports { id } } }`,
+    { id, reason: reason.trim() || null, regions: regions ?? null },
   );
   return data.approveCluster;
 }

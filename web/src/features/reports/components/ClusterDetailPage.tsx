@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageHeader } from '../../../components/PageHeader';
-import { approveCluster, getCluster, rejectCluster } from '../api/reports';
+import { approveCluster, getCluster, rejectCluster, type PlacedRegion } from '../api/reports';
 import { ConfirmDialog } from '../../closures/components/ConfirmDialog';
 import { ClusterAdjustForm } from './ClusterAdjustForm';
 import { ModerationOffNotice, useCanModerateNow } from './ModerationOffNotice';
@@ -11,6 +11,9 @@ import { PublicReasonField } from './PublicReasonField';
 import { MediaStrip, StatusBadge } from './ReportParts';
 import './reports.css';
 import { formatTableTimestamp } from '../../closures/format';
+
+// The map and drawing tools load with the first cluster opened, not with the app.
+const ClosurePlacer = lazy(() => import('../../staff-map/StaffMapPage').then((m) => ({ default: m.ClosurePlacer })));
 
 /**
  * /report-clusters/{id}: the member reports with photos, approve (creates the closure, with the
@@ -22,11 +25,13 @@ export function ClusterDetailPage() {
   const [reason, setReason] = useState('');
   const [publicReason, setPublicReason] = useState('');
   const [confirmApprove, setConfirmApprove] = useState(false);
+  // The line approving creates, as the moderator sees it on the map (none yet: approving waits).
+  const [placed, setPlaced] = useState<PlacedRegion[] | null>(null);
   const key = ['reports', 'cluster', clusterId];
   const cluster = useQuery({ queryKey: key, queryFn: () => getCluster(clusterId) });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['reports'] });
   const approve = useMutation({
-    mutationFn: () => approveCluster(clusterId, publicReason),
+    mutationFn: () => approveCluster(clusterId, publicReason, placed),
     onSuccess: refresh,
     onSettled: () => setConfirmApprove(false),
   });
@@ -51,11 +56,17 @@ export function ClusterDetailPage() {
         <MediaStrip media={c.media} />
         {c.status === 'pending' && !canModerate && <ModerationOffNotice lgaCode={c.lgaCode} />}
         {c.status === 'pending' && canModerate && (
+          <Suspense fallback={<p aria-busy="true">Loading the map…</p>}>
+            <ClosurePlacer at={c.center} proposed={c.proposedRegion ?? null} onChange={setPlaced} />
+          </Suspense>
+        )}
+        {c.status === 'pending' && canModerate && (
           <div className="report-actions">
             <PublicReasonField value={publicReason} onChange={setPublicReason} suggestions={c.reports.map((r) => r.description ?? '')} />
-            <button type="button" className="rp-button" disabled={approve.isPending} onClick={() => setConfirmApprove(true)}>
+            <button type="button" className="rp-button" disabled={approve.isPending || !placed} onClick={() => setConfirmApprove(true)}>
               {approve.isPending ? 'Creating the closure…' : 'Approve and create closure'}
             </button>
+            {!placed && <p className="muted" style={{ margin: 0 }}>Draw the closure on the map to approve.</p>}
             <textarea aria-label="Reason for rejecting" placeholder="Reason for rejecting" value={reason} onChange={(e) => setReason(e.target.value)} />
             <button type="button" className="rp-button rp-button--danger" disabled={!reason.trim() || reject.isPending} onClick={() => reject.mutate()}>
               Reject
@@ -72,8 +83,8 @@ export function ClusterDetailPage() {
           onCancel={() => setConfirmApprove(false)}
         >
           <p>
-            A closure at {c.formattedAddress ?? `${c.center.lat.toFixed(5)}, ${c.center.lng.toFixed(5)}`} goes on the public map at once,
-            and the cluster's pending reports are approved.
+            A closure at {c.formattedAddress ?? `${c.center.lat.toFixed(5)}, ${c.center.lng.toFixed(5)}`}, on the line shown on the map, goes on
+            the public map at once, and the cluster's pending reports are approved.
           </p>
         </ConfirmDialog>
         {/* Keyed by version so a save (or another moderator's) starts the form from the stored values. */}

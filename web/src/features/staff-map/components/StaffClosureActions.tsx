@@ -1,10 +1,21 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context';
 import type { MapClosure } from '../../map/api/closure-fields';
 import { deleteClosure, reopenClosure } from '../../map/api/closures';
 import { useApplyClosureChange } from '../../map/hooks/useLiveClosures';
+import { gql } from '../../../lib/api';
+import './drawing.css';
+
+/** How the closure's regions were drawn: staff see "Drawn by hand" (the public map's fields leave it out). */
+async function regionsDrawn(id: string): Promise<Array<{ drawnByHand: boolean | null }>> {
+  const data = await gql<{ closure: { regions: Array<{ drawnByHand: boolean | null }> } | null }>(
+    'query ClosureRegionsDrawn($id: ID!) { closure(id: $id) { regions { drawnByHand } } }',
+    { id },
+  );
+  return data.closure?.regions ?? [];
+}
 
 /** Edit, Reopen and Delete for a closure selected on the staff map; the last two ask first. */
 export function StaffClosureActions({ closure, onDeleted }: { closure: MapClosure; onDeleted(): void }) {
@@ -31,8 +42,14 @@ export function StaffClosureActions({ closure, onDeleted }: { closure: MapClosur
     onError: (error: Error) => toast.show({ kind: 'error', message: `Failed to delete the closure: ${error.message}` }),
   });
   const busy = reopen.isPending || remove.isPending;
+  const drawn = useQuery({ queryKey: ['closures', 'drawn-by-hand', closure.id, closure.updatedAt], queryFn: () => regionsDrawn(closure.id) });
   return (
     <>
+      {(drawn.data ?? []).some((r) => r.drawnByHand) && (
+        <p className="muted" style={{ margin: 0, flexBasis: '100%' }}>
+          <span className="drawn-by-hand">Drawn by hand</span> No road of the road map is near: the line is kept exactly as drawn.
+        </p>
+      )}
       <Link className="map-button" to={`/closures/${closure.id}`}>Edit</Link>
       {closure.condition !== 'opened' && (
         <button type="button" className="map-button" onClick={() => setConfirm('reopen')} disabled={busy}>Reopen</button>
