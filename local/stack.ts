@@ -31,8 +31,7 @@ import { regenerateEveryLgaFeeds } from '../lambdas/adapters/comms/feeds';
 import { PROJECT_ROOT, type LocalSettings } from './settings';
 import { LOCAL_LIVE_TRAFFIC_KEY, STAND_IN_PATH } from './livetraffic';
 import { localVapidKeys, vapidEnv } from './vapid';
-import { localQuoteKey, quoteKeyEnv } from './quote-key';
-import { alertKeyEnv, localAlertKey } from './alert-key';
+import { signingKeysEnv } from './signing-keys';
 import { createWebServer } from './web-server';
 import { newInvokeSecret } from './dev-guards';
 import { createSigningKey, installSigningKey } from './cognito-signing-key';
@@ -183,8 +182,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ...vapidEnv(localVapidKeys(dataDir)),
       ...stripeKeysEnv(stripeKeys),
-      ...quoteKeyEnv(localQuoteKey(dataDir)),
-      ...alertKeyEnv(localAlertKey(dataDir)),
+      ...signingKeysEnv(dataDir),
       // What one text costs a council locally (cents), as SMS_PRICE_CENTS is set in AWS.
       SMS_PRICE_CENTS: '6',
     });

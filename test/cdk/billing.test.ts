@@ -22,10 +22,13 @@ describe('billing wiring (dev stage)', () => {
 
   it('exposes the webhook on a function URL and outputs it for registration with Stripe', () => {
     const urls = resourcesOfType(dev.json, 'AWS::Lambda::Url').map(([, r]) => r.Properties!);
-    // The webhook's is the only function URL open to the internet (Stripe signs what it sends);
-    // others, such as the text pages', answer CloudFront alone (AWS_IAM).
-    const open = urls.filter((u) => u.AuthType === 'NONE');
-    expect(open).toEqual([expect.objectContaining({ TargetFunctionArn: { 'Fn::GetAtt': [logicalIdOf(webhook), 'Arn'] } })]);
+    // Two function URLs are open to the internet, each checking what it is sent itself: the
+    // webhook's (Stripe signs it) and alert mail's one-click unsubscribe (its links are HMAC-signed,
+    // docs/alerts.md). Others, such as the text pages', answer CloudFront alone (AWS_IAM).
+    const open = urls.filter((u) => u.AuthType === 'NONE').map((u) => (u.TargetFunctionArn as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
+    expect(open).toHaveLength(2);
+    expect(open).toContain(logicalIdOf(webhook));
+    expect(open.filter((id) => id !== logicalIdOf(webhook))).toEqual([expect.stringMatching(/^AlertsUnsubscribe/)]);
     expect(Object.keys(dev.json.Outputs).some((key) => key.includes('StripeWebhookUrl'))).toBe(true);
   });
 

@@ -33,12 +33,10 @@ const adapterAccess: Record<string, Access> = {
   'lambdas/adapters/notifications/push.ts': 'secrets',
   // Stripe's API key and webhook signing secret.
   'lambdas/adapters/billing/stripe-client.ts': 'secrets',
-  // The key that signs quote ids.
-  'lambdas/adapters/billing/quote-key.ts': 'secrets',
+  // The keys that sign quote ids and unsubscribe links (adapters/platform/signing-key.ts).
+  'lambdas/adapters/platform/signing-key.ts': 'secrets',
   // The Transport for NSW API key of the state's hazards feed.
   'lambdas/adapters/livetraffic/client.ts': 'secrets',
-  // The key that signs the unsubscribe links of alert mail.
-  'lambdas/adapters/alerts/alert-key.ts': 'secrets',
 };
 
 /** The media bucket calls of lambdas/adapters/media/bucket.ts and the use each one is. */
