@@ -164,7 +164,8 @@ export const handler = createResolverHandler({
       } catch (error) {
         if (isAppError(error)) throw error;
         logger.error('snap failed', { error: error as Error });
-        throw new AppError('Internal', 'Unable to snap to roads');
+        // The staff map puts the spec's "Unable to snap to roads:" before the code and this message.
+        throw new AppError('Internal', 'The road engine failed on these points');
       }
     },
   }),
