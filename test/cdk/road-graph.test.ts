@@ -12,6 +12,9 @@ import { resourcesOfType, synthStage, type CfnResource, type Synthesized } from 
 
 const synthTimeout = 180_000;
 const roadDomains = Object.entries(apiDomains).filter(([, d]) => d.roadEngine);
+// The road-engine API domains, and the state hazards import (it places the state's points on roads).
+const STATE_HAZARDS = /^SchedulesStateHazardsFunction/;
+const graphReaders = roadDomains.length + 1;
 
 function roadFunctions(synth: Synthesized): [string, CfnResource][] {
   return resourcesOfType(synth.json, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_KEY);
@@ -26,19 +29,21 @@ describe('the road graph of the deployed app', () => {
     });
   }, synthTimeout);
 
-  it('is one asset of its own, the graph file, that every road-engine Lambda fetches and no other', () => {
+  it('is one asset of its own, the graph file, that every road-engine Lambda (and the state hazards import) fetches and no other', () => {
     const graphAssets = assetFiles.filter((name) => name.endsWith('.roadgraph'));
     expect(graphAssets).toHaveLength(1);
     const functions = roadFunctions(dev);
-    expect(functions).toHaveLength(roadDomains.length);
+    expect(functions).toHaveLength(graphReaders);
+    expect(functions.filter(([id]) => STATE_HAZARDS.test(id))).toHaveLength(1);
     const keys = new Set(functions.map(([, fn]) => JSON.stringify(fn.Properties!.Environment.Variables.ROAD_GRAPH_KEY)));
     expect(keys.size).toBe(1);
     // The key is the asset's content hash: a new graph is a new object, a running container keeps its own.
     expect([...keys][0]).toContain(graphAssets[0]!.replace(/^asset\./, ''));
-    for (const [, fn] of functions) {
+    for (const [id, fn] of functions) {
       expect(fn.Properties!.Environment.Variables.ROAD_GRAPH_BUCKET).toBeDefined();
       expect(fn.Properties!.Environment.Variables.ROAD_GRAPH_PATH).toBeUndefined();
-      expect(fn.Properties!.Environment.Variables.LOCALITIES_PATH).toBe('/var/task/nsw-localities.geojson');
+      // The API's road engine names places by locality; the state hazards import does not.
+      if (!STATE_HAZARDS.test(id)) expect(fn.Properties!.Environment.Variables.LOCALITIES_PATH).toBe('/var/task/nsw-localities.geojson');
     }
   });
 
@@ -47,7 +52,7 @@ describe('the road graph of the deployed app', () => {
     const readers = policies.filter(([, policy]) =>
       policy.Properties!.PolicyDocument.Statement.some((s: { Action: unknown; Resource: unknown }) => s.Action === 's3:GetObject' && JSON.stringify(s.Resource).includes('.roadgraph')),
     );
-    expect(readers).toHaveLength(roadDomains.length);
+    expect(readers).toHaveLength(graphReaders);
     for (const [, policy] of readers) {
       // CDK may merge it with another GetObject statement; the graph's own resource has no wildcard.
       const statement = policy.Properties!.PolicyDocument.Statement.find((s: { Resource: unknown }) => JSON.stringify(s.Resource).includes('.roadgraph'));
@@ -60,9 +65,10 @@ describe('the road graph of the deployed app', () => {
   it('sizes memory and /tmp from the graph file', () => {
     const fileBytes = statSync(join(projectRoot, ROAD_GRAPH_FILE)).size;
     for (const [id, fn] of roadFunctions(dev)) {
-      const domain = roadDomains.find(([name]) => id.toLowerCase().startsWith(`api${name}function`))!;
-      expect(domain, id).toBeDefined();
-      const { memoryMb, tmpMb } = roadEngineSizing(fileBytes, domain[1].memorySize ?? 512);
+      const domain = roadDomains.find(([name]) => id.toLowerCase().startsWith(`api${name}function`));
+      expect(domain ?? STATE_HAZARDS.test(id), id).toBeTruthy();
+      // The state hazards import starts from 1024 MB (lib/schedules.ts).
+      const { memoryMb, tmpMb } = roadEngineSizing(fileBytes, domain ? (domain[1].memorySize ?? 512) : 1024);
       expect(fn.Properties!.MemorySize).toBe(memoryMb);
       expect(fn.Properties!.EphemeralStorage?.Size ?? 512).toBe(tmpMb);
     }
@@ -77,7 +83,7 @@ describe('the road graph of the deployed app', () => {
     writeFileSync(file, Buffer.alloc(40 * 1024 * 1024, 1));
     const custom = synthStage('dev', { roadGraph: file });
     const functions = roadFunctions(custom);
-    expect(functions).toHaveLength(roadDomains.length);
+    expect(functions).toHaveLength(graphReaders);
     for (const [, fn] of functions) expect(fn.Properties!.MemorySize).toBe(roadEngineSizing(40 * 1024 * 1024, 1024).memoryMb);
     expect(existsSync(file)).toBe(true);
   }, synthTimeout);
