@@ -230,7 +230,7 @@ describe('directions on the public map', () => {
     expect(await fitsWidth(page)).toBe(true);
     // Scrolled to the panel, the map's zoom buttons sit partly under the sticky app bar, which
     // axe's target-size counts as a too-small target; at the top of the page nothing is under it.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     expect(await axeViolations(page)).toEqual([]);
   });
 
