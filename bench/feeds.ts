@@ -7,8 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { regenerateEveryLgaFeeds, regenerateFeeds } from '../lambdas/adapters/comms/feeds';
-import { dynamoClient } from '../lambdas/adapters/db/client';
-import { feedsS3 } from '../lambdas/adapters/platform/feeds-bucket';
 import { mapIndexOf } from '../lambdas/adapters/closures/map-index';
 import type { ClosureRecord } from '../lambdas/core/closures/types';
 import { ensureTable } from '../local/dynamodb';
@@ -16,6 +14,7 @@ import { BUCKETS, startS3 } from '../local/s3';
 import { writeClosures, writeViewCounters } from './support/closure-writer';
 import { freePort, startMemoryDynamoDb } from './support/dynamodb-memory';
 import { count, plain, type SectionReport } from './support/report';
+import { countRequests } from './support/request-count';
 
 const TABLE = 'road-closures-bench-feeds';
 const LGAS = Number(process.env.BENCH_FEEDS_LGAS ?? 120);
@@ -36,27 +35,6 @@ function closureOf(lgaCode: string, n: number, now: number): ClosureRecord {
     ...(scheduled ? { scheduledFor: now + 86_400 } : {}), estimatedReopening: now + 7 * 86_400,
     media: [], subscriberCount: 0, version: 1, createdAt: now - 3600 - n, updatedAt: now - 60 - n,
   };
-}
-
-/** Counts the commands each client sends while `run` runs. */
-async function counted<T>(run: () => Promise<T>): Promise<{ value: T; ms: number; dynamo: number; s3: number }> {
-  const tally = { dynamo: 0, s3: 0 };
-  const count = (key: keyof typeof tally) =>
-    ((next: (args: unknown) => Promise<unknown>) => (args: unknown) => {
-      tally[key]++;
-      return next(args);
-    }) as never;
-  const name = `benchFeeds${Math.random().toString(36).slice(2)}`;
-  dynamoClient().middlewareStack.add(count('dynamo'), { step: 'initialize', name });
-  feedsS3().middlewareStack.add(count('s3'), { step: 'initialize', name });
-  const started = performance.now();
-  try {
-    const value = await run();
-    return { value, ms: performance.now() - started, ...tally };
-  } finally {
-    dynamoClient().middlewareStack.remove(name);
-    feedsS3().middlewareStack.remove(name);
-  }
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -81,9 +59,9 @@ export async function benchFeeds(): Promise<SectionReport> {
     for (const c of closures) counters.set(`${c.view}|${c.lgaCode}`, (counters.get(`${c.view}|${c.lgaCode}`) ?? 0) + 1);
     await writeViewCounters(counters);
 
-    const seed = await counted(() => regenerateEveryLgaFeeds(now));
+    const seed = await countRequests(() => regenerateEveryLgaFeeds(now));
     const runs = [];
-    for (let i = 0; i < CHANGES; i++) runs.push(await counted(() => regenerateFeeds(codes[(i * 7) % codes.length], now)));
+    for (let i = 0; i < CHANGES; i++) runs.push(await countRequests(() => regenerateFeeds(codes[(i * 7) % codes.length], now)));
     const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
     const last = runs.at(-1)!;
     const printed = [

@@ -7,15 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { importStateHazards, type ImportResult } from '../lambdas/adapters/livetraffic/import';
-import { dynamoClient } from '../lambdas/adapters/db/client';
-import { feedsS3 } from '../lambdas/adapters/platform/feeds-bucket';
+import { importStateHazards } from '../lambdas/adapters/livetraffic/import';
 import { setLocalEventSink } from '../lambdas/adapters/platform/events';
 import type { HazardKind } from '../lambdas/core/livetraffic/hazard';
 import { ensureTable } from '../local/dynamodb';
 import { BUCKETS, startS3 } from '../local/s3';
 import { freePort, startMemoryDynamoDb } from './support/dynamodb-memory';
 import { plain, type SectionReport } from './support/report';
+import { countRequests } from './support/request-count';
 
 const TABLE = 'road-closures-bench-state-hazards';
 const HAZARDS = 400;
@@ -50,26 +49,6 @@ const answers = (changed: number) => async (kind: HazardKind) => ({
   bytes: 0,
 });
 
-async function counted(run: () => Promise<ImportResult>) {
-  const tally = { dynamo: 0, s3: 0 };
-  const count = (key: keyof typeof tally) =>
-    ((next: (args: unknown) => Promise<unknown>) => (args: unknown) => {
-      tally[key]++;
-      return next(args);
-    }) as never;
-  const name = `benchStateHazards${Math.random().toString(36).slice(2)}`;
-  dynamoClient().middlewareStack.add(count('dynamo'), { step: 'initialize', name });
-  feedsS3().middlewareStack.add(count('s3'), { step: 'initialize', name });
-  const started = performance.now();
-  try {
-    const value = await run();
-    return { value, ms: performance.now() - started, ...tally };
-  } finally {
-    dynamoClient().middlewareStack.remove(name);
-    feedsS3().middlewareStack.remove(name);
-  }
-}
-
 export async function benchStateHazards(): Promise<SectionReport> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-state-hazards-'));
   const dynamo = await startMemoryDynamoDb();
@@ -84,9 +63,9 @@ export async function benchStateHazards(): Promise<SectionReport> {
   setLocalEventSink((event) => events.push(event.type));
   try {
     await ensureTable(dynamo.port, TABLE);
-    const first = await counted(() => importStateHazards({ fetchKind: answers(0) }));
-    const cycle = await counted(() => importStateHazards({ fetchKind: answers(CHANGED) }));
-    const still = await counted(() => importStateHazards({ fetchKind: answers(CHANGED) }));
+    const first = await countRequests(() => importStateHazards({ fetchKind: answers(0) }));
+    const cycle = await countRequests(() => importStateHazards({ fetchKind: answers(CHANGED) }));
+    const still = await countRequests(() => importStateHazards({ fetchKind: answers(CHANGED) }));
     const line = (label: string, r: typeof cycle) =>
       `${label}: ${r.value.written} items written, ${r.value.removed} removed, ${r.dynamo} DynamoDB and ${r.s3} S3 commands, ${(r.ms / 1000).toFixed(1)} s`;
     const printed = [

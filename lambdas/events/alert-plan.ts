@@ -2,13 +2,13 @@
 // subscribers (one entry per person, the closure's channels win), the actor never, and only
 // subscriptions with email on. Shared by the immediate sends and the daily digests.
 import type { DomainEvent } from '../adapters/platform/events';
-import { getClosure } from '../adapters/closures/store';
+import { newsworthyClosure } from './closure-event';
 import { getLga } from '../adapters/foundation/lgas';
 import { closureEmailSubscribers, lgaEmailSubscribers } from '../adapters/alerts/subscription-channels';
 import type { SubscriptionChannels } from '../core/alerts/channels';
 import { timeZoneOfState } from '../core/alerts/digest-time';
 import type { ClosureAlertFacts } from '../core/alerts/alert-mail';
-import { isClosureEvent, type ClosureEvent } from '../core/notifications/messages';
+import { type ClosureEvent } from '../core/notifications/messages';
 import type { ClosureRecord } from '../core/closures/types';
 
 export interface EmailRecipient extends SubscriptionChannels {
@@ -38,17 +38,14 @@ export function closureFacts(closure: ClosureRecord, lga: { name?: string; state
 }
 
 export async function emailPlanFor(event: DomainEvent): Promise<EmailPlan | undefined> {
-  if (!isClosureEvent(event.type)) return undefined;
-  const { closureId, lgaCode } = event.detail as { closureId?: string; lgaCode?: string };
-  if (!closureId || !lgaCode) return undefined;
-  const closure = await getClosure(closureId);
-  if (!closure) return undefined;
-  // Housekeeping's archive step is not news to anyone.
-  if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
+  const found = await newsworthyClosure(event);
+  if (!found) return undefined;
+  const { type, closure, lgaCode } = found;
+  const closureId = closure.id;
   const [byClosure, byLga, lga] = await Promise.all([closureEmailSubscribers(closureId), lgaEmailSubscribers(lgaCode), getLga(lgaCode)]);
   const recipients = new Map<string, EmailRecipient>();
   for (const s of byClosure) recipients.set(s.uid, { ...s, via: { kind: 'closure', id: closureId } });
   for (const s of byLga) if (!recipients.has(s.uid)) recipients.set(s.uid, { ...s, via: { kind: 'lga', id: lgaCode } });
   if (event.actor) recipients.delete(event.actor);
-  return { event: event.type, facts: closureFacts(closure, lga), recipients: [...recipients.values()] };
+  return { event: type, facts: closureFacts(closure, lga), recipients: [...recipients.values()] };
 }

@@ -1,14 +1,13 @@
 // Who hears about a domain event and what it says, shared by the in-app consumer (notify.ts) and
 // the Web Push consumer (push.ts): each user at most once, the actor never, settings respected.
 import type { DomainEvent } from '../adapters/platform/events';
-import { getClosure } from '../adapters/closures/store';
+import { newsworthyClosure } from './closure-event';
 import { db } from '../adapters/db/db';
 import { closureSubscribers, lgaSubscribers } from '../adapters/notifications/subscriptions';
 import {
   accessRequestAnsweredNotification,
   accessRequestCreatedNotification,
   closureNotification,
-  isClosureEvent,
   type NotificationContent,
 } from '../core/notifications/messages';
 import { recipientsOf, type Channel } from '../core/notifications/rules';
@@ -36,17 +35,14 @@ async function lgaName(code: string): Promise<string | undefined> {
  * opt-outs cost a profile read there.
  */
 async function closurePlan(event: DomainEvent, channel: Channel, deferSettings: boolean): Promise<Plan | undefined> {
-  if (!isClosureEvent(event.type)) return undefined;
-  const { closureId, lgaCode } = event.detail as { closureId?: string; lgaCode?: string };
-  if (!closureId || !lgaCode) return undefined;
-  const closure = await getClosure(closureId);
-  if (!closure) return undefined;
-  // Housekeeping's archive step is not news to anyone.
-  if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
+  const found = await newsworthyClosure(event);
+  if (!found) return undefined;
+  const { type, closure, lgaCode } = found;
+  const closureId = closure.id;
   const [bySubscription, byLga, name] = await Promise.all([closureSubscribers(closureId), lgaSubscribers(lgaCode), lgaName(lgaCode)]);
   const recipients = recipientsOf(bySubscription, byLga, event.actor);
   const allowed = deferSettings ? recipients : await allowedRecipients(recipients, channel);
-  const content = closureNotification(event.type, {
+  const content = closureNotification(type, {
     id: closure.id,
     type: closure.type,
     reason: closure.reason,
@@ -55,7 +51,7 @@ async function closurePlan(event: DomainEvent, channel: Channel, deferSettings: 
     scheduled: closure.view === 'SCHEDULED',
   });
   // A reporter who also follows the closure reads the reporter's words (listed first, first wins).
-  const reporters = event.type === 'closure.reopened' ? await reopenedReportersPlan(event, closure, channel) : [];
+  const reporters = type === 'closure.reopened' ? await reopenedReportersPlan(event, closure, channel) : [];
   return {
     deliveries: [
       ...reporters,

@@ -28,9 +28,6 @@ export function deliverMailLocally(sink: LocalMailSink | undefined): void {
   localSink = sink;
 }
 
-/** The local stand-in for SES, when one is set (alert mail goes there too). */
-export const localMailSink = (): LocalMailSink | undefined => localSink;
-
 export type MailOutcome = 'sent' | 'limited' | 'demo';
 
 /**
@@ -62,6 +59,15 @@ async function takeMailSlots(to: string, senderUid: string | undefined, now: num
  */
 export async function sendMail(message: MailMessage, options: { senderUid?: string } = {}): Promise<MailOutcome> {
   if (!(await takeMailSlots(message.to, options.senderUid, Math.floor(Date.now() / 1000)))) return 'limited';
+  return deliverMail(message);
+}
+
+/**
+ * Hands one mail over without counting it against the hourly limits: to the local outbox when the
+ * runtime set one, to nobody in a demo deployment, else to SES with the stack's configuration set
+ * (so bounces and complaints come back on the feedback topic) and the message's extra headers.
+ */
+export async function deliverMail(message: MailMessage): Promise<'sent' | 'demo'> {
   if (localSink) {
     localSink({ ...message, sentAt: Math.floor(Date.now() / 1000) });
     return 'sent';
@@ -74,6 +80,7 @@ export async function sendMail(message: MailMessage, options: { senderUid?: stri
     new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [message.to] },
+      ConfigurationSetName: process.env.MAIL_CONFIGURATION_SET || undefined,
       Content: {
         Simple: {
           Subject: { Data: message.subject, Charset: 'UTF-8' },
@@ -81,6 +88,7 @@ export async function sendMail(message: MailMessage, options: { senderUid?: stri
             Text: { Data: message.text, Charset: 'UTF-8' },
             ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
           },
+          ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
         },
       },
     }),
