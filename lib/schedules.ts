@@ -33,6 +33,8 @@ interface Job {
   readonly description: string;
   /** The importer of the state's hazards: the road engine, the LGA boundaries, the feeds bucket and its API key. */
   readonly stateFeed?: true;
+  /** Rewrites the open feeds, whose end dates move with the clock. */
+  readonly writesFeeds?: true;
 }
 
 /**
@@ -50,7 +52,8 @@ const jobs: Job[] = [
     id: 'Hourly',
     entry: 'lambdas/schedules/hourly.ts',
     every: Duration.hours(1),
-    description: 'Archives closures reopened over 24 h ago and expires announcements',
+    description: 'Archives closures reopened over 24 h ago, expires announcements and rewrites the open feeds',
+    writesFeeds: true,
   },
   {
     id: 'StateHazards',
@@ -83,6 +86,7 @@ export class Schedules extends Construct {
       })
         .bindTable(props.table, 'readwrite')
         .bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
+      if (job.writesFeeds) fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'readwrite');
       if (job.stateFeed) {
         fn.bindBucket(props.feedsBucket, 'FEEDS_BUCKET', 'readwrite').bindSecret(props.liveTrafficSecret, 'LIVE_TRAFFIC_SECRET_ARN');
         props.roadGraph?.grantFetch(fn);

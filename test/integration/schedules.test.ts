@@ -1,11 +1,14 @@
-// The hourly schedule's handler against DynamoDB Local: it archives closures reopened more than
-// 24 h ago (and only those) and archives announcements past their expiry (and only those).
-import { beforeAll, describe, expect, it } from 'vitest';
+// The hourly schedule's handler against DynamoDB Local and s3rver: it archives closures reopened
+// more than 24 h ago (and only those), archives announcements past their expiry (and only those),
+// and rewrites the open feeds, whose end dates move with the clock.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { NEWELL } from './closures/support';
 import { useStackTable } from '../support/api';
 import type { Db } from '../../lambdas/adapters/db/db';
 
 let db: () => Db;
-let hourly: () => Promise<{ archivedClosures: string[]; expiredAnnouncements: string[] }>;
+let hourly: () => Promise<{ archivedClosures: string[]; expiredAnnouncements: string[]; feedsRewritten: string[] }>;
 let commands: typeof import('../../lambdas/adapters/closures/commands');
 let state: typeof import('../../lambdas/core/closures/state');
 let seed: typeof import('../../lambdas/adapters/closures/seed');
@@ -16,6 +19,13 @@ const actor = { uid: 'schedule-test', displayName: 'Schedule test' };
 
 beforeAll(async () => {
   useStackTable();
+  // The feeds bucket of the stack's s3rver, as the schedule's Lambda has it.
+  Object.assign(process.env, {
+    S3_ENDPOINT: `http://127.0.0.1:${inject('stack').ports.s3}`,
+    FEEDS_BUCKET: 'road-closures-feeds',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  });
   ({ db } = await import('../../lambdas/adapters/db/db'));
   hourly = (await import('../../lambdas/schedules/hourly')).handler;
   commands = await import('../../lambdas/adapters/closures/commands');
@@ -61,5 +71,34 @@ describe('hourly housekeeping', () => {
     const again = await hourly();
     expect(again.archivedClosures).not.toContain(old.id);
     expect(again.expiredAnnouncements).toEqual([]);
+  });
+
+  it('rewrites a feed whose estimated reopening has passed: the road is still closed, so its end date moves ahead', async () => {
+    const { ClosureInput } = await import('../../lambdas/core/closures/input');
+    const { wzdxRoadEventId } = await import('../../lambdas/core/comms/feeds');
+    // Roadworks on the Newell Highway (WZDx carries roadworks on named roads), expected to reopen in 2 h.
+    const created = await commands.createClosureAs(
+      actor,
+      ClosureInput.parse({
+        lgaCode: LGA,
+        type: 'roadworks',
+        reason: 'Culvert replacement',
+        regions: [{ geometry: { type: 'LineString', coordinates: NEWELL } }],
+        estimatedReopening: now() + 2 * 3600,
+      }),
+    );
+    // Time passes beyond the estimate with nobody touching the closure (no event, no rewrite).
+    await db().entities.closure.put({ ...(await commands.loadClosure(created.id)), estimatedReopening: now() - 60 } as never).go();
+
+    const result = await hourly();
+    expect(result.feedsRewritten).toContain(LGA);
+    const { feedsS3 } = await import('../../lambdas/adapters/platform/feeds-bucket');
+    const object = await feedsS3().send(new GetObjectCommand({ Bucket: 'road-closures-feeds', Key: `feeds/${LGA}/wzdx.json` }));
+    const wzdx = JSON.parse(await object.Body!.transformToString()) as { features: Array<{ id: string; properties: { end_date: string } }> };
+    const ids = created.regions.flatMap((r) => (['as-drawn', 'reverse'] as const).map((travel) => wzdxRoadEventId(created.id, r.id, travel)));
+    const ends = wzdx.features.filter((f) => ids.includes(f.id)).map((f) => Date.parse(f.properties.end_date) / 1000);
+    expect(ends).toHaveLength(2);
+    // Both directions say "closed at least until" days ahead, not a time already past.
+    for (const end of ends) expect(end).toBeGreaterThan(now() + 86_400);
   });
 });

@@ -66,8 +66,8 @@ export function expectedReopening(c: ClosureRecord, now: number): number | null 
 /**
  * How far ahead a WZDx end date reaches when no reopening is expected: WZDx requires an end date,
  * so the feed says "at least until then" (never verified). The feeds are rewritten when a closure
- * of the council changes, not on a clock, so the horizon is a week: the age at which an untouched
- * closure is in the closure administrators' daily reminder. Shorter, and it would read as over.
+ * of the council changes and every hour, so the date moves ahead while the road stays closed; a
+ * week is the age at which an untouched closure is in the closure administrators' daily reminder.
  */
 export const UNKNOWN_END_HORIZON = STALE_AFTER_SECONDS;
 
