@@ -28,6 +28,9 @@ function countFor(slug: string, o: AdminOverview | undefined): string | null {
 }
 
 /** /admin: every administration section with its headline count, and the page views of the week. */
+/** A day of the page-view counts (YYYY-MM-DD) as the spec writes dates: day first, DD/MM. */
+const dayAndMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
 export function AdminHomePage() {
   const overview = useQuery(adminOverviewQuery());
   return (
@@ -66,7 +69,7 @@ export function AdminHomePage() {
             <>
               <p>
                 <strong>{overview.data.pageViewsTotal}</strong> views in total
-                {overview.data.pageViewsByDay.length > 0 && ` · ${overview.data.pageViewsByDay.map((d) => `${d.day.slice(5)}: ${d.count}`).join(' · ')}`}
+                {overview.data.pageViewsByDay.length > 0 && ` · ${overview.data.pageViewsByDay.map((d) => `${dayAndMonth(d.day)}: ${d.count}`).join(' · ')}`}
               </p>
               <div className="admin-table-wrap">
                 <table className="admin-table">
