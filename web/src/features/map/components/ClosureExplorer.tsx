@@ -108,7 +108,7 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
         )}
         <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
-        <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading || !viewport} onSelect={select} />
+        <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isPending || !viewport} onSelect={select} />
       </aside>
     </div>
   );

@@ -56,6 +56,6 @@ export function usePublicClosures(lgaCodes: string[], bbox: Bbox | null): Public
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [loaded, bbox, stamp],
   );
-  if (useApi) return { data: api.data, isLoading: api.isLoading || (!api.data && !bbox), isError: api.isError, error: api.error, source: 'api' };
+  if (useApi) return { data: api.data, isLoading: api.isPending, isError: api.isError, error: api.error, source: 'api' };
   return { data, isLoading: !loaded, isError: false, error: null, source: 'files' };
 }
