@@ -16,6 +16,7 @@ import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, CLOSURE_PREVIEW, LGA_LAYERS, ROUT
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
 import type { PickTarget } from './DirectionsPanel';
+import type { HazardMap } from '../../state-hazards/components/StateHazards';
 import type { Endpoint } from './PlaceField';
 import '../directions.css';
 import { OfflineSnapshotNotice } from '../../offline/components/OfflineSnapshotNotice';
@@ -24,10 +25,13 @@ import { useSavedMapOptions, useSavedMapStyle, useVehicleGvm } from '../../profi
 // The route planner loads beside the list, not before it: the closures show first (the public
 // map's first-load budget).
 const DirectionsPanel = lazy(() => import('./DirectionsPanel').then((m) => ({ default: m.DirectionsPanel })));
+// The state's hazards (Live Traffic NSW) come once the map is up: not part of the first load.
+const StateHazards = lazy(() => import('../../state-hazards/components/StateHazards'));
 // Shown once a closure is opened: not part of the first screen.
 const SubscribeButton = lazy(() => import('../../subscriptions/components/SubscribeButton').then((m) => ({ default: m.SubscribeButton })));
 
-// The route sits between the LGA outlines and the closures, so a closure on the way stays visible.
+// The route sits between the LGA outlines and the closures, so a closure on the way stays visible;
+// the state's hazards under the council's closures.
 const LAYERS = [...LGA_LAYERS, ...ROUTE_LAYERS, ...CLOSURE_LAYERS];
 // The outlines are drawn once the closures and the base map are (they are megabytes of GeoJSON).
 const LATE_SOURCES = [SOURCES.lgaBundle];
@@ -57,6 +61,8 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
   const [to, setTo] = useState<Endpoint | null>(null);
   const [picking, setPicking] = useState<PickTarget | null>(null);
   const [route, setRoute] = useState<Route | null>(null);
+  const [hazards, setHazards] = useState<HazardMap | null>(null);
+  const [hazardId, setHazardId] = useState<string | null>(null);
   // MapView's `focus` can only zoom in, so fitting a route re-creates the map on the route's bounds.
   // TODO(lead): a fitBounds prop on MapView would make this a camera move instead.
   const [fitted, setFitted] = useState<{ key: string; bbox: Bbox | null } | null>(null);
@@ -97,9 +103,19 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
       [SOURCES.closureLines]: features.lines,
       [SOURCES.closurePoints]: features.points,
       [SOURCES.closureSymbols]: features.points,
+      ...hazards?.sources,
     };
-  }, [visible, selectedId, lga.source, routeSource]);
+  }, [visible, selectedId, lga.source, routeSource, hazards]);
+  const layers = useMemo(() => (hazards ? [...LGA_LAYERS, ...ROUTE_LAYERS, ...hazards.layers, ...CLOSURE_LAYERS] : LAYERS), [hazards]);
 
+  const stateHazards = {
+    bbox: viewport?.bbox ?? null,
+    center: viewport?.center,
+    selectedId: hazardId,
+    onSelect: setHazardId,
+    onMap: setHazards,
+    onFocus: (center: LngLat) => setFocus({ key: `hazard:${Date.now()}`, center }),
+  };
   const select = (closure: MapClosure) => {
     setSelectedId(closure.id);
     setFocused(closure);
@@ -124,11 +140,11 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
           initialBbox={fitted?.bbox ?? lga.homeBbox}
           initialZoom={fitted ? undefined : savedMap?.zoom}
           sources={sources}
-          layers={LAYERS}
+          layers={layers}
           lateSources={LATE_SOURCES}
           preview={CLOSURE_PREVIEW}
           startWhen={!closures.isLoading}
-          clickLayers={picking ? [] : CLOSURE_CLICK_LAYERS}
+          clickLayers={picking ? [] : [...CLOSURE_CLICK_LAYERS, ...(hazards?.click ?? [])]}
           label={label}
           crosshair={!!picking}
           focus={focus}
@@ -136,7 +152,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
             setViewport(next);
             onViewportChange?.(next);
           }}
-          onFeatureClick={(properties) => setSelectedId(String(properties.id))}
+          onFeatureClick={(p) => (p.hazardId ? setHazardId(String(p.hazardId)) : setSelectedId(String(p.id)))}
           onMapClick={(point) => {
             if (!picking) return setSelectedId(null);
             (picking === 'from' ? setFrom : setTo)({ label: pointLabel(point), coordinate: point });
@@ -166,11 +182,13 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
         />
         </Suspense>
         {selected && (
-          <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} actions={<Suspense fallback={null}><SubscribeButton closureId={selected.id} /></Suspense>} />
+          <ClosureDetailPanel closure={selected} note={hazards?.refs[selected.id]} onClose={() => setSelectedId(null)} actions={<Suspense fallback={null}><SubscribeButton closureId={selected.id} /></Suspense>} />
         )}
+        {viewport && <Suspense fallback={null}><StateHazards part="details" {...stateHazards} /></Suspense>}
         <OfflineSnapshotNotice />
         {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
-        <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading} onSelect={select} />
+        <ClosureList closures={visible} center={viewport?.center ?? null} selectedId={selectedId} loading={closures.isLoading} onSelect={select} notes={hazards?.refs} />
+        {viewport && <Suspense fallback={null}><StateHazards part="list" {...stateHazards} /></Suspense>}
       </aside>
     </div>
   );

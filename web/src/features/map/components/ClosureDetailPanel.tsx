@@ -9,10 +9,12 @@ interface Props {
   closure: MapClosure;
   onClose(): void;
   actions?: ReactNode;
+  /** The state's hazard on the same stretch, named here instead of shown twice. */
+  note?: string;
 }
 
 /** What a click on a closure shows: the list row's closure at once, photos once the detail arrives. */
-export function ClosureDetailPanel({ closure, onClose, actions }: Props) {
+export function ClosureDetailPanel({ closure, onClose, actions, note }: Props) {
   const detail = useQuery({ queryKey: closureQueryKey(closure.id), queryFn: () => fetchClosure(closure.id) });
   const current = { ...closure, ...(detail.data ?? {}) };
   const state = displayState(current, Math.floor(Date.now() / 1000));
@@ -38,6 +40,7 @@ export function ClosureDetailPanel({ closure, onClose, actions }: Props) {
         <dd>{current.estimatedReopening != null ? formatTimestamp(current.estimatedReopening) : 'Not estimated'}</dd>
         {current.openedAt != null && state === 'opened' && (<><dt>Reopened</dt><dd>{formatTimestamp(current.openedAt)}</dd></>)}
       </dl>
+      {note && <p className="closure-list__state-ref">{note}</p>}
       {media.length > 0 && (
         <ul className="closure-detail__photos" aria-label="Photos">
           {media.map((m) => (

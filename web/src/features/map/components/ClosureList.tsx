@@ -8,10 +8,12 @@ interface Props {
   selectedId: string | null;
   loading: boolean;
   onSelect(closure: MapClosure): void;
+  /** Per closure id, the state's reference it names ("Also on Live Traffic NSW: …"). */
+  notes?: Record<string, string>;
 }
 
 /** The map's list twin: the same closures, nearest the map centre first, usable by keyboard alone. */
-export function ClosureList({ closures, center, selectedId, loading, onSelect }: Props) {
+export function ClosureList({ closures, center, selectedId, loading, onSelect, notes }: Props) {
   const now = Math.floor(Date.now() / 1000);
   const rows = closures
     .map((closure) => ({ closure, distance: center ? distanceMetres(center, closure.position) : 0 }))
@@ -43,6 +45,7 @@ export function ClosureList({ closures, center, selectedId, loading, onSelect }:
                     <span className={`closure-state closure-state--${state}`}>{STATE_LABELS[state]}</span>
                     <span className="closure-list__address">{closure.formattedAddress ?? 'Address unknown'}</span>
                     {closure.reason && <span className="closure-list__reason">{closure.reason}</span>}
+                    {notes?.[closure.id] && <span className="closure-list__state-ref">{notes[closure.id]}</span>}
                     {center && <span className="muted closure-list__distance">{formatDistance(distance)} from the map centre</span>}
                   </span>
                 </button>
