@@ -133,8 +133,19 @@ export function hazardsOnRoute(
   const named = (ids: string[]) => ids.filter((id) => id.startsWith('livetraffic-')).map((id) => id.slice('livetraffic-'.length));
   const avoidedIds = new Set(named(route.avoidedClosureIds));
   const line = route.geometry.coordinates;
+  // Only hazards near the route's box are measured against each of its segments.
+  const pad = 0.001;
+  const box: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [lng, lat] of line) {
+    box[0] = Math.min(box[0], lng - pad);
+    box[1] = Math.min(box[1], lat - pad);
+    box[2] = Math.max(box[2], lng + pad);
+    box[3] = Math.max(box[3], lat + pad);
+  }
+  const inBox = ([lng, lat]: number[]) => lng >= box[0] && lng <= box[2] && lat >= box[1] && lat <= box[3];
   const near = (h: PublicHazard) =>
     positionsOf(h).some(([lng, lat]) => {
+      if (!inBox([lng, lat])) return false;
       for (let i = 1; i < line.length; i++) if (metresToSegment({ lng, lat }, line[i - 1], line[i]) <= PASSES_WITHIN_M) return true;
       return false;
     });

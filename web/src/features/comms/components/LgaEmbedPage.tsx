@@ -2,7 +2,7 @@
 // No sign-in and nothing written to the browser's storage; one visit counted per load. Closures stay
 // current through the public closure subscription; "show directions" adds the route planner.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { gql } from '../../../lib/api';
 import type { MapClosure } from '../../map/api/closure-fields';
@@ -22,6 +22,10 @@ import { UnsealedRoadsBanner } from '../../announcements/components/UnsealedRoad
 import { recordEmbedVisit } from '../api/comms';
 import { framedByThisApp, readEmbedParams } from '../embed';
 import '../comms.css';
+import type { HazardMap } from '../../state-hazards/components/StateHazards';
+
+// The state's hazards in and around the council, after the council's own closures.
+const StateHazards = lazy(() => import('../../state-hazards/components/StateHazards'));
 
 interface EmbedLga {
   code: string;
@@ -45,6 +49,8 @@ export function LgaEmbedPage() {
   const closures = usePublicClosures(embedLgas, bbox);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat } | null>(null);
+  const [hazards, setHazards] = useState<HazardMap | null>(null);
+  const [hazardId, setHazardId] = useState<string | null>(null);
   const counted = useRef(false);
   // Changes made while the council's page is open arrive here too (merged into the query cache).
   useLiveClosures();
@@ -72,8 +78,10 @@ export function LgaEmbedPage() {
       [SOURCES.closureLines]: features.lines,
       [SOURCES.closurePoints]: features.points,
       [SOURCES.closureSymbols]: features.points,
+      ...hazards?.sources,
     };
-  }, [visible, selectedId, directions, route.routeSource]);
+  }, [visible, selectedId, directions, route.routeSource, hazards]);
+  const layers = useMemo(() => [...(directions ? ROUTE_LAYERS : []), ...(hazards?.layers ?? []), ...CLOSURE_LAYERS], [directions, hazards]);
 
   if (!lgaCode) return <p className="embed-message" role="alert">This map needs a council: add ?lga= and the council's five-digit LGA code to the address.</p>;
   if (lga.isError) return <p className="embed-message" role="alert">The closures could not be loaded. Please try again later.</p>;
@@ -81,6 +89,13 @@ export function LgaEmbedPage() {
   if (!lga.data || !bbox) return <p className="embed-message" role="status">Loading road closures…</p>;
 
   const origin = window.location.origin;
+  const stateHazards = {
+    bbox,
+    selectedId: hazardId,
+    onSelect: setHazardId,
+    onMap: setHazards,
+    onFocus: (center: LngLat) => setFocus({ key: `hazard:${Date.now()}`, center }),
+  };
   return (
     <div className={`lga-embed lga-embed--${first}-first`}>
       <header className="lga-embed__header">
@@ -95,22 +110,24 @@ export function LgaEmbedPage() {
             styleUrl={mapStyle}
             initialBbox={route.fitted?.bbox ?? bbox}
             sources={sources}
-            layers={directions ? [...ROUTE_LAYERS, ...CLOSURE_LAYERS] : CLOSURE_LAYERS}
+            layers={layers}
             preview={CLOSURE_PREVIEW}
             startWhen={!closures.isLoading}
-            clickLayers={route.picking ? [] : CLOSURE_CLICK_LAYERS}
+            clickLayers={route.picking ? [] : [...CLOSURE_CLICK_LAYERS, ...(hazards?.click ?? [])]}
             crosshair={!!route.picking}
             label={`Map of road closures in ${lga.data.name}`}
             focus={focus}
-            onFeatureClick={(properties) => setSelectedId(String(properties.id))}
+            onFeatureClick={(p) => (p.hazardId ? setHazardId(String(p.hazardId)) : setSelectedId(String(p.id)))}
             onMapClick={(point) => route.pick(point) || setSelectedId(null)}
           />
         </div>
         <aside className="lga-embed__side">
           {directions && <DirectionsPanel {...route.panelProps} />}
-          {selected && <ClosureDetailPanel closure={selected} onClose={() => setSelectedId(null)} />}
+          {selected && <ClosureDetailPanel closure={selected} note={hazards?.refs[selected.id]} onClose={() => setSelectedId(null)} />}
+          <Suspense fallback={null}><StateHazards part="details" {...stateHazards} /></Suspense>
           {closures.isError && <p role="alert" className="closure-list__error">Failed to load closures: {(closures.error as Error).message}</p>}
-          <ClosureList closures={visible} center={null} selectedId={selectedId} loading={closures.isLoading} onSelect={select} />
+          <ClosureList closures={visible} center={null} selectedId={selectedId} loading={closures.isLoading} onSelect={select} notes={hazards?.refs} />
+          <Suspense fallback={null}><StateHazards part="list" {...stateHazards} /></Suspense>
         </aside>
       </div>
     </div>

@@ -6,6 +6,8 @@ import { closureQueryKey, fetchClosure } from '../../map/api/closures';
 import { formatDistance } from '../../map/geo';
 import type { Route } from '../api/directions';
 import { formatDuration } from '../format';
+import { stateHazardsQuery } from '../../state-hazards/api/state-hazards';
+import { hazardsOnRoute, KIND_LABELS } from '../../state-hazards/hazard-view';
 
 /** As the announcements write a mass; kept here so the map's first load needs no announcement code. */
 const formatTonnes = (t: number) => `${t} t`;
@@ -40,13 +42,19 @@ export function DirectionsPanel(props: Props) {
   const { from, to, route } = props;
   // Phones start collapsed so the list twin under the map stays in reach (spec §9 mobile layout).
   const [expanded, setExpanded] = useState(() => !window.matchMedia?.('(max-width: 767px)').matches);
-  const ids = route ? [...new Set([...route.avoidedClosureIds, ...route.crossesClosureIds])] : [];
+  // The state's hazards the route keeps off are named `livetraffic-{id}`; they are not closures.
+  const councils = (list: string[]) => list.filter((id) => !id.startsWith('livetraffic-'));
+  const avoidedClosures = route ? councils(route.avoidedClosureIds) : [];
+  const ids = route ? [...new Set([...avoidedClosures, ...councils(route.crossesClosureIds)])] : [];
   const missing = ids.filter((id) => !props.loaded.some((c) => c.id === id));
   const fetched = useQueries({
     queries: missing.map((id) => ({ queryKey: closureQueryKey(id), queryFn: () => fetchClosure(id), staleTime: 60_000 })),
   });
   const lookup = (id: string): MapClosure | undefined =>
     props.loaded.find((c) => c.id === id) ?? fetched.find((q) => q.data?.id === id)?.data ?? undefined;
+
+  const stateFile = useQuery({ ...stateHazardsQuery, enabled: !!route }).data;
+  const onRoute = route && stateFile ? hazardsOnRoute(route, stateFile.hazards) : { avoided: [], passed: [] };
 
   const kept = route?.unsealedAvoidedLgaCodes ?? [];
   const lgas = useQuery({ ...lgasQuery, enabled: kept.length > 0 });
@@ -109,7 +117,7 @@ export function DirectionsPanel(props: Props) {
             {route.crossesClosureIds.length > 0 && (
               <div role="alert" className="directions__warning">
                 <strong>No open route: this route crosses a closed road</strong>
-                <ul className="directions__closures">{route.crossesClosureIds.map(closureButton)}</ul>
+                <ul className="directions__closures">{councils(route.crossesClosureIds).map(closureButton)}</ul>
               </div>
             )}
             <p className="directions__summary" data-testid="route-summary">
@@ -122,10 +130,20 @@ export function DirectionsPanel(props: Props) {
                   : `Planned for your ${formatTonnes(route.vehicleMass)} vehicle: no unsealed road on this route is closed to it.`}
               </p>
             )}
-            {route.avoidedClosureIds.length > 0 && (
+            {avoidedClosures.length > 0 && (
               <div className="directions__avoided">
-                <h3>Avoids {route.avoidedClosureIds.length === 1 ? 'this closure' : `these ${route.avoidedClosureIds.length} closures`}</h3>
-                <ul className="directions__closures">{route.avoidedClosureIds.map(closureButton)}</ul>
+                <h3>Avoids {avoidedClosures.length === 1 ? 'this closure' : `these ${avoidedClosures.length} closures`}</h3>
+                <ul className="directions__closures">{avoidedClosures.map(closureButton)}</ul>
+              </div>
+            )}
+            {(onRoute.avoided.length > 0 || onRoute.passed.length > 0) && (
+              <div className="directions__avoided" data-testid="route-state-hazards">
+                <h3>{stateFile!.sourceName} hazards</h3>
+                <ul className="directions__state-hazards">
+                  {onRoute.avoided.map((h) => <li key={h.id}>Avoids ({KIND_LABELS[h.kind]}, road closed): {h.headline}</li>)}
+                  {onRoute.passed.map((h) => <li key={h.id}>Passes ({KIND_LABELS[h.kind]}{h.closesRoad ? ', road closed' : ''}): {h.headline}</li>)}
+                </ul>
+                {stateFile!.recorded && <p className="muted">{stateFile!.recorded}</p>}
               </div>
             )}
             <h3>Steps</h3>
