@@ -121,21 +121,30 @@ export async function importStateHazards(options: ImportOptions = {}): Promise<I
   const plan = planImport(previous?.manifest, placed, answered);
   await writeHazards(plan.put, plan.remove, now);
 
-  // Openings and endings told through the same domain events as a council's closures.
+  // The public file names, per hazard, the council's closure on the same stretch (`sameAs`).
+  let file: StateHazardFile | undefined;
+  if (answered.size > 0) {
+    const lastGoodAt = failed.length === 0 ? now : (previous?.lastGoodAt ?? 0);
+    file = buildStateHazardFile(placed, await councilClosures(placed, now), lastGoodAt, recorded ?? null);
+  }
+  const sameAs = new Map(file?.hazards.filter((h) => h.sameAs).map((h) => [h.id, h.sameAs!]));
+  // The manifest keeps it, so the hazard's end is as quiet as its opening was.
+  for (const [id, closureId] of sameAs) if (plan.manifest[id]) plan.manifest[id].s = closureId;
+
+  // Openings and endings told through the same domain events as a council's closures; one on the
+  // same stretch as a council's closure says so, and its subscribers hear only the council's.
   const announcements = [
-    ...plan.opened.map((h) => ({ type: 'stateHazard.opened', detail: { hazardId: h.id, lgaCode: h.lgaCode, headline: h.headline, closesRoad: h.closesRoad } })),
-    ...plan.ended.map((h) => ({ type: 'stateHazard.ended', detail: { hazardId: h.id, lgaCode: h.lgaCode, headline: h.headline } })),
+    ...plan.opened.map((h) => ({ type: 'stateHazard.opened', detail: { hazardId: h.id, lgaCode: h.lgaCode, headline: h.headline, closesRoad: h.closesRoad, ...(sameAs.has(h.id) ? { sameAs: sameAs.get(h.id) } : {}) } })),
+    ...plan.ended.map((h) => ({ type: 'stateHazard.ended', detail: { hazardId: h.id, lgaCode: h.lgaCode, headline: h.headline, ...(h.sameAs ? { sameAs: h.sameAs } : {}) } })),
   ];
   if (announcements.length > MAX_ANNOUNCED_PER_CYCLE) logger.warn('too many state hazard changes to announce', { count: announcements.length });
   else for (const { type, detail } of announcements) await publishEvent(type, detail);
 
   let fileWritten = false;
-  if (answered.size > 0) {
+  if (file) {
     // Hazards of kinds that did not answer (or were not asked) stay as the last file showed them.
     const everyKindAnswered = HAZARD_KINDS.every((kind) => answered.has(kind));
     const carried = everyKindAnswered ? [] : ((await previousFile())?.hazards ?? []).filter((h) => !answered.has(h.kind));
-    const lastGoodAt = failed.length === 0 ? now : (previous?.lastGoodAt ?? 0);
-    const file = buildStateHazardFile(placed, await councilClosures(placed, now), lastGoodAt, recorded ?? null);
     file.hazards.push(...carried);
     await feedsS3().send(
       new PutObjectCommand({

@@ -15,6 +15,8 @@ export interface ManifestEntry {
   t: string;
   /** Closes the road. */
   c?: 1;
+  /** The council's closure on the same stretch, when it had one (its subscribers hear the council's). */
+  s?: string;
 }
 export type Manifest = Record<string, ManifestEntry>;
 
@@ -22,7 +24,7 @@ export interface ImportPlan {
   put: StateHazard[];
   remove: { id: string; lgaCode: string }[];
   opened: StateHazard[];
-  ended: { id: string; lgaCode: string; headline: string }[];
+  ended: { id: string; lgaCode: string; headline: string; sameAs?: string }[];
   manifest: Manifest;
 }
 
@@ -50,7 +52,7 @@ export function planImport(previous: Manifest | undefined, current: readonly Sta
   for (const [id, was] of Object.entries(before)) {
     if (!answered.has(was.k) || manifest[id]) continue;
     plan.remove.push({ id, lgaCode: was.l });
-    plan.ended.push({ id, lgaCode: was.l, headline: was.t });
+    plan.ended.push({ id, lgaCode: was.l, headline: was.t, ...(was.s ? { sameAs: was.s } : {}) });
   }
   return plan;
 }
