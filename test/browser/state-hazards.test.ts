@@ -138,7 +138,7 @@ describe("the state's hazards on the public map", () => {
     await context.close();
   });
 
-  it('fits a 360 px phone without horizontal scrolling, and staff get no edit control on a hazard', { timeout: 120_000 }, async () => {
+  it("fits a 360 px phone without horizontal scrolling; an alert's link opens a hazard, where staff get no edit control", { timeout: 120_000 }, async () => {
     const { page, context } = await newPage(browser, PHONE_360);
     onTestFailed(async () => screenshot(page, 'state-hazards-phone-failed'));
     await page.goto(`${APP_URL}/map`);
@@ -153,10 +153,11 @@ describe("the state's hazards on the public map", () => {
     const staff = await newPage(browser);
     await signInWithForm(staff.page, STAFF);
     await staff.page.waitForURL((url) => url.pathname !== '/login');
-    await staff.page.goto(`${APP_URL}/map`);
+    // The link of a subscriber's alert opens the hazard.
+    await staff.page.goto(`${APP_URL}/map?hazard=${WEELONG}`);
     await waitForPath(staff.page, '/map');
     await mapReady(staff.page);
-    await hazardList(staff.page).locator(`[data-hazard-id="${WEELONG}"]`).click();
+    await expect.poll(() => hazardDetails(staff.page).getAttribute('data-hazard-id'), { timeout: 20_000 }).toBe(WEELONG);
     expect(await hazardDetails(staff.page).getByRole('button').allTextContents()).toEqual(['×']);
     expect(await hazardDetails(staff.page).getByRole('link').allTextContents()).toEqual(['CC BY 4.0']);
     await staff.context.close();
@@ -225,7 +226,7 @@ describe("the state's hazards on the public map", () => {
 
     expect(await list.locator(`[data-hazard-id="${PARKES_FORBES_ST}"]`).textContent()).toContain('<img src=x onerror="window.__injected=1">Forbes St <b>works</b>');
     expect(await list.locator('img, b').count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as unknown as { __injected?: number }).__injected)).toBeUndefined();
     expect(await list.getByRole('status').textContent()).toBe('Last updated from Live Traffic NSW 3 hours ago: it has not answered since, so these hazards may be out of date.');
     expect(await axeViolations(page)).toEqual([]);
     // The closure's details name the state's reference too (opening it moves the map to it).
