@@ -6,6 +6,7 @@ import type { AnnouncementRecord } from './announcements/rules';
 import { NO_EXPIRY } from './announcements/rules';
 import type { ClosureRecord } from './closures/types';
 import { closureTypeOf } from './closures/types';
+import { renderStateHazardsSection, stateReferencesOf, type StateHazardsOfCouncil } from './livetraffic/text-section';
 
 export const TEXT_PAGE_BUDGET_BYTES = 30 * 1024;
 
@@ -21,6 +22,8 @@ export interface TextPageInput {
   lgaName: string;
   closures: ClosureRecord[];
   unsealed?: UnsealedStatusLine;
+  /** The state's hazards in the council (Live Traffic NSW), after its closures. */
+  state?: StateHazardsOfCouncil;
   /** Unix seconds. */
   generatedAt: number;
 }
@@ -59,7 +62,7 @@ function unsealedLine(unsealed: UnsealedStatusLine | undefined): string {
  * road is near (a street drawn by hand). The nearest road's label is not a name: away from named
  * roads it is a road class ("Secondary road") that may lie kilometres off.
  */
-function closureItem(closure: ClosureRecord, lgaName: string): string {
+function closureItem(closure: ClosureRecord, lgaName: string, stateReference?: string): string {
   const place = closure.formattedAddress || `Somewhere in ${lgaName}`;
   const lines = [
     `<b>${escapeHtml(closureTypeOf(closure.type).text)}: ${escapeHtml(place)}</b>`,
@@ -68,6 +71,7 @@ function closureItem(closure: ClosureRecord, lgaName: string): string {
   if (closure.reason) lines.push(escapeHtml(closure.reason));
   if (closure.estimatedReopening) lines.push(`Expected to reopen ${escapeHtml(formatLocalTime(closure.estimatedReopening))}`);
   lines.push(`Updated ${escapeHtml(formatLocalTime(closure.updatedAt))}`);
+  if (stateReference) lines.push(escapeHtml(stateReference));
   return `<li>${lines.join('<br>')}</li>`;
 }
 
@@ -85,8 +89,9 @@ export function renderTextPage(input: TextPageInput): string {
   // Bytes, not characters: council text may hold accents, dashes and emoji.
   const fixed = byteLength(page(`Road closures: ${input.lgaName}`, head + '<h2>Closures (0000)</h2><ul></ul><p>and 0000 more: see the full map.</p>'));
   let used = fixed;
+  const references = stateReferencesOf(input.state?.hazards ?? [], input.closures);
   for (const closure of sorted) {
-    const item = closureItem(closure, input.lgaName);
+    const item = closureItem(closure, input.lgaName, references.get(closure.id));
     const size = byteLength(item);
     if (used + size > TEXT_PAGE_BUDGET_BYTES - 512) break;
     items += item;
@@ -95,7 +100,8 @@ export function renderTextPage(input: TextPageInput): string {
   }
   const more = sorted.length - shown;
   const list = sorted.length === 0 ? empty : `<h2>Closures (${sorted.length})</h2><ul>${items}</ul>${more > 0 ? `<p>and ${more} more: see the full map.</p>` : ''}`;
-  return page(`Road closures: ${input.lgaName}`, head + list);
+  const state = input.state ? renderStateHazardsSection(input.state, input.closures, input.generatedAt, TEXT_PAGE_BUDGET_BYTES - 512 - used) : '';
+  return page(`Road closures: ${input.lgaName}`, head + list + state);
 }
 
 /**

@@ -1,10 +1,11 @@
 // The low-bandwidth closures pages (/text, /text/{lgaCode}) read from the table: a council's
-// active closures and its unsealed-road status, or the list of councils. Queries only; the
+// active closures, its unsealed-road status and the state's hazards in it, or the list of councils. Queries only; the
 // rendering is core's (lambdas/core/text-page.ts).
 import { currentUnsealedAnnouncement } from '../announcements/store';
 import { lgasWithClosures, readViewCounters } from '../closures/store';
 import { activeClosuresOf } from '../closures/query';
 import { getLga, listLgas } from '../foundation/lgas';
+import { hazardsOfLga, readImport } from '../livetraffic/store';
 import { renderTextIndex, renderTextNotFound, renderTextPage, unsealedLineOf, type TextRoute } from '../../core/text-page';
 
 export interface TextPageResponse {
@@ -13,9 +14,16 @@ export interface TextPageResponse {
 }
 
 async function councilPage(lgaCode: string, now: number): Promise<TextPageResponse> {
-  const [lga, closures, announcement] = await Promise.all([getLga(lgaCode), activeClosuresOf(lgaCode, now), currentUnsealedAnnouncement(lgaCode)]);
+  const [lga, closures, announcement, hazards, stateImport] = await Promise.all([
+    getLga(lgaCode),
+    activeClosuresOf(lgaCode, now),
+    currentUnsealedAnnouncement(lgaCode),
+    hazardsOfLga(lgaCode),
+    readImport(),
+  ]);
   if (!lga) return { status: 404, html: renderTextNotFound() };
-  return { status: 200, html: renderTextPage({ lgaCode, lgaName: lga.name, closures, unsealed: unsealedLineOf(announcement), generatedAt: now }) };
+  const state = { hazards, recorded: stateImport?.recorded, lastGoodAt: stateImport?.lastGoodAt };
+  return { status: 200, html: renderTextPage({ lgaCode, lgaName: lga.name, closures, unsealed: unsealedLineOf(announcement), state, generatedAt: now }) };
 }
 
 async function councilIndex(now: number): Promise<TextPageResponse> {
