@@ -2,7 +2,7 @@
 // residents look: the Forbes map shows those in and near Forbes beside the council's closures,
 // drawn and listed as the state's, with the source, licence and recorded-data note; a hazard's
 // details carry its advice, lanes, direction and periods and no edit control, also for staff; the
-// embed shows them; a route names those it passes; a council closure on the same stretch names
+// embed and the council's text page show them; a route names those it passes; a council closure on the same stretch names
 // the state's reference instead of the hazard showing twice; the state's text is never markup.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -177,6 +177,21 @@ describe("the state's hazards on the public map", () => {
       if (viewport) await screenshot(page, 'state-hazards-embed-phone');
       await context.close();
     }
+  });
+
+  it("lists them on the council's low-bandwidth page, after its closures", { timeout: 60_000 }, async () => {
+    const { page, context } = await newPage(browser, PHONE_360);
+    await page.goto(`${APP_URL}/text/12900`);
+    const section = page.getByRole('heading', { name: /^Live Traffic NSW hazards \(\d+\)$/ });
+    await section.waitFor();
+    const text = (await page.textContent('body')) ?? '';
+    expect(text.indexOf('Closures (')).toBeLessThan(text.indexOf('Live Traffic NSW hazards ('));
+    expect(text).toContain(`Roadwork (Live Traffic NSW, reference ${WEELONG}): road open with care`);
+    expect(text).toContain('Recorded Live Traffic NSW data from 5 June 2017');
+    expect(text).toContain('Contains Live Traffic NSW data, © Transport for NSW, licensed under CC BY 4.0.');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('names the state hazards a route passes', { timeout: 120_000 }, async () => {
