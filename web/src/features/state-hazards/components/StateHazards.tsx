@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type * as GeoJSON from 'geojson';
 import type { LayerSpecification } from 'maplibre-gl';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { distanceMetres, formatDistance, type Bbox, type LngLat } from '../../map/geo';
 import { stateHazardsQuery, type PublicHazard } from '../api/state-hazards';
 import { hazardFeatures, hazardsShown, KIND_LABELS, roadText, staleNotice, stateReferences } from '../hazard-view';
@@ -41,14 +41,17 @@ function HazardList({ bbox, center, selectedId, onSelect, onMap, onFocus }: Stat
   useEffect(() => {
     onMap?.({ sources: { [HAZARD_SOURCES.lines]: features.lines, [HAZARD_SOURCES.points]: features.points }, layers: HAZARD_LAYERS, click: HAZARD_CLICK_LAYERS, refs });
   }, [features, refs, onMap]);
-  // A link to one hazard (a subscriber's alert: /map?hazard=…) opens it on the map.
+  // A link to one hazard (a subscriber's alert: /map?hazard=…) opens it on the map, once: the
+  // file read again every 5 minutes must not reopen what the visitor closed.
+  const linkOpened = useRef(false);
   useEffect(() => {
+    if (!file || linkOpened.current) return;
+    linkOpened.current = true;
     const linked = new URLSearchParams(window.location.search).get('hazard');
-    const hazard = linked ? file?.hazards.find((h) => h.id === linked) : undefined;
+    const hazard = linked ? file.hazards.find((h) => h.id === linked) : undefined;
     if (!hazard) return;
     onSelect(hazard.id);
     onFocus?.(hazard.position);
-    // Only when the file arrives: a later deselection must stay.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [file]);
   if (!file) return null;
