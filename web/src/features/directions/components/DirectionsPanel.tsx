@@ -11,6 +11,9 @@ import { formatDuration } from '../format';
 const formatTonnes = (t: number) => `${t} t`;
 import { PlaceField, type Endpoint } from './PlaceField';
 
+// The watch-zone tool takes its place search from here, so it shares this chunk rather than adding one.
+export { PlaceField, type Endpoint };
+
 export type PickTarget = 'from' | 'to';
 
 interface Props {
