@@ -1,7 +1,7 @@
 // Watch zones in the browser: a resident chooses "Watch an area" on the map, draws a polygon by
 // clicking its corners, and sees it under My subscriptions; a closure drawn inside it reaches them
-// in the app. On a 360 px phone, by keyboard, a circle around a searched place; its channels
-// changed and the area deleted on My subscriptions. Axe finds nothing; nothing scrolls sideways.
+// in the app. On a 360 px phone, by keyboard, a circle around a searched place; the list read
+// offline; its channels changed and the area deleted on My subscriptions. Axe finds nothing; nothing scrolls sideways.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable } from '../support/api';
@@ -123,6 +123,17 @@ describe('watch zones', { timeout: 180_000 }, () => {
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await zonesOf()).map((z) => z.shape).sort()).toEqual(['circle', 'polygon']);
 
+      await page.goto(`${APP_URL}/subscriptions`);
+      expect(await isShown(page.getByText('Parkes town', { exact: true }))).toBe(true);
+      // Offline, the areas this device last read are still listed; their choices wait for a connection.
+      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+      await context.setOffline(true);
+      await page.goto(`${APP_URL}/subscriptions`);
+      expect(await isShown(page.getByText('You are offline.'), 20_000)).toBe(true);
+      expect(await isShown(page.getByText('Parkes town', { exact: true }), 30_000)).toBe(true);
+      expect(await page.getByLabel('Email about Parkes town').isDisabled()).toBe(true);
+      await screenshot(page, 'watch-zones-offline-360');
+      await context.setOffline(false);
       await page.goto(`${APP_URL}/subscriptions`);
       expect(await isShown(page.getByText('Parkes town', { exact: true }))).toBe(true);
       await tabTo(page, 'Email about Parkes town');
