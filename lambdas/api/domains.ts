@@ -103,7 +103,7 @@ export const apiDomains: Record<string, ApiDomain> = {
   notifications: {
     entry: 'lambdas/api/notifications/handler.ts',
     fields: {
-      Query: ['notifications', 'mySubscriptions', 'lgaSubscriberCount', 'notificationSettings', 'pushPublicKey', 'alertChannels', 'smsSpending'],
+      Query: ['notifications', 'mySubscriptions', 'lgaSubscriberCount', 'notificationSettings', 'pushPublicKey', 'alertChannels', 'smsSpending', 'watchZones'],
       Mutation: [
         'subscribeToClosure',
         'unsubscribeFromClosure',
@@ -125,6 +125,9 @@ export const apiDomains: Record<string, ApiDomain> = {
         'verifyMobile',
         'removeMobile',
         'setSmsSpendingCap',
+        // Watch zones: areas a person draws on the map.
+        'saveWatchZone',
+        'deleteWatchZone',
       ],
       Subscription: ['onNotification'],
     },

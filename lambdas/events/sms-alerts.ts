@@ -20,6 +20,7 @@ import { billingNoticeContent } from '../core/billing/status';
 import { isClosureEvent } from '../core/notifications/messages';
 import { closureLink } from './alert-links';
 import { closureFacts } from './alert-plan';
+import { zoneWatchersOf } from './watch-zone-plan';
 
 export interface SmsAlertResult {
   sent: number;
@@ -48,7 +49,8 @@ export async function smsAlertsFor(event: DomainEvent): Promise<SmsAlertResult> 
   if (!closure || !lga || lga.customerStatus !== 'active') return result;
   if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return result;
   const [byClosure, byLga] = await Promise.all([closureSmsSubscribers(closureId), lgaSmsSubscribers(lgaCode)]);
-  const uids = [...new Set([...byClosure, ...byLga].map((s) => s.uid))].filter((uid) => uid !== event.actor);
+  const watchers = (await zoneWatchersOf(closure, event.actor)).filter((w) => w.channels.sms);
+  const uids = [...new Set([...byClosure, ...byLga, ...watchers].map((s) => s.uid))].filter((uid) => uid !== event.actor);
   if (uids.length === 0) return result;
   const cap = (await smsCapOf(lgaCode)) ?? 0;
   const mobiles = await alertMobiles(uids);

@@ -6,6 +6,7 @@ import { channelsOf, type SubscriptionChannels, type SubscriptionTarget } from '
 import type { UnsubscribeTarget } from '../../core/alerts/unsubscribe-token';
 import { db } from '../db/db';
 import { queryPages } from '../db/geo-cells';
+import { setWatchZoneChannels, watchZonesOf } from './watch-zones';
 
 export interface ChannelSubscriber extends SubscriptionChannels {
   uid: string;
@@ -14,9 +15,15 @@ export interface ChannelSubscriber extends SubscriptionChannels {
 const NOT_SUBSCRIBED = 'You do not follow this. Subscribe first, then choose how to hear about it.';
 
 /** Sets the channels of one of the person's subscriptions; refused when they do not follow it. */
-export async function setSubscriptionChannels(uid: string, target: SubscriptionTarget, channels: Omit<SubscriptionChannels, 'sms'> & { sms?: boolean }): Promise<void> {
+export async function setSubscriptionChannels(
+  uid: string,
+  target: SubscriptionTarget,
+  channels: Omit<SubscriptionChannels, 'sms'> & { sms?: boolean; inApp?: boolean; push?: boolean },
+): Promise<void> {
   // Texts left as they are when the change does not name them (an email choice alone).
   const set = { email: channels.email, digestHour: channels.digestHour, ...(channels.sms === undefined ? {} : { sms: channels.sms }) };
+  // A watch zone carries its channels itself (lambdas/adapters/alerts/watch-zones.ts).
+  if (target.kind === 'zone') return setWatchZoneChannels(uid, target.id, { ...set, inApp: channels.inApp, push: channels.push });
   try {
     if (target.kind === 'closure') {
       await db().entities.closureSubscription.patch({ uid, closureId: target.id }).set(set).go();
@@ -36,11 +43,13 @@ export async function stopEmailFor(uid: string, target: UnsubscribeTarget): Prom
     const on = [
       ...[...closures].filter(([, c]) => c.email !== 'off').map(([id]) => ({ kind: 'closure' as const, id })),
       ...[...lgas].filter(([, c]) => c.email !== 'off').map(([id]) => ({ kind: 'lga' as const, id })),
+      ...(await watchZonesOf(uid)).filter((z) => z.channels.email !== 'off').map((z) => ({ kind: 'zone' as const, id: z.zoneId })),
     ];
     for (const one of on) await stopEmailFor(uid, one);
     return;
   }
   try {
+    if (target.kind === 'zone') return await setWatchZoneChannels(uid, target.id, { email: 'off' });
     const current = await channelsOfUser(uid);
     const stored = (target.kind === 'closure' ? current.closures : current.lgas).get(target.id);
     await setSubscriptionChannels(uid, target, { email: 'off', digestHour: stored?.digestHour ?? 0 });

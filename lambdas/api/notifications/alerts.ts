@@ -20,9 +20,11 @@ import { getClosures } from '../../adapters/closures/store';
 import { getLga } from '../../adapters/foundation/lgas';
 import { db } from '../../adapters/db/db';
 import { requireAdmin } from '../billing/require-admin';
+import { zoneId } from './watch-zones';
 
 const EMAIL_MODE: Record<'OFF' | 'IMMEDIATE' | 'DAILY', EmailMode> = { OFF: 'off', IMMEDIATE: 'immediate', DAILY: 'daily' };
-export const ONE_SUBSCRIPTION_MESSAGE = 'Choose one closure or one council.';
+export const ONE_SUBSCRIPTION_MESSAGE = 'Choose one closure, one council or one watched area.';
+export const IN_APP_FOLLOWS_SETTINGS_MESSAGE = 'In-app and push notifications of closures and councils follow your notification settings.';
 export const DIGEST_HOUR_MESSAGE = 'The digest hour must be a whole hour from 0 to 23.';
 export const SMS_NEEDS_MOBILE_MESSAGE = 'Add and verify your mobile number first (Notification settings).';
 export const CAP_MESSAGE = 'The monthly SMS cap must be a whole number of cents, 0 or more.';
@@ -37,12 +39,17 @@ const ChannelsInput = z
   .object({
     closureId: closureId.nullish(),
     lgaCode: lgaCode.nullish(),
+    watchZoneId: zoneId.nullish(),
+    // A watch zone's own in-app and push switches (closures and councils follow the notification settings).
+    inApp: z.boolean().nullish(),
+    push: z.boolean().nullish(),
     email: z.enum(['OFF', 'IMMEDIATE', 'DAILY'], { message: 'Choose off, immediate or daily.' }),
     digestHour: z.number({ message: DIGEST_HOUR_MESSAGE }).int(DIGEST_HOUR_MESSAGE).min(0, DIGEST_HOUR_MESSAGE).max(23, DIGEST_HOUR_MESSAGE).nullish(),
     sms: z.boolean().nullish(),
   })
   .strict()
-  .refine((i) => Boolean(i.closureId) !== Boolean(i.lgaCode), ONE_SUBSCRIPTION_MESSAGE);
+  .refine((i) => [i.closureId, i.lgaCode, i.watchZoneId].filter(Boolean).length === 1, ONE_SUBSCRIPTION_MESSAGE)
+  .refine((i) => Boolean(i.watchZoneId) || (i.inApp == null && i.push == null), IN_APP_FOLLOWS_SETTINGS_MESSAGE);
 
 async function alertChannels(uid: string) {
   const [address, mobile, outOfCredit] = await Promise.all([emailStateOf(uid), mobileStateOf(uid), councilsOutOfSmsCredit(uid)]);
@@ -96,11 +103,21 @@ export function alertFields(mySubscriptions: Subscriptions): Record<string, Fiel
       async resolve({ args, principal }) {
         const { uid } = await principal();
         const { input } = args;
-        const target = input.closureId ? { kind: 'closure' as const, id: input.closureId } : { kind: 'lga' as const, id: input.lgaCode! };
+        const target = input.closureId
+          ? { kind: 'closure' as const, id: input.closureId }
+          : input.watchZoneId
+            ? { kind: 'zone' as const, id: input.watchZoneId }
+            : { kind: 'lga' as const, id: input.lgaCode! };
         if (!target.id) throw validationError(ONE_SUBSCRIPTION_MESSAGE);
         // Setting the same channels twice leaves the same subscription: nothing counts them.
         if (input.sms && (await mobileStateOf(uid)).state !== 'verified') throw validationError(SMS_NEEDS_MOBILE_MESSAGE);
-        await setSubscriptionChannels(uid, target, { email: EMAIL_MODE[input.email], digestHour: input.digestHour ?? DEFAULT_DIGEST_HOUR, ...(typeof input.sms === 'boolean' ? { sms: input.sms } : {}) });
+        await setSubscriptionChannels(uid, target, {
+          email: EMAIL_MODE[input.email],
+          digestHour: input.digestHour ?? DEFAULT_DIGEST_HOUR,
+          ...(typeof input.sms === 'boolean' ? { sms: input.sms } : {}),
+          ...(typeof input.inApp === 'boolean' ? { inApp: input.inApp } : {}),
+          ...(typeof input.push === 'boolean' ? { push: input.push } : {}),
+        });
         return mySubscriptions(uid);
       },
     }),

@@ -27,6 +27,7 @@ import {
 } from '../../adapters/notifications/subscriptions';
 import { presentClosure } from '../closures/present';
 import { alertFields } from './alerts';
+import { watchZoneFields } from './watch-zones';
 
 const noArgs = z.object({}).strict();
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -71,6 +72,7 @@ const PublishInput = z
 
 export const handler = createResolverHandler({
   ...alertFields(mySubscriptions),
+  ...watchZoneFields(),
   notifications: field({
     args: z
       .object({

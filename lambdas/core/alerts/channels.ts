@@ -21,8 +21,19 @@ export function channelsOf(item: { email?: unknown; digestHour?: unknown; sms?: 
   return { email, digestHour: hour, sms: item.sms === true };
 }
 
-/** What a subscription is about: one closure or one council. */
-export type SubscriptionTarget = { kind: 'closure'; id: string } | { kind: 'lga'; id: string };
+/** What a subscription is about: one closure, one council or one of the person's watch zones. */
+export type SubscriptionTarget = { kind: 'closure'; id: string } | { kind: 'lga'; id: string } | { kind: 'zone'; id: string };
+
+/** A watch zone has no notification-settings kind of its own: in-app and push are its own switches too. */
+export interface ZoneChannels extends SubscriptionChannels {
+  inApp: boolean;
+  push: boolean;
+}
+
+/** A zone item's stored channels: in-app and push on unless turned off, the rest as a subscription's. */
+export function zoneChannelsOf(item: { inApp?: unknown; push?: unknown; email?: unknown; digestHour?: unknown; sms?: unknown }): ZoneChannels {
+  return { ...channelsOf(item), inApp: item.inApp !== false, push: item.push !== false };
+}
 
 /** The states of a person's alert email address, as the settings screen shows them. */
 export type EmailState = 'verified' | 'unverified' | 'bounced' | 'complained';

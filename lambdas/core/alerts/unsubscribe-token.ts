@@ -12,13 +12,13 @@ export interface UnsubscribeClaim {
   target: UnsubscribeTarget;
 }
 
-const PREFIX = { closure: 'c', lga: 'l', all: 'a' } as const;
-const KINDS = { c: 'closure', l: 'lga', a: 'all' } as const;
+const PREFIX = { closure: 'c', lga: 'l', zone: 'z', all: 'a' } as const;
+const KINDS = { c: 'closure', l: 'lga', z: 'zone', a: 'all' } as const;
 const PART = /^[A-Za-z0-9_-]{1,128}$/;
 
 const mac = (key: string, payload: string) => createHmac('sha256', key).update(`unsubscribe\u0000${payload}`).digest('base64url');
 
-/** `c.<uid>.<closureId>.<mac>`, `l.<uid>.<lgaCode>.<mac>` or `a.<uid>.all.<mac>`: short enough for a URL. */
+/** `c.<uid>.<closureId>.<mac>`, `l.<uid>.<lgaCode>.<mac>`, `z.<uid>.<zoneId>.<mac>` or `a.<uid>.all.<mac>`: short enough for a URL. */
 export function signUnsubscribe(key: string, claim: UnsubscribeClaim): string {
   const payload = `${PREFIX[claim.target.kind]}.${claim.uid}.${claim.target.id}`;
   return `${payload}.${mac(key, payload)}`;

@@ -215,8 +215,8 @@ describe('setSubscriptionChannels', () => {
     const user = await freshUser('mail-input');
     await ok(Q.subscribeToLga, { code: FORBES }, user.auth);
     const cases: [Record<string, unknown>, string][] = [
-      [{ email: 'DAILY' }, 'Choose one closure or one council.'],
-      [{ lgaCode: FORBES, closureId: 'x', email: 'DAILY' }, 'Choose one closure or one council.'],
+      [{ email: 'DAILY' }, 'Choose one closure, one council or one watched area.'],
+      [{ lgaCode: FORBES, closureId: 'x', email: 'DAILY' }, 'Choose one closure, one council or one watched area.'],
       [{ lgaCode: FORBES, email: 'DAILY', digestHour: 24 }, 'The digest hour must be a whole hour from 0 to 23.'],
       [{ lgaCode: FORBES, email: 'DAILY', digestHour: -1 }, 'The digest hour must be a whole hour from 0 to 23.'],
     ];

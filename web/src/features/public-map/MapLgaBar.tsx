@@ -2,13 +2,40 @@
 // centre, and the user's own while it is on screen), and "Subscribe to {LGA}" for the LGA under
 // the centre (visitors meet the login-required dialog).
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { LGA_BUNDLE_QUERY_KEY, readLgaBundle } from '../lga-data/bundle-store';
 import { bboxOfGeometry, type Bbox } from '../map/geo';
 import type { MapViewport } from '../map/components/MapView';
 import { findLgaAt } from '../profile/lga-locate';
 import { UnsealedRoadsBanner } from '../announcements/components/UnsealedRoadsBanner';
 import { SubscribeLgaButton } from '../subscriptions/components/SubscribeButton';
+import { useAuth } from '../auth/auth-provider';
+import { LoginRequiredDialog } from '../auth/components/LoginRequiredDialog';
+
+// The drawing tool is fetched when someone chooses "Watch an area", never with the map.
+const WatchZoneTool = lazy(() => import('../watch-zones/components/WatchZoneTool').then((m) => ({ default: m.WatchZoneTool })));
+
+/** "Watch an area": the drawing tool for a signed-in person, the sign-in dialog for a visitor. */
+function WatchAreaAction() {
+  const { status } = useAuth();
+  const [open, setOpen] = useState(false);
+  const drawing = open && status === 'signedIn';
+  return (
+    <>
+      {!drawing && (
+        <button type="button" className="map-button map-button--small" onClick={() => setOpen(true)}>
+          Watch an area
+        </button>
+      )}
+      {drawing && (
+        <Suspense fallback={<p className="muted">Loading the drawing tool…</p>}>
+          <WatchZoneTool onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+      <LoginRequiredDialog open={open && status !== 'signedIn'} action="watch an area" onClose={() => setOpen(false)} />
+    </>
+  );
+}
 
 const meets = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 
@@ -38,6 +65,7 @@ export function MapLgaBar({ viewport, homeLgaCode }: { viewport: MapViewport | n
           <span>Map centre: {centre.name}</span> <SubscribeLgaButton lgaCode={centre.code} lgaName={centre.name} />
         </p>
       )}
+      <WatchAreaAction />
     </div>
   );
 }

@@ -13,6 +13,9 @@ import { hazardsOnRoute, KIND_LABELS } from '../../state-hazards/hazard-view';
 const formatTonnes = (t: number) => `${t} t`;
 import { PlaceField, type Endpoint } from './PlaceField';
 
+// The watch-zone tool takes its place search from here, so it shares this chunk rather than adding one.
+export { PlaceField, type Endpoint };
+
 export type PickTarget = 'from' | 'to';
 
 interface Props {

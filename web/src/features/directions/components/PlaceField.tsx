@@ -9,7 +9,7 @@ export interface Endpoint {
 }
 
 interface Props {
-  label: 'From' | 'To';
+  label: string;
   value: Endpoint | null;
   onChange(value: Endpoint | null): void;
   picking: boolean;

@@ -168,7 +168,8 @@ export function MapView(props: MapViewProps) {
       transformRequest,
     });
     mapRef.current = map;
-    // The browser tests place clicks with map.project; nothing in the app reads this.
+    // The browser tests place clicks with map.project, and the watch-zone tool (loaded only when
+    // chosen) draws on the map through it: a prop down to here would cost the map's first load.
     (container.current as HTMLDivElement & { __map?: MapLibreMap }).__map = map;
     map.addControl(new NavigationControl({ visualizePitch: false }), 'top-right');
     map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
