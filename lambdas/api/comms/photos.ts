@@ -45,6 +45,7 @@ async function presentPhoto(m: MediaRecord, timeZone: string, uploaders: Map<str
     stageLabel: stageLabel(m.stage) || null,
     capturedAt: capturedAtOf(m, timeZone),
     capturedLocal: m.capturedLocal ?? null,
+    timeZone,
     latitude: m.latitude ?? null,
     longitude: m.longitude ?? null,
     uploader: uploaders.get(m.uid) ?? null,

@@ -8,10 +8,11 @@ import { commsRows } from './comms';
 import { foundationRows } from './foundation';
 import { identityRows } from './identity';
 import { notificationRows } from './notifications';
+import { photoRows } from './photos';
 import { reportRows } from './reports';
 import type { Rows } from './types';
 
-const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows];
+const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows, photoRows];
 
 function merge(all: Rows[]): Rows {
   const merged: Rows = {};
