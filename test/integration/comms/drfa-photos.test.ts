@@ -16,6 +16,7 @@ import { gql, type Auth } from '../../support/api';
 import { exifPhoto, FIXTURE_EXIF } from '../../fixtures/photos/exif-photo';
 import { PHOTO_STAGE_MESSAGE } from '../../../lambdas/core/drfa/photos';
 import { FORBES, commsCallers, forbesClosure, until, type Role } from './support';
+import { APPROVE_REPORT, newResident, placedAt, submit } from '../reports/support';
 
 const UPLOAD = `mutation($i: MediaUploadInput!) { createMediaUpload(input: $i) { url fields media { id } } }`;
 const PHOTO = `mediaId stage stageLabel capturedAt capturedLocal latitude longitude uploader originalKept originalUrl media { url resized }`;
@@ -29,7 +30,7 @@ let closure: { id: string };
 let mediaId: string;
 
 /** Uploads bytes for a closure the way the browser does. */
-async function uploadFor(closureId: string, body: Buffer, auth: Auth): Promise<string> {
+async function uploadFor(closureId: string | null, body: Buffer, auth: Auth): Promise<string> {
   const res = await gql<{ createMediaUpload: any }>(UPLOAD, { i: { contentType: 'image/jpeg', size: body.length, closureId } }, auth);
   expect(res.errors).toBeUndefined();
   const { url, fields, media } = res.data!.createMediaUpload;
@@ -98,6 +99,32 @@ describe('original photos', { timeout: 60_000 }, () => {
     expect(staged.errors?.[0]?.errorType).toBe(errorType);
     const zip = await gql(ARCHIVE, { l: FORBES, fd: '2026-11-01', td: '2026-11-30' }, c[role]);
     expect(zip.errors?.[0]?.errorType).toBe(errorType);
+  });
+});
+
+describe('a resident’s report photo', { timeout: 90_000 }, () => {
+  it('keeps its original when the report becomes a closure, shown to staff as the resident’s', async () => {
+    const resident = await newResident();
+    const id = await uploadFor(null, fixture, resident.auth);
+    await until(
+      () => gql<{ media: any }>(`query($id: ID!) { media(id: $id) { resized } }`, { id }, resident.auth),
+      (res) => res.data?.media?.resized === true,
+      20_000,
+    );
+    // A spot of its own inside Forbes, so the report starts its own cluster.
+    const position = { lat: -33.27 - Math.random() * 0.28, lng: 147.56 + Math.random() * 0.38 };
+    const report = await submit(resident.auth, { position, description: 'Water over the causeway', mediaIds: [id] });
+    const approved = await gql<{ approveReport: any }>(APPROVE_REPORT, { id: report.id, regions: placedAt(position) }, c.staff);
+    expect(approved.errors).toBeUndefined();
+    const closureId = approved.data!.approveReport.closureId;
+    expect(closureId).toBeTruthy();
+
+    const photos = (await photosOf(closureId, c.staff)).data!.closurePhotos;
+    expect(photos).toHaveLength(1);
+    expect(photos[0]).toMatchObject({ mediaId: id, originalKept: true, uploader: 'Resident (report)', capturedLocal: FIXTURE_EXIF.capturedLocal });
+    expect((await bytesAt(photos[0].originalUrl)).equals(fixture)).toBe(true);
+    // The resident who took it does not get the original back through the staff path.
+    expect((await photosOf(closureId, resident.auth)).errors?.[0]?.errorType).toBe('Forbidden');
   });
 });
 
