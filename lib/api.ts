@@ -104,6 +104,8 @@ export const MEDIA_USES: Record<string, readonly MediaUse[]> = {
   reports: ['read', 'untag'],
   media: ['read', 'upload', 'untag', 'delete'],
   genseed: ['untag'],
+  // The staff "Photos (zip)" of a claim's originals is written under exports/photos/ (a day's life).
+  comms: ['read', 'upload'],
 };
 
 

@@ -8,6 +8,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ORIGINAL_RETENTION_DAYS, PHOTO_ARCHIVE_DAYS, PHOTO_ARCHIVES_PREFIX, PRIVATE_ORIGINALS_PREFIX } from '../lambdas/core/drfa/photos';
 
 /** What every bucket of the project shares: private, TLS only, encrypted, kept on stack deletion. */
 export const privateBucketDefaults = {
@@ -66,6 +67,13 @@ export class Media extends Construct {
         // Uploads nothing references (tagged at upload, untagged when attached) expire, as their
         // items do through the table's TTL (UNATTACHED_MEDIA_TTL_SECONDS).
         { id: 'ExpireUnattachedUploads', prefix: 'media/', tagFilters: { unattached: 'true' }, expiration: Duration.days(2) },
+        // The private originals (uploads as they came, EXIF and all; docs/drfa.md#photo-evidence):
+        // never served publicly, presigned only for the closure's council's staff. One nothing
+        // references goes with its upload; the rest are claim records, kept 7 years.
+        { id: 'ExpireUnattachedOriginals', prefix: PRIVATE_ORIGINALS_PREFIX, tagFilters: { unattached: 'true' }, expiration: Duration.days(2) },
+        { id: 'KeepOriginalsSevenYears', prefix: PRIVATE_ORIGINALS_PREFIX, expiration: Duration.days(ORIGINAL_RETENTION_DAYS) },
+        // Staff photo zips are made on request; a day later they are gone.
+        { id: 'ExpirePhotoArchives', prefix: PHOTO_ARCHIVES_PREFIX, expiration: Duration.days(PHOTO_ARCHIVE_DAYS) },
         { noncurrentVersionExpiration: Duration.days(MEDIA_VERSION_DAYS), expiredObjectDeleteMarker: true },
       ],
     });

@@ -3,9 +3,11 @@
 // which nobody is ever given a URL for. Here the file's bytes decide what it is: anything but a
 // JPEG, PNG, WebP or GIF (an HTML or SVG page renamed .jpg, say) is deleted. A photo is decoded
 // and written again to media/{id}/original.{ext} without its metadata (EXIF, GPS position,
-// camera serial), turned upright first, with a 400 px WebP thumbnail beside it. Only then is
-// the media item marked resized and the original readable. Other keys are ignored, so its own
-// output never loops.
+// camera serial), turned upright first, with a 400 px WebP thumbnail beside it. The upload itself,
+// EXIF and all, is kept privately under originals/ as the council's claim evidence, and the
+// capture time and position its EXIF gives are recorded on the media item (docs/drfa.md#photo-evidence).
+// Only then is the media item marked resized and the public copy readable. Other keys are
+// ignored, so its own output never loops.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { S3Event } from 'aws-lambda';
 import sharp from 'sharp';
@@ -13,6 +15,8 @@ import { imageTypeOf } from '../core/closures/image-type';
 import { EXTENSIONS, originalKey, THUMBNAIL_CONTENT_TYPE, THUMBNAIL_SIZE, thumbnailKey, UNATTACHED_TAG, uploadOfKey } from '../core/closures/media';
 import { getMedia, markResized } from '../adapters/media/store';
 import { deleteObjects, readObject, writeObject } from '../adapters/media/bucket';
+import { readCapture } from '../adapters/media/exif';
+import { privateOriginalKey } from '../core/drfa/photos';
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures' });
 const INPUT_LIMITS = { animated: false, limitInputPixels: 100_000_000 } as const;
@@ -59,12 +63,15 @@ export const handler = async (event: S3Event) => {
       const tags = media.expiresAt ? { [UNATTACHED_TAG.key]: UNATTACHED_TAG.value } : undefined;
       await writeObject(bucket, thumbnailKey(id), await makeThumbnail(photo), THUMBNAIL_CONTENT_TYPE, tags);
       await writeObject(bucket, originalKey(id, extension), photo, contentTypeOf(extension), tags);
-      if (await markResized(id, Math.floor(Date.now() / 1000))) made.push(id);
+      // The upload as it came, for staff only: it expires with the public copies while unattached.
+      await writeObject(bucket, privateOriginalKey(id, extension), body, contentTypeOf(extension), tags);
+      const capture = await readCapture(body);
+      if (await markResized(id, Math.floor(Date.now() / 1000), { ...capture, originalKept: true })) made.push(id);
     } catch (error) {
       // Undecodable bytes behind an image signature: nothing is published.
       logger.warn('photo could not be processed; deleted', { key, error: error as Error });
     } finally {
-      // The raw upload never stays: its metadata is what this handler exists to remove.
+      // The upload key never stays: its metadata is kept only under the private originals/ prefix.
       await deleteObjects([key]).catch((error) => logger.warn('upload not deleted', { key, error: error as Error }));
     }
   }

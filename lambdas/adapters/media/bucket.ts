@@ -41,8 +41,10 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
   });
 }
 
-export function presignDownload(key: string, expiresSeconds: number): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: mediaBucket(), Key: key }), { expiresIn: expiresSeconds });
+/** A presigned GET; with `downloadAs` the browser saves the file under that name instead of showing it. */
+export function presignDownload(key: string, expiresSeconds: number, downloadAs?: string): Promise<string> {
+  const disposition = downloadAs ? { ResponseContentDisposition: `attachment; filename="${downloadAs.replace(/["\\\r\n]/g, '_')}"` } : {};
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: mediaBucket(), Key: key, ...disposition }), { expiresIn: expiresSeconds });
 }
 
 export async function readObject(bucket: string, key: string): Promise<{ body: Uint8Array; contentType?: string }> {

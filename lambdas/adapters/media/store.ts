@@ -3,6 +3,7 @@
 // through the closure's own transaction (see ../closures/media.ts); this file holds the rest.
 import { conflict, notFound } from '../../core/errors';
 import { DOWNLOAD_EXPIRES_SECONDS, isExpiredMedia, MEDIA_MESSAGES, originalKey, thumbnailKey, UNATTACHED_MEDIA_TTL_SECONDS, uploadKey, type MediaReference } from '../../core/closures/media';
+import { privateOriginalKey, type PhotoCapture } from '../../core/drfa/photos';
 import { db } from '../db/db';
 import { deleteObjects, presignDownload, untagObject } from './bucket';
 
@@ -15,6 +16,15 @@ export interface MediaRecord {
   uploadedAt?: number;
   resized?: boolean;
   expiresAt?: number;
+  /** The original upload is kept privately, EXIF and all (lambdas/core/drfa/photos.ts). */
+  originalKept?: boolean;
+  capturedLocal?: string;
+  capturedOffset?: string;
+  latitude?: number;
+  longitude?: number;
+  stage?: string;
+  stagedBy?: string;
+  stagedAt?: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -52,7 +62,7 @@ export async function createMediaItem(item: Pick<MediaRecord, 'id' | 'uid' | 'ex
 /** After an attach committed: the objects lose their expiry tag (best effort; the item no longer expires). */
 export async function keepMediaObjects(media: Pick<MediaRecord, 'id' | 'extension'>[]): Promise<void> {
   for (const m of media) {
-    for (const key of [originalKey(m.id, m.extension), thumbnailKey(m.id)]) {
+    for (const key of [originalKey(m.id, m.extension), thumbnailKey(m.id), privateOriginalKey(m.id, m.extension)]) {
       try {
         await untagObject(key);
       } catch (error) {
@@ -71,7 +81,7 @@ export async function listReferences(mediaId: string): Promise<MediaReference[]>
 
 /** The objects go after the item: a failure leaves unreachable objects, never a dangling item. */
 export async function deleteMediaObjects(media: Pick<MediaRecord, 'id' | 'extension'>): Promise<void> {
-  await deleteObjects([uploadKey(media.id, media.extension), originalKey(media.id, media.extension), thumbnailKey(media.id)]);
+  await deleteObjects([uploadKey(media.id, media.extension), originalKey(media.id, media.extension), thumbnailKey(media.id), privateOriginalKey(media.id, media.extension)]);
 }
 
 /** removeMedia: only when nothing references it (spec §4). */
@@ -81,9 +91,10 @@ export async function removeUnreferencedMedia(media: MediaRecord): Promise<void>
   await deleteMediaObjects(media);
 }
 
-export async function markResized(id: string, uploadedAt: number): Promise<boolean> {
+/** The photo is published; its private original (if kept) and what its EXIF said are recorded with it. */
+export async function markResized(id: string, uploadedAt: number, evidence: PhotoCapture & { originalKept?: boolean } = {}): Promise<boolean> {
   try {
-    await db().entities.media.patch({ id }).set({ resized: true, uploadedAt }).go();
+    await db().entities.media.patch({ id }).set({ resized: true, uploadedAt, ...evidence }).go();
     return true;
   } catch {
     // The item was removed while the thumbnail was being made.
@@ -117,4 +128,21 @@ export async function presentMedia(media: MediaRecord): Promise<PresentedMedia> 
     url,
     thumbnailUrl,
   };
+}
+
+/**
+ * Sets a photo's stage. One conditional write: two changes at once leave one of them, whole, and
+ * a photo removed meanwhile is not recreated (patch needs the item).
+ */
+export async function setMediaStage(id: string, stage: string, stagedBy: string): Promise<MediaRecord | undefined> {
+  try {
+    const { data } = await db()
+      .entities.media.patch({ id })
+      .set({ stage, stagedBy, stagedAt: nowSeconds() })
+      .go({ response: 'all_new' });
+    return data as MediaRecord;
+  } catch (error) {
+    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException' || /conditional/i.test(String((error as Error).message))) return undefined;
+    throw error;
+  }
 }

@@ -19,14 +19,14 @@ import { presentActivity } from '../closures/present';
 import { requireEvidenceExporter } from './access';
 import { presentEvent } from './drfa-events';
 
-const VIEWS = ['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED', 'ARCHIVED', 'DELETED'] as const;
+export const VIEWS = ['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED', 'ARCHIVED', 'DELETED'] as const;
 const timestamp = z.number().int().min(0, 'Invalid date').max(4_102_444_800, 'Invalid date');
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date')
   .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Invalid date');
 
-const EvidenceArgs = z
+export const EvidenceArgs = z
   .object({
     lgaCode,
     from: timestamp.nullish(),
@@ -41,7 +41,7 @@ const EvidenceArgs = z
 const today = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
 
 /** The range asked for: the council's own days when given as days, else the instants given, else the event's days. */
-function rangeOf(args: z.infer<typeof EvidenceArgs>, timeZone: string, event?: DisasterEventRecord): { from: number; to: number } {
+export function rangeOf(args: z.infer<typeof EvidenceArgs>, timeZone: string, event?: DisasterEventRecord): { from: number; to: number } {
   if (event && !args.fromDay && args.from == null) {
     const end = event.endDay && event.endDay < today(timeZone) ? event.endDay : today(timeZone);
     return dayRangeIn(event.startDay, end < event.startDay ? event.startDay : end, timeZone);
@@ -54,7 +54,7 @@ function rangeOf(args: z.infer<typeof EvidenceArgs>, timeZone: string, event?: D
   return { from: args.from, to: args.to };
 }
 
-const createdWith = (activities: { action: string; payload?: Record<string, unknown> }[]) => {
+export const createdWith = (activities: { action: string; payload?: Record<string, unknown> }[]) => {
   const value = activities.find((a) => a.action === 'created')?.payload?.scheduledFor;
   return typeof value === 'number' ? value : null;
 };

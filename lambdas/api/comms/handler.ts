@@ -16,6 +16,7 @@ import { presentClosures, wantsMedia } from '../closures/present';
 import { requireCommsManager } from './access';
 import { presentTask } from './present';
 import { evidenceFields } from './evidence';
+import { photoFields } from './photos';
 import { eventFields } from './drfa-events';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -146,5 +147,6 @@ export const handler = createResolverHandler({
   }),
 
   ...evidenceFields,
+  ...photoFields,
   ...eventFields,
 });

@@ -16,6 +16,17 @@ export const MediaEntity = new Entity(
       size: { type: 'number' },
       /** TTL of an upload nothing references yet; removed when it is attached. */
       expiresAt: { type: 'number' },
+      /** The original upload is kept privately with its EXIF (docs/drfa.md#photo-evidence). */
+      originalKept: { type: 'boolean' },
+      /** EXIF capture: the camera's wall clock ("2026-11-27T09:15:00"), its offset if recorded, GPS. */
+      capturedLocal: { type: 'string' },
+      capturedOffset: { type: 'string' },
+      latitude: { type: 'number' },
+      longitude: { type: 'number' },
+      /** pre_disaster, damage, works_in_progress or completed, set by the council's staff. */
+      stage: { type: 'string' },
+      stagedBy: { type: 'string' },
+      stagedAt: { type: 'number' },
       ...timestamps,
     },
     indexes: {

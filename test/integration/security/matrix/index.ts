@@ -8,11 +8,12 @@ import { commsRows } from './comms';
 import { foundationRows } from './foundation';
 import { identityRows } from './identity';
 import { notificationRows } from './notifications';
+import { photoRows } from './photos';
 import { reportRows } from './reports';
 import { watchZoneRows } from './watch-zones';
 import type { Rows } from './types';
 
-const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows, watchZoneRows];
+const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows, watchZoneRows, photoRows];
 
 function merge(all: Rows[]): Rows {
   const merged: Rows = {};

@@ -1,11 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { attachClosureMedia, createMediaUpload, detachClosureMedia, getClosure, type ClosureDetail, type MediaItem } from '../api/closures';
 import { formatTableTimestamp } from '../format';
 import { useClosureCache } from '../hooks/useClosureCache';
 import { checkPhoto, parseFields, postToPresignedUrl } from '../upload';
+import { listClosurePhotos } from '../api/photos';
 import { ConfirmDialog } from './ConfirmDialog';
+import { PhotoEvidence, photosQueryKey } from './PhotoEvidence';
 
 interface Progress {
   name: string;
@@ -74,6 +76,17 @@ export function MediaTab({ closure }: { closure: ClosureDetail }) {
   };
 
   const editable = closure.deletedAt == null && closure.archivedAt == null;
+  // The photos as claim evidence (capture, stage, original), for the council's evidence staff;
+  // read again as thumbnails appear (the capture is read then) and before the original links expire.
+  const evidence = useQuery({
+    queryKey: [...photosQueryKey(closure.id), closure.media.map((m) => `${m.id}:${m.resized}`).join()],
+    queryFn: () => listClosurePhotos(closure.id),
+    enabled: closure.media.length > 0,
+    staleTime: 4 * 60_000,
+    refetchInterval: 4 * 60_000,
+    retry: false,
+  });
+  const evidenceOf = new Map((evidence.data ?? []).map((p) => [p.mediaId, p]));
 
   return (
     <section className="panel closure-media" aria-labelledby="closure-media-title">
@@ -124,6 +137,7 @@ export function MediaTab({ closure }: { closure: ClosureDetail }) {
                   </button>
                 )}
               </div>
+              {evidenceOf.has(m.id) && <PhotoEvidence closureId={closure.id} photo={evidenceOf.get(m.id)!} index={i} />}
             </li>
           ))}
         </ul>

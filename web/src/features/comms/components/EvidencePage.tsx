@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { LgaPicker } from '../../closures/components/LgaPicker';
 import type { RouteDef } from '../../routing/route-table';
 import { getEvidence, type Evidence } from '../api/comms';
+import { getPhotoArchive, type PhotoArchive } from '../api/photos';
 import { evidenceCsv, evidenceGeoJson, evidencePdf, exportFileName } from '../evidence-export';
 import { useEvidenceLga } from '../hooks/useCommsLga';
 import { useAuth } from '../../auth/auth-provider';
@@ -38,6 +39,20 @@ export function EvidencePage({ def }: { def: RouteDef }) {
   const events = useDisasterEvents(lgaCode);
   const event = events.data?.find((e) => e.id === eventId);
   const [last, setLast] = useState<Evidence | null>(null);
+  const [zipped, setZipped] = useState<PhotoArchive | null>(null);
+  // The original photos with their register: the server writes the zip and hands a short-lived link.
+  const photos = useMutation({
+    mutationFn: () => (event ? getPhotoArchive(lgaCode!, null, null, event.id) : getPhotoArchive(lgaCode!, from, to)),
+    onSuccess: (archive) => {
+      setZipped(archive);
+      setProblem(null);
+      const link = document.createElement('a');
+      link.href = archive.url;
+      link.download = '';
+      link.click();
+    },
+    onError: (error: Error) => setProblem(error.message),
+  });
   const run = useMutation({
     mutationFn: async (format: 'csv' | 'pdf' | 'geojson') => {
       // The days are the council's: the server reads them in its time zone, whatever this browser's clock.
@@ -84,9 +99,11 @@ export function EvidencePage({ def }: { def: RouteDef }) {
             <button type="submit" className="comms-button" disabled={run.isPending || !lgaCode}>Download CSV</button>
             <button type="button" className="comms-button comms-button--secondary" disabled={run.isPending || !lgaCode} onClick={() => submit('pdf')()}>Download PDF report</button>
             <button type="button" className="comms-button comms-button--secondary" disabled={run.isPending || !lgaCode} onClick={() => submit('geojson')()}>Download lines (GeoJSON)</button>
-            {run.isPending && <span role="status">Preparing the export…</span>}
+            <button type="button" className="comms-button comms-button--secondary" disabled={photos.isPending || !lgaCode} onClick={() => photos.mutate()}>Photos (zip)</button>
+            {(run.isPending || photos.isPending) && <span role="status">Preparing the export…</span>}
           </div>
           {problem && <p role="alert" className="comms-error">{problem}</p>}
+          {zipped && !photos.isPending && <p role="status">Zipped {zipped.photoCount} original photo{zipped.photoCount === 1 ? '' : 's'} with the photo register (photos.csv).</p>}
           {last && !run.isPending && <p role="status">Exported {last.closures.length} closure{last.closures.length === 1 ? '' : 's'} of {last.lgaName ?? last.lgaCode}.</p>}
         </form>
       )}
