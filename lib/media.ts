@@ -67,6 +67,9 @@ export class Media extends Construct {
         // items do through the table's TTL (UNATTACHED_MEDIA_TTL_SECONDS).
         { id: 'ExpireUnattachedUploads', prefix: 'media/', tagFilters: { unattached: 'true' }, expiration: Duration.days(2) },
         { noncurrentVersionExpiration: Duration.days(MEDIA_VERSION_DAYS), expiredObjectDeleteMarker: true },
+        // DRFA claim packs are built on request and downloaded within the hour; the records they
+        // are built from stay in the table.
+        { id: 'ExpireClaimPacks', prefix: 'claim-packs/', expiration: Duration.days(1) },
       ],
     });
 

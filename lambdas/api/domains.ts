@@ -183,8 +183,9 @@ export const apiDomains: Record<string, ApiDomain> = {
   comms: {
     entry: 'lambdas/api/comms/handler.ts',
     fields: {
-      Query: ['contentTasks', 'contentTask', 'embeddedMapVisits', 'drfaEvidence', 'disasterEvents'],
-      Mutation: ['createContentTask', 'generateContentTask', 'updateContentPost', 'approveContentTask', 'recordEmbedVisit', 'saveDisasterEvent', 'tagEventClosures'],
+      Query: ['contentTasks', 'contentTask', 'embeddedMapVisits', 'drfaEvidence', 'disasterEvents', 'closureWorks', 'claimPack'],
+      Mutation: ['createContentTask', 'generateContentTask', 'updateContentPost', 'approveContentTask', 'recordEmbedVisit', 'saveDisasterEvent', 'tagEventClosures',
+        'saveRoadSegment', 'saveWorkEntry', 'deleteWorkEntry'],
     },
   },
 };

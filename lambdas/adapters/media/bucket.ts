@@ -41,8 +41,10 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
   });
 }
 
-export function presignDownload(key: string, expiresSeconds: number): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: mediaBucket(), Key: key }), { expiresIn: expiresSeconds });
+/** A presigned GET; with a file name, the browser saves the object under it (a claim pack) instead of showing it. */
+export function presignDownload(key: string, expiresSeconds: number, fileName?: string): Promise<string> {
+  const disposition = fileName ? { ResponseContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"` } : {};
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: mediaBucket(), Key: key, ...disposition }), { expiresIn: expiresSeconds });
 }
 
 export async function readObject(bucket: string, key: string): Promise<{ body: Uint8Array; contentType?: string }> {
