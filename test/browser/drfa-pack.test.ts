@@ -96,7 +96,7 @@ describe('works, costs and the claim pack', { timeout: 150_000 }, () => {
     await page.goto(`${APP_URL}/comms/evidence?lga=${FORBES}`);
     const row = page.getByRole('row').filter({ hasText: name });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Labour 7.5 h · plant 0 h · traffic control 9 device-days · costs $0.00');
+    expect(await row.textContent()).toContain('Labour 7.5 h, plant 0 h, 9 device-days, $0.00');
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download claim pack/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^drfa-claim-12900-agrn-1034-claim-flood-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.zip$/);
     const files = unzip(new Uint8Array(readFileSync((await download.path())!)));
@@ -105,7 +105,7 @@ describe('works, costs and the claim pack', { timeout: 150_000 }, () => {
     expect(csvRecords(files, 'registers/closures.csv')).toEqual([expect.objectContaining({ 'Closure id': id, 'Road segment id': 'NEWELL-0412', 'Chainage start (km)': '12.35', 'Chainage end (km)': '13.1' })]);
     const sheet = Object.fromEntries(csvRecords(files, 'registers/totals.csv').map((r) => [r.Item, r.Value]));
     expect(sheet).toMatchObject({ Labour: '7.5', 'Traffic control': '9', AGRN: 'AGRN 1034' });
-    await row.getByRole('status').filter({ hasText: /Claim pack of 1 closure saved as/ }).waitFor();
+    await row.getByRole('status').filter({ hasText: 'Claim pack saved (1 closure).' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'drfa-claim-pack');
 

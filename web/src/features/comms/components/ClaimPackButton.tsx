@@ -21,7 +21,7 @@ export function ClaimPackButton({ event }: { event: DisasterEvent }) {
       </button>
       {build.isPending && <span role="status">Preparing the claim pack…</span>}
       {build.data && !build.isPending && (
-        <span role="status">Claim pack of {build.data.closures} closure{build.data.closures === 1 ? '' : 's'} saved as {build.data.fileName}.</span>
+        <span role="status" title={build.data.fileName}>Claim pack saved ({build.data.closures} closure{build.data.closures === 1 ? '' : 's'}).</span>
       )}
       {build.error && <span role="alert" className="comms-error">{build.error.message}</span>}
     </>

@@ -10,9 +10,9 @@ import { ClaimPackButton } from './ClaimPackButton';
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** "Labour 9.75 h · plant 4 h · traffic control 9 device-days · costs $1,334.50" */
+/** "Labour 9.75 h, plant 4 h, 9 device-days, $1,334.50" */
 const totalsText = (t: DisasterEvent['totals']) =>
-  t.entries === 0 ? 'None entered' : `Labour ${t.labourHours} h · plant ${t.plantHours} h · traffic control ${t.deviceDays} device-days · costs ${money(t.costCents)}`;
+  t.entries === 0 ? 'None entered' : `Labour ${t.labourHours} h, plant ${t.plantHours} h, ${t.deviceDays} device-days, ${money(t.costCents)}`;
 
 const todayIn = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
 const blank = { name: '', agrn: '', startDay: '', endDay: '', measures: [] as string[] };
