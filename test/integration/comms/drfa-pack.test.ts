@@ -157,6 +157,10 @@ describe('the claim pack', { timeout: 180_000 }, () => {
     expect(listed.totals).toMatchObject(expected);
     expect(listed.totals.costs).toEqual(expect.arrayContaining([{ kind: 'contractor', amountCents: 123_450 }, { kind: 'materials', amountCents: 10_000 }, { kind: 'wages', amountCents: 0 }]));
 
+    // The evidence export carries the segment and chainage too.
+    const evidence = (await ok(`query($l: String!, $e: ID) { drfaEvidence(lgaCode: $l, eventId: $e) { closures { id roadSegmentId chainageStartKm chainageEndKm } } }`, { l: FORBES, e: event.id }, c.staff)).drfaEvidence;
+    expect(evidence.closures.find((x: any) => x.id === reopened.id)).toEqual({ id: reopened.id, roadSegmentId: 'NEWELL-0412', chainageStartKm: 12.35, chainageEndKm: 13.1 });
+
     const pack = (await ok(PACK, { e: event.id }, c.staff)).claimPack;
     expect(pack).toMatchObject({ closures: 2, deletedClosures: 1, totals: { labourHours: 9.75, deviceDays: 9, costCents: 133_450 } });
     expect(pack.fileName).toMatch(/^drfa-claim-12900-agrn-1034-lachlan-flood-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.zip$/);
