@@ -86,7 +86,7 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   admin: ['mail', 'feedsBucketWrite'],
   genseed: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   billing: ['stripe', 'quoteKey'],
-  // Generation is started with a domain event; the DRFA export presigns photo thumbnails.
+  // Generation is started with a domain event; the DRFA export presigns photo thumbnails and claim packs.
   comms: ['eventsTopic', 'mediaBucket'],
 };
 /**
@@ -104,7 +104,8 @@ export const MEDIA_USES: Record<string, readonly MediaUse[]> = {
   reports: ['read', 'untag'],
   media: ['read', 'upload', 'untag', 'delete'],
   genseed: ['untag'],
-  // The staff "Photos (zip)" of a claim's originals is written under exports/photos/ (a day's life).
+  // The DRFA export presigns photos; a claim pack is written under claim-packs/ and the staff
+  // "Photos (zip)" of a claim's originals under exports/photos/, each presigned.
   comms: ['read', 'upload'],
 };
 

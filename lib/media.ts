@@ -75,6 +75,9 @@ export class Media extends Construct {
         // Staff photo zips are made on request; a day later they are gone.
         { id: 'ExpirePhotoArchives', prefix: PHOTO_ARCHIVES_PREFIX, expiration: Duration.days(PHOTO_ARCHIVE_DAYS) },
         { noncurrentVersionExpiration: Duration.days(MEDIA_VERSION_DAYS), expiredObjectDeleteMarker: true },
+        // DRFA claim packs are built on request and downloaded within the hour; the records they
+        // are built from stay in the table.
+        { id: 'ExpireClaimPacks', prefix: 'claim-packs/', expiration: Duration.days(1) },
       ],
     });
 

@@ -186,8 +186,9 @@ export const apiDomains: Record<string, ApiDomain> = {
   comms: {
     entry: 'lambdas/api/comms/handler.ts',
     fields: {
-      Query: ['contentTasks', 'contentTask', 'embeddedMapVisits', 'drfaEvidence', 'disasterEvents', 'closurePhotos', 'drfaPhotoArchive'],
-      Mutation: ['createContentTask', 'generateContentTask', 'updateContentPost', 'approveContentTask', 'recordEmbedVisit', 'saveDisasterEvent', 'tagEventClosures', 'setPhotoStage'],
+      Query: ['contentTasks', 'contentTask', 'embeddedMapVisits', 'drfaEvidence', 'disasterEvents', 'closurePhotos', 'drfaPhotoArchive', 'closureWorks', 'claimPack'],
+      Mutation: ['createContentTask', 'generateContentTask', 'updateContentPost', 'approveContentTask', 'recordEmbedVisit', 'saveDisasterEvent', 'tagEventClosures', 'setPhotoStage',
+        'saveRoadSegment', 'saveWorkEntry', 'deleteWorkEntry'],
     },
     // The photos zip of a claim holds its originals in memory while it is written (at most 300 MB).
     memorySize: 1536,

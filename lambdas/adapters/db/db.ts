@@ -27,7 +27,7 @@ import {
 import { ClientErrorGroupEntity, ScheduleRunEntity } from './entities/admin';
 import { FanoutMarkEntity } from './entities/fanout';
 import { MailDomainEntity } from './entities/mail-domain';
-import { DisasterEventEntity, DisasterEventNameEntity, EventClosureEntity } from './entities/drfa';
+import { ClosureSegmentEntity, DisasterEventEntity, DisasterEventNameEntity, EventClosureEntity, WorkEntryEntity } from './entities/drfa';
 import { StateFeedImportEntity, StateHazardEntity } from './entities/state-hazard';
 import { AlertClaimEntity, DigestEntryEntity, MailSuppressionEntity, SmsOptOutEntity } from './entities/alerts';
 import { WatchZoneEntity } from './entities/watch-zones';
@@ -72,6 +72,8 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       disasterEvent: DisasterEventEntity,
       disasterEventName: DisasterEventNameEntity,
       eventClosure: EventClosureEntity,
+      closureSegment: ClosureSegmentEntity,
+      workEntry: WorkEntryEntity,
       stateHazard: StateHazardEntity,
       stateFeedImport: StateFeedImportEntity,
       alertClaim: AlertClaimEntity,

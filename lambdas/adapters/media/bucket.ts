@@ -41,9 +41,9 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
   });
 }
 
-/** A presigned GET; with `downloadAs` the browser saves the file under that name instead of showing it. */
-export function presignDownload(key: string, expiresSeconds: number, downloadAs?: string): Promise<string> {
-  const disposition = downloadAs ? { ResponseContentDisposition: `attachment; filename="${downloadAs.replace(/["\\\r\n]/g, '_')}"` } : {};
+/** A presigned GET; with a file name, the browser saves the object under it (a claim pack, a zip of originals) instead of showing it. */
+export function presignDownload(key: string, expiresSeconds: number, fileName?: string): Promise<string> {
+  const disposition = fileName ? { ResponseContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"` } : {};
   return getSignedUrl(s3(), new GetObjectCommand({ Bucket: mediaBucket(), Key: key, ...disposition }), { expiresIn: expiresSeconds });
 }
 

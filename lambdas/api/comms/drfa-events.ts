@@ -31,11 +31,17 @@ import {
   updateEvent,
   type DisasterEventRecord,
 } from '../../adapters/drfa/events';
+import { entriesOf, type WorkEntryRecord } from '../../adapters/drfa/works';
+import { workTotals } from '../../core/drfa/works';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const ALL_VIEWS = ['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED', 'ARCHIVED', 'DELETED'] as const;
 
-export async function presentEvent(e: DisasterEventRecord) {
+/** The event with its tags and the totals of its closures' works entries (all the council's entries, when the caller has them). */
+export async function presentEvent(e: DisasterEventRecord, councilEntries?: readonly WorkEntryRecord[]) {
+  const closureIds = await taggedClosureIds(e.lgaCode, e.id);
+  const tagged = new Set(closureIds);
+  const entries = councilEntries ?? (await entriesOf(e.lgaCode));
   return {
     id: e.id,
     lgaCode: e.lgaCode,
@@ -44,7 +50,8 @@ export async function presentEvent(e: DisasterEventRecord) {
     startDay: e.startDay,
     endDay: e.endDay ?? null,
     measures: e.measures ?? [],
-    closureIds: await taggedClosureIds(e.lgaCode, e.id),
+    closureIds,
+    totals: workTotals(entries.filter((w) => tagged.has(w.closureId))),
     version: e.version,
     createdAt: e.createdAt,
     updatedAt: e.updatedAt,
@@ -77,7 +84,8 @@ export const eventFields = {
     access: 'user',
     async resolve({ args, principal }) {
       requireAnyOf(await principal(), args.lgaCode, EVENT_READERS);
-      return Promise.all((await listEvents(args.lgaCode)).map(presentEvent));
+      const [events, entries] = await Promise.all([listEvents(args.lgaCode), entriesOf(args.lgaCode)]);
+      return Promise.all(events.map((e) => presentEvent(e, entries)));
     },
   }),
 

@@ -14,6 +14,7 @@ import { getClosures, listActivities } from '../../adapters/closures/store';
 import { allClosuresInView } from '../../adapters/closures/query';
 import { EVENT_NOT_FOUND, loadEvent, taggedClosureIds, type DisasterEventRecord } from '../../adapters/drfa/events';
 import { getLga } from '../../adapters/foundation/lgas';
+import { segmentsOf } from '../../adapters/drfa/works';
 import { getMediaItems, presentMedia } from '../../adapters/media/store';
 import { presentActivity } from '../closures/present';
 import { requireEvidenceExporter } from './access';
@@ -92,7 +93,7 @@ export const evidenceFields = {
       );
       const media = await getMediaItems([...new Set(closures.flatMap(({ c }) => c.media))]);
       const photos = new Map(await Promise.all(media.map(async (m) => [m.id, await presentMedia(m)] as const)));
-      const lga = await getLga(args.lgaCode);
+      const [lga, segments] = await Promise.all([getLga(args.lgaCode), segmentsOf(args.lgaCode)]);
       return {
         lgaCode: args.lgaCode,
         lgaName: lga?.name ?? null,
@@ -110,6 +111,9 @@ export const evidenceFields = {
             lengthMetres: location.lengthMetres,
             // AWSJSON leaves as a JSON string.
             geometry: JSON.stringify(location.geometry),
+            roadSegmentId: segments.get(c.id)?.roadSegmentId ?? null,
+            chainageStartKm: segments.get(c.id)?.chainageStartKm ?? null,
+            chainageEndKm: segments.get(c.id)?.chainageEndKm ?? null,
             type: closureTypeOf(c.type),
             condition: c.condition,
             ...roadAndLocality(c),

@@ -1,5 +1,6 @@
 // Communications (spec §1, §4 social task status, §9): social content tasks, embedded-map visits
-// and the DRFA evidence export. Every decision is made from the caller's roles in the database.
+// and the DRFA claim records (evidence export, disaster events, works and costs, claim packs).
+// Every decision is made from the caller's roles in the database.
 import { z } from 'zod';
 import { createResolverHandler, field } from '../resolver';
 import { forbidden, notFound, validationError } from '../../core/errors';
@@ -18,6 +19,8 @@ import { presentTask } from './present';
 import { evidenceFields } from './evidence';
 import { photoFields } from './photos';
 import { eventFields } from './drfa-events';
+import { worksFields } from './drfa-works';
+import { claimPackFields } from './claim-pack';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const taskId = z.string().trim().min(1, TASK_NOT_FOUND).max(64, TASK_NOT_FOUND);
@@ -149,4 +152,6 @@ export const handler = createResolverHandler({
   ...evidenceFields,
   ...photoFields,
   ...eventFields,
+  ...worksFields,
+  ...claimPackFields,
 });

@@ -65,3 +65,56 @@ export const EventClosureEntity = new Entity(
   },
   { table: 'placeholder' },
 );
+
+/** The council's own road segment id and chainage of a closure (staff only; one item per closure). */
+export const ClosureSegmentEntity = new Entity(
+  {
+    model: { entity: 'closureSegment', version: '1', service: SERVICE },
+    attributes: {
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      closureId: { type: 'string', required: true, readOnly: true },
+      roadSegmentId: { type: 'string' },
+      /** Kilometres along the road, as the council's asset register counts them. */
+      chainageStartKm: { type: 'number' },
+      chainageEndKm: { type: 'number' },
+      updatedBy: { type: 'any', required: true },
+      /** Optimistic lock: an edit expects the version it read. */
+      version: { type: 'number', required: true, default: 1 },
+      ...timestamps,
+    },
+    indexes: {
+      byLga: { pk: partition, sk: { field: 'sk', composite: ['closureId'], casing: 'none', template: 'SEGMENT#${closureId}' } },
+    },
+  },
+  { table: 'placeholder' },
+);
+
+/** A works or cost entry against a closure: traffic control, labour, plant or a cost (cents). */
+export const WorkEntryEntity = new Entity(
+  {
+    model: { entity: 'workEntry', version: '1', service: SERVICE },
+    attributes: {
+      lgaCode: { type: 'string', required: true, readOnly: true },
+      closureId: { type: 'string', required: true, readOnly: true },
+      id: { type: 'string', required: true, readOnly: true },
+      kind: { type: 'string', required: true },
+      description: { type: 'string' },
+      devices: { type: 'number' },
+      fromDay: { type: 'string' },
+      toDay: { type: 'string' },
+      hours: { type: 'number' },
+      amountCents: { type: 'number' },
+      costKind: { type: 'string' },
+      reference: { type: 'string' },
+      /** Who entered it and who changed it last ({ uid, email, displayName }). */
+      enteredBy: { type: 'any', required: true, readOnly: true },
+      updatedBy: { type: 'any' },
+      version: { type: 'number', required: true, default: 1 },
+      ...timestamps,
+    },
+    indexes: {
+      byLga: { pk: partition, sk: { field: 'sk', composite: ['closureId', 'id'], casing: 'none', template: 'WORK#${closureId}#${id}' } },
+    },
+  },
+  { table: 'placeholder' },
+);

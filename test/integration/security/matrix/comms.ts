@@ -1,8 +1,11 @@
 // Matrix rows of communications: content tasks (media and communications managers of the council
 // with a paying customer), the DRFA evidence export (also closure administrators), embedded-map
 // visits (counted for anyone, reported to admins).
-import { eventIn, forCell, sharedClosure, taskIn } from './fixtures';
+import { closureIn, eventIn, forCell, sharedClosure, taskIn, workEntryIn } from './fixtures';
 import { ADMIN_ONLY, EVERYONE, STAFF_WITH_ROLE, outcomes, type Row, type Rows } from './types';
+
+/** A closure of its own per succeeding cell: a first segment record expects none before it. */
+const sharedClosureFresh = (lga: string) => closureIn(lga);
 
 /** A draft task per council that read-only cells share. */
 const tasks = new Map<string, ReturnType<typeof taskIn>>();
@@ -71,6 +74,43 @@ export const commsRows: Rows = {
     call: async (c) => {
       const event = await forCell(c, 'tagEventClosures', () => eventIn(c.lga));
       return { variables: { i: { eventId: event.id, closureIds: [(await sharedClosure(c.lga)).id] } } };
+    },
+  },
+  'Query.closureWorks': {
+    roles: ['account_manager', 'closure_administrator', 'media_comms_manager'],
+    expected: EVIDENCE_STAFF,
+    note: 'Works and costs are claim records: read whatever the subscription state.',
+    document: 'query($c: ID!) { closureWorks(closureId: $c) { closureId entries { id } } }',
+    call: async (c) => ({ variables: { c: (await sharedClosure(c.lga)).id } }),
+  },
+  'Query.claimPack': {
+    roles: ['account_manager', 'closure_administrator', 'media_comms_manager'],
+    expected: EVIDENCE_STAFF,
+    note: 'Claim packs are kept available 7 years: ex-customers still download them.',
+    document: 'query($e: ID!) { claimPack(eventId: $e) { fileName url } }',
+    call: async (c) => ({ variables: { e: (await forCell(c, 'claimPack', () => eventIn(c.lga))).id } }),
+  },
+  'Mutation.saveRoadSegment': {
+    roles: ['account_manager', 'closure_administrator'],
+    expected: EVIDENCE_STAFF,
+    document: 'mutation($i: RoadSegmentInput!) { saveRoadSegment(input: $i) { closureId roadSegmentId } }',
+    call: async (c) => ({ variables: { i: { closureId: (await forCell(c, 'saveRoadSegment', () => sharedClosureFresh(c.lga))).id, roadSegmentId: 'SEG-0001', chainageStartKm: 1.2, chainageEndKm: 1.45 } } }),
+  },
+  'Mutation.saveWorkEntry': {
+    roles: ['account_manager', 'closure_administrator'],
+    expected: EVIDENCE_STAFF,
+    document: 'mutation($i: WorkEntryInput!) { saveWorkEntry(input: $i) { id } }',
+    call: async (c) => ({
+      variables: { i: { closureId: (await sharedClosure(c.lga)).id, id: `matrix-${c.caller}-${Math.random().toString(36).slice(2, 10)}`, kind: 'labour', hours: 2.5, fromDay: '2026-11-02' } },
+    }),
+  },
+  'Mutation.deleteWorkEntry': {
+    roles: ['account_manager', 'closure_administrator'],
+    expected: EVIDENCE_STAFF,
+    document: 'mutation($c: ID!, $id: ID!) { deleteWorkEntry(closureId: $c, id: $id) { id } }',
+    call: async (c) => {
+      const entry = await forCell(c, 'deleteWorkEntry', () => workEntryIn(c.lga));
+      return { variables: { c: entry.closureId, id: entry.id } };
     },
   },
   'Mutation.recordEmbedVisit': { expected: EVERYONE, document: 'mutation($c: String!) { recordEmbedVisit(lgaCode: $c) }', call: (c) => ({ variables: { c: c.lga } }) },

@@ -105,6 +105,15 @@ export async function eventIn(lgaCode: string): Promise<{ id: string }> {
   return createEvent({ lgaCode, name: `Matrix flood ${unique()}-${Math.random().toString(36).slice(2, 8)}`, startDay: '2026-11-01' }, 'authorization-matrix');
 }
 
+/** A labour entry on the council's shared closure (through the adapter). */
+export async function workEntryIn(lgaCode: string): Promise<{ id: string; closureId: string }> {
+  const { saveEntry } = await import('../../../../lambdas/adapters/drfa/works');
+  const closure = await sharedClosure(lgaCode);
+  const id = `matrix-${unique()}-${Math.random().toString(36).slice(2, 8)}`;
+  await saveEntry(lgaCode, { closureId: closure.id, id, kind: 'labour', hours: 1, fromDay: '2026-11-02' }, { uid: 'authorization-matrix', email: 'matrix@matrix.example' });
+  return { id, closureId: closure.id };
+}
+
 // --- enquiries and notifications ---
 export async function enquiry(): Promise<string> {
   const { createEnquiry } = await import('../../../../lambdas/adapters/admin/enquiries');

@@ -69,6 +69,7 @@ const cell = (value: string | number) => {
 
 export const CSV_HEADER = [
   'Closure id', 'Type', 'Condition', 'Road', 'Locality', 'Address', 'Start latitude', 'Start longitude', 'End latitude', 'End longitude', 'Length (m)',
+  'Road segment id', 'Chainage start (km)', 'Chainage end (km)',
   'Reason', 'Detour', 'First in effect', 'In effect until',
   'Closed (hours)', 'Changed conditions (hours)', 'Periods', 'Deleted', 'Activity timeline', 'Photos', 'Event', 'AGRN', 'Time zone',
 ];
@@ -80,6 +81,7 @@ export function evidenceCsv(e: Evidence): string {
   const rows = e.closures.map((c) => [
     c.id, c.type.text, conditionText(c.condition), c.road ?? '', c.locality ?? '', c.formattedAddress ?? '',
     c.start?.lat ?? '', c.start?.lng ?? '', c.end?.lat ?? '', c.end?.lng ?? '', c.lengthMetres,
+    c.roadSegmentId ?? '', c.chainageStartKm ?? '', c.chainageEndKm ?? '',
     c.reason ?? '', c.detour ?? '',
     formatWhen(c.firstClosed, tz), c.closedUntil != null ? formatWhen(c.closedUntil, tz) : 'Still in effect',
     (c.closedSeconds / 3600).toFixed(1), (c.changedSeconds / 3600).toFixed(1), c.periods.map((p) => periodText(p, tz)).join('; '),

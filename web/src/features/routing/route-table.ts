@@ -123,7 +123,7 @@ export const ROUTES: RouteDef[] = [
     path: `/closures/${view}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'closureList',
   })),
   { path: '/closures/:id', title: 'Closure', redirect: '/closures/:id/detail' },
-  ...([['detail', 'Closure details'], ['media', 'Closure media'], ['activities', 'Closure activity']] as const).map(
+  ...([['detail', 'Closure details'], ['media', 'Closure media'], ['activities', 'Closure activity'], ['works', 'Closure works and costs']] as const).map(
     ([child, title]): RouteDef => ({
       path: `/closures/:id/${child}`, title, guards: [...staffCustomer, 'role:closure_administrator'], page: 'closureDetail',
     }),

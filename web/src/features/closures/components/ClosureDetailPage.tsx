@@ -15,12 +15,14 @@ import { ConditionBadge, DrawnByHandBadge, TypeBadge, anyDrawnByHand } from './C
 import { ConfirmDialog } from './ConfirmDialog';
 import { DetailForm } from './DetailForm';
 import { MediaTab } from './MediaTab';
+import { WorksTab } from './WorksTab';
 import './closures.css';
 
 const CHILDREN = [
   { slug: 'detail', label: 'Details' },
   { slug: 'media', label: 'Photos' },
   { slug: 'activities', label: 'Activity' },
+  { slug: 'works', label: 'Works and costs' },
 ] as const;
 
 type Action = 'reopen' | 'delete' | 'restore';
@@ -113,7 +115,7 @@ function Actions({ closure }: { closure: ClosureDetail }) {
   );
 }
 
-/** /closures/{id}/{detail|media|activities}. */
+/** /closures/{id}/{detail|media|activities|works}. */
 export function ClosureDetailPage({ def }: { def: RouteDef }) {
   const { id = '' } = useParams();
   const child = def.path.split('/').pop() ?? 'detail';
@@ -174,6 +176,8 @@ export function ClosureDetailPage({ def }: { def: RouteDef }) {
         <MediaTab closure={c} />
       ) : child === 'activities' ? (
         <ActivitiesTab closureId={c.id} />
+      ) : child === 'works' ? (
+        <WorksTab closureId={c.id} />
       ) : (
         <DetailForm key={c.id} closure={c} />
       )}

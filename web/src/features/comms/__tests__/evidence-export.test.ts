@@ -50,6 +50,7 @@ describe('DRFA evidence CSV', () => {
 
   it('gives each closure\'s start and end coordinates and length, and its lines as GeoJSON', () => {
     expect(evidenceCsv(evidence).split('\r\n')[1]).toContain('"-33.42686","147.92986","-33.416541","147.944298","1776"');
+    expect(evidenceCsv({ ...evidence, closures: [{ ...evidence.closures[0], roadSegmentId: 'NEWELL-0412', chainageStartKm: 12.35, chainageEndKm: 13.1 }] }).split('\r\n')[1]).toContain('"1776","NEWELL-0412","12.35","13.1"');
     const geo = JSON.parse(evidenceGeoJson(evidence));
     expect(geo.features[0]).toMatchObject({ type: 'Feature', id: 'c1', geometry: { type: 'MultiLineString' }, properties: { lengthMetres: 1776, closedHours: 26, changedConditionsHours: 2 } });
   });

@@ -113,6 +113,10 @@ export interface EvidenceClosure {
   lengthMetres: number;
   /** The drawn lines, a GeoJSON MultiLineString as JSON text. */
   geometry: string;
+  /** The council's own road segment id and chainage (km), where staff entered them. */
+  roadSegmentId?: string | null;
+  chainageStartKm?: number | null;
+  chainageEndKm?: number | null;
   activities: Array<{ action: string; timestamp: number; user: { email: string | null; displayName: string | null }; payload: string | null }>;
   photos: Array<{ id: string; thumbnailUrl: string | null; url: string }>;
 }
@@ -139,7 +143,7 @@ export async function getEvidence(lgaCode: string, fromDay: string | null, toDay
       `query($lgaCode: String!, $fromDay: AWSDate, $toDay: AWSDate, $eventId: ID) { drfaEvidence(lgaCode: $lgaCode, fromDay: $fromDay, toDay: $toDay, eventId: $eventId) {
         lgaCode lgaName from to generated timeZone event { id name agrn startDay endDay measures }
         closures { id type { value text } condition road locality formattedAddress reason detour firstClosed reopened closedUntil
-          periods { condition from until } closedSeconds changedSeconds durationSeconds deletedAt start { lat lng } end { lat lng } lengthMetres geometry
+          periods { condition from until } closedSeconds changedSeconds durationSeconds deletedAt start { lat lng } end { lat lng } lengthMetres geometry roadSegmentId chainageStartKm chainageEndKm
           activities { action timestamp user { email displayName } payload } photos { id thumbnailUrl url } } } }`,
       { lgaCode, fromDay, toDay, eventId: eventId ?? null },
     )

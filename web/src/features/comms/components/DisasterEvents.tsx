@@ -6,6 +6,13 @@ import { useState, type FormEvent } from 'react';
 import { getEvidence } from '../api/comms';
 import { DRFA_MEASURES, WHOLE_COUNCIL, listEvents, saveEvent, tagClosures, type DisasterEvent } from '../api/drfa';
 import { formatWhen } from '../evidence-export';
+import { ClaimPackButton } from './ClaimPackButton';
+
+const money = (cents: number) => `$${(cents / 100).toLocaleString('en-AU', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** "Labour 9.75 h, plant 4 h, 9 device-days, $1,334.50" */
+const totalsText = (t: DisasterEvent['totals']) =>
+  t.entries === 0 ? 'None entered' : `Labour ${t.labourHours} h, plant ${t.plantHours} h, ${t.deviceDays} device-days, ${money(t.costCents)}`;
 
 const todayIn = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
 const blank = { name: '', agrn: '', startDay: '', endDay: '', measures: [] as string[] };
@@ -123,12 +130,12 @@ export function DisasterEvents({ lgaCode, canRecord }: { lgaCode: string; canRec
   return (
     <section className="panel comms-post" aria-labelledby="events-heading">
       <h2 id="events-heading">Disaster events</h2>
-      <p>Claims are made per declared event, named by its AGRN. Tag the closures each event caused, then export the event.</p>
+      <p>Claims are made per declared event, named by its AGRN. Tag the closures each event caused, enter their works and costs on each closure&apos;s Works and costs tab, then download the event&apos;s claim pack: a zip with a PDF summary, the registers as CSV and a workbook (XLSX), and the closures&apos; lines (GeoJSON).</p>
       {events.error && <p role="alert" className="comms-error">{events.error.message}</p>}
       {events.data && events.data.length === 0 && <p>No events recorded yet.</p>}
       {events.data && events.data.length > 0 && (
         <table className="comms-table">
-          <thead><tr><th scope="col">Event</th><th scope="col">AGRN</th><th scope="col">Days</th><th scope="col">Measures</th><th scope="col">Closures</th>{canRecord && <th scope="col"><span className="visually-hidden">Actions</span></th>}</tr></thead>
+          <thead><tr><th scope="col">Event</th><th scope="col">AGRN</th><th scope="col">Days</th><th scope="col">Measures</th><th scope="col">Closures</th><th scope="col">Works and costs</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
           <tbody>
             {events.data.map((e) => (
               <tr key={e.id}>
@@ -137,12 +144,16 @@ export function DisasterEvents({ lgaCode, canRecord }: { lgaCode: string; canRec
                 <td>{e.startDay} to {e.endDay ?? 'now'}</td>
                 <td>{e.measures.map(measureText).join(', ') || 'None recorded'}</td>
                 <td>{e.closureIds.length}</td>
-                {canRecord && (
-                  <td className="comms-actions">
-                    <button type="button" className="comms-button comms-button--secondary" onClick={() => { setTagging(null); setEditing(e); }}>Edit<span className="visually-hidden"> {e.name}</span></button>
-                    <button type="button" className="comms-button comms-button--secondary" onClick={() => { setEditing(null); setTagging(e); }}>Tag closures<span className="visually-hidden"> of {e.name}</span></button>
-                  </td>
-                )}
+                <td>{totalsText(e.totals)}</td>
+                <td className="comms-actions">
+                  <ClaimPackButton event={e} />
+                  {canRecord && (
+                    <>
+                      <button type="button" className="comms-button comms-button--secondary" onClick={() => { setTagging(null); setEditing(e); }}>Edit<span className="visually-hidden"> {e.name}</span></button>
+                      <button type="button" className="comms-button comms-button--secondary" onClick={() => { setEditing(null); setTagging(e); }}>Tag closures<span className="visually-hidden"> of {e.name}</span></button>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
