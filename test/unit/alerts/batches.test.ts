@@ -6,7 +6,7 @@ import { ALERT_BATCH_PEOPLE, alertSenders, batchSecondsAtMost, spreadIntoBatches
 const people = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 describe('spreadIntoBatches', () => {
-  it('keeps each channel to the batch size, spreads it evenly and keeps everyone once, in order', () => {
+  it('keeps each channel to the batch size, spreads the mail evenly, puts the texts first and keeps everyone once, in order', () => {
     for (const [mail, texts] of [[3000, 500], [450, 60], [201, 0], [0, 401], [12_000, 12_001], [1, 1], [200, 200]] as const) {
       const batches = spreadIntoBatches(people(mail, 'm'), people(texts, 't'));
       expect(batches).toHaveLength(Math.max(Math.ceil(mail / ALERT_BATCH_PEOPLE), Math.ceil(texts / ALERT_BATCH_PEOPLE)));
@@ -16,9 +16,11 @@ describe('spreadIntoBatches', () => {
         expect(b.email.length).toBeLessThanOrEqual(ALERT_BATCH_PEOPLE);
         expect(b.sms.length).toBeLessThanOrEqual(ALERT_BATCH_PEOPLE);
       }
-      // Even: no batch has more than one more of a channel than another.
+      // Mail even: no batch has more than one more than another; texts in the first batches.
       const sizes = batches.map((b) => b.email.length);
       if (sizes.length) expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+      const texted = batches.map((b) => b.sms.length);
+      expect(texted.slice(0, Math.floor(texts / ALERT_BATCH_PEOPLE))).toEqual(texted.slice(0, Math.floor(texts / ALERT_BATCH_PEOPLE)).map(() => ALERT_BATCH_PEOPLE));
     }
   });
 
