@@ -121,8 +121,8 @@ export class Alerts extends Construct {
     this.grantSms(this.consumer);
     this.consumer.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
 
-    // The alert queue (docs/alerts.md#send-rate): one message per batch of at most 200 mails and
-    // 200 texts, sent by at most ALERT_SENDERS senders at once, each at its share of the rates. A
+    // The alert queue (docs/alerts.md#send-rate-and-big-councils): one message per batch of at
+    // most 200 mails and 200 texts, sent by at most ALERT_SENDERS senders at once, each at its share of the rates. A
     // batch that fails is received again (its claims skip what went) up to five times, then kept
     // in the dead-letter queue.
     this.queue = new Queue(this, 'Queue', {

@@ -1,9 +1,10 @@
-// A closure event's mail and texts in bounded batches (docs/alerts.md#send-rate): the consumer
-// finds who hears by email and who by text, splits them into batches of at most
-// ALERT_BATCH_PEOPLE per channel, and hands the batches on to the alert senders (an SQS queue in
-// AWS, the runtime's queue locally). Each batch takes well under a minute at its sender's share of
-// the rates, so no invocation comes near Lambda's 15 minutes however big the council. A batch
-// that fails is retried whole: what it sent is claimed, so the retry sends only the rest.
+// A closure event's mail and texts in bounded batches
+// (docs/alerts.md#send-rate-and-big-councils): the consumer finds who hears by email and who by
+// text, splits them into batches of at most ALERT_BATCH_PEOPLE per channel, and hands the batches
+// on to the alert senders (an SQS queue in AWS, the runtime's queue locally). Each batch takes
+// well under a minute at its sender's share of the rates, so no invocation comes near Lambda's 15
+// minutes however big the council. A batch that fails is retried whole: what it sent is claimed,
+// so the retry sends only the rest.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { DomainEvent } from '../adapters/platform/events';
 import { canHandOnAlertBatches, handOnAlertBatches, type AlertBatch } from '../adapters/alerts/alert-queue';

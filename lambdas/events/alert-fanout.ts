@@ -1,5 +1,5 @@
-// The alert sender (docs/alerts.md#send-rate): each SQS message is one bounded batch of a closure
-// event's mail and texts, handed on by the alert consumer (lambdas/events/alert-batches.ts). At
+// The alert sender (docs/alerts.md#send-rate-and-big-councils): each SQS message is one bounded
+// batch of a closure event's mail and texts, handed on by the alert consumer (lambdas/events/alert-batches.ts). At
 // most ALERT_SENDERS of these run at once, each keeping to its share of the SES and SMS rates. A
 // batch that fails is reported alone and retried by SQS (then the dead-letter queue); its claims
 // make the retry send only what did not go.

@@ -1,5 +1,6 @@
 // A closure change for a big council is handed to the alert senders in bounded batches, so no
-// single invocation runs near Lambda's 15 minutes however many people follow it (docs/alerts.md#send-rate).
+// single invocation runs near Lambda's 15 minutes however many people follow it
+// (docs/alerts.md#send-rate-and-big-councils).
 // Each batch carries a slice of the mail and a slice of the texts, sent side by side. The texts
 // fill the first batches (in a flood the text is what reaches people first), the mail is spread
 // over all of them; mail is the slower channel (14 a second against 20), so texts ride along with
