@@ -7,7 +7,7 @@ import { alertAddresses } from '../adapters/alerts/addresses';
 import { onceFor } from '../adapters/alerts/claims';
 import { addDigestEntry } from '../adapters/alerts/digests';
 import { sendAlertMail } from '../adapters/alerts/send-alert-mail';
-import { withConcurrency } from '../adapters/notifications/store';
+import { forEachSettled } from '../core/alerts/batches';
 import { closureAlertMail, type ClosureAlertFacts } from '../core/alerts/alert-mail';
 import { nextDigestAt } from '../core/alerts/digest-time';
 import type { ClosureEvent } from '../core/notifications/messages';
@@ -28,7 +28,7 @@ export async function sendEmailAlerts(event: DomainEvent, facts: ClosureAlertFac
   if (recipients.length === 0) return result;
   const addresses = await alertAddresses(recipients.map((r) => r.uid));
   const line = { event: event.type as ClosureEvent, closure: facts, link: closureLink(facts.id) };
-  await withConcurrency(recipients, SENDS_IN_FLIGHT, async (recipient) => {
+  await forEachSettled(recipients, SENDS_IN_FLIGHT, async (recipient) => {
     const to = addresses.get(recipient.uid);
     if (!to) {
       result.skipped++;

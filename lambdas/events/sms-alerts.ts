@@ -19,8 +19,12 @@ import { closureSms, monthOf, smsPriceCents } from '../core/alerts/sms';
 import { billingNoticeContent } from '../core/billing/status';
 import { isClosureEvent, type ClosureEvent } from '../core/notifications/messages';
 import type { ClosureAlertFacts } from '../core/alerts/alert-mail';
+import { forEachSettled } from '../core/alerts/batches';
 import { closureLink } from './alert-links';
 import { closureFacts } from './alert-plan';
+
+/** Texts in flight in one batch. */
+const TEXTS_IN_FLIGHT = 4;
 
 export interface SmsAlertResult {
   sent: number;
@@ -77,15 +81,17 @@ export async function sendSmsAlerts(event: DomainEvent, plan: Omit<SmsPlan, 'uid
   const text = closureSms(event.type as ClosureEvent, plan.facts, closureLink(plan.facts.id));
   const month = monthOf(event.occurredAt);
   const price = smsPriceCents();
-  for (const uid of uids) {
+  // A few texts in flight: the pacer keeps the rate, and each text's claim and allowance are
+  // writes of their own, which one at a time would keep the texts well under it.
+  await forEachSettled(uids, TEXTS_IN_FLIGHT, async (uid) => {
     const to = mobiles.get(uid);
-    if (!to) continue;
-    if (!(await claimAlert(event.id, uid, 'sms'))) continue;
+    if (!to) return;
+    if (!(await claimAlert(event.id, uid, 'sms'))) return;
     if (!(await takeSmsSpend(lgaCode, month, price, cap))) {
       // Not sent: the claim goes back, so nothing stands for a text that never went.
       await releaseAlert(event.id, uid, 'sms');
       result.capped++;
-      continue;
+      return;
     }
     try {
       await sendSms(to, text);
@@ -96,7 +102,7 @@ export async function sendSmsAlerts(event: DomainEvent, plan: Omit<SmsPlan, 'uid
       throw error;
     }
     result.sent++;
-  }
+  });
   if (result.capped > 0) await noticeCapReached(lgaCode, plan.lgaName, month);
   return result;
 }

@@ -35,3 +35,25 @@ export const alertSenders = (env: Record<string, string | undefined> = process.e
 /** The longest a batch of `size` per channel takes at one sender's share of each channel's rate, in seconds. */
 export const batchSecondsAtMost = (size: number, rates: { mail: number; sms: number }, senders: number): number =>
   Math.max(size / (rates.mail / senders), size / (rates.sms / senders));
+
+/**
+ * Runs `work` on every item, at most `limit` at once, and only then throws the first failure: a
+ * batch reported failed has nothing still in flight, so no claim stands for a message a frozen
+ * invocation never sent, and the rest of the batch is not held back by one failure.
+ */
+export async function forEachSettled<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
+}

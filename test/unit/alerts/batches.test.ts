@@ -1,7 +1,7 @@
 // Splitting an event's mail and texts into bounded batches: each channel at most the batch size
 // per batch, spread evenly, every recipient exactly once and in order; the senders' share of a rate.
 import { describe, expect, it } from 'vitest';
-import { ALERT_BATCH_PEOPLE, alertSenders, batchSecondsAtMost, spreadIntoBatches } from '../../../lambdas/core/alerts/batches';
+import { ALERT_BATCH_PEOPLE, alertSenders, batchSecondsAtMost, forEachSettled, spreadIntoBatches } from '../../../lambdas/core/alerts/batches';
 
 const people = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
@@ -42,5 +42,18 @@ describe('the senders and their share of the rates', () => {
   it('a full batch at one of two senders’ share of 14 mails and 20 texts a second takes under 30 s', () => {
     expect(batchSecondsAtMost(ALERT_BATCH_PEOPLE, { mail: 14, sms: 20 }, 2)).toBeCloseTo(200 / 7);
     expect(batchSecondsAtMost(ALERT_BATCH_PEOPLE, { mail: 14, sms: 20 }, 2)).toBeLessThan(30);
+  });
+});
+
+describe('forEachSettled', () => {
+  it('runs every item even when one fails, then throws the first failure', async () => {
+    const done: number[] = [];
+    const run = forEachSettled([1, 2, 3, 4, 5, 6], 2, async (n) => {
+      await new Promise((r) => setTimeout(r, n));
+      if (n === 2 || n === 5) throw new Error(`failed ${n}`);
+      done.push(n);
+    });
+    await expect(run).rejects.toThrow('failed 2');
+    expect(done.sort()).toEqual([1, 3, 4, 6]);
   });
 });
