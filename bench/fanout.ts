@@ -1,9 +1,13 @@
-// Notification fan-out benchmark: one closure event to 10,000 LGA subscribers on a real
-// local stack (DynamoDB Local and the real in-app consumer lambdas/events/notify.ts), timed from
-// the consumer's start until every notification is stored, beside the raw BatchWrite ceiling of
-// the same DynamoDB Local measured in the same run.
+// Notification fan-out benchmark on a real local stack, 10,000 council (LGA) subscribers:
+//   1. in-app: one closure event through the in-app consumer (lambdas/events/notify.ts), timed
+//      from its start until every notification is stored, beside the raw BatchWrite ceiling of the
+//      same DynamoDB Local measured in the same run;
+//   2. every channel (bench/fanout-channels.ts): one closure change by email (30 %), SMS (5 %),
+//      Web Push and in-app, then the same event again, each person counted: exactly once each;
+//   3. the alert kinds that match a closure change against what people drew or saved (the
+//      sections listed in FANOUT_SECTIONS below).
 //   npx tsx bench/fanout.ts
-// Subscribers are written straight to the table with BatchWrite (ElectroDB's batch put, 25 items a
+// Subscribers (with their channels, profiles and push devices) are written straight to the table with BatchWrite (ElectroDB's batch put, 25 items a
 // request, 4 requests in flight) rather than through subscribeToLga: that resolver is one transaction per user with
 // counter updates, which would make seeding the slow part and tells nothing about fan-out. The
 // LGA subscriber counter is therefore not bumped; the consumer never reads it.
@@ -23,7 +27,19 @@ import { notifyFor } from '../lambdas/events/notify';
 import { settingsFromEnv } from '../local/settings';
 import { startLocalStack } from '../local/stack';
 import { freePort } from './support/dynamodb-memory';
-import { against, count, plain, type SectionReport } from './support/report';
+import { against, count, plain, type Figure, type SectionReport } from './support/report';
+import { benchChannels, followerRows, startPushStandIn } from './fanout-channels';
+import type { FanoutSection } from './support/fanout-section';
+
+/**
+ * Further parts of this section, each run on the same stack after the channels and printed under
+ * its own heading: watch zones (bench/fanout-zones.ts) and saved trips (bench/fanout-trips.ts)
+ * add themselves here.
+ */
+const FANOUT_SECTIONS: { heading: string; run: FanoutSection }[] = [
+  // { heading: 'watch zones', run: benchFanoutZones },
+  // { heading: 'saved trips', run: benchFanoutTrips },
+];
 
 const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);
 export const FANOUT_SUBSCRIBERS = SUBSCRIBERS;
@@ -76,6 +92,7 @@ async function countNotifications(eventId: string): Promise<number> {
 export async function benchFanout(): Promise<SectionReport> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'road-closures-bench-fanout-'));
   const ports = { web: await freePort(), cognito: await freePort(), cognitoInternal: await freePort(), dynamodb: await freePort(), s3: await freePort() };
+  const push = await startPushStandIn();
   const stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: 'road-closures-bench', dynamoInMemory: IN_MEMORY }));
   try {
     const { data: closures } = await db().entities.closure.scan.go({ pages: 'all' });
@@ -84,20 +101,24 @@ export async function benchFanout(): Promise<SectionReport> {
 
     const seedStarted = performance.now();
     const uids = Array.from({ length: SUBSCRIBERS }, (_, i) => `bench-fanout-${String(i).padStart(5, '0')}`);
+    const rows = followerRows(uids, LGA, push.base);
     const { unprocessed } = await db()
-      .entities.lgaSubscription.put(uids.map((uid) => (LEGACY ? { uid, lgaCode: LGA } : { uid, lgaCode: LGA, optOuts: [] })))
+      .entities.lgaSubscription.put(rows.subscriptions.map(({ optOuts, ...row }) => (LEGACY ? row : { ...row, optOuts })))
       .go({ concurrent: 4 });
     if (unprocessed.length) throw new Error(`${unprocessed.length} subscriptions were not written`);
     // Every subscriber has a profile, as in the app (the consumer reads it only for a subscription without opt-outs).
-    const { unprocessed: noProfile } = await db().entities.user.put(uids.map((uid) => ({ uid, email: `${uid}@bench.example` }))).go({ concurrent: 4 });
+    const { unprocessed: noProfile } = await db().entities.user.put(rows.profiles).go({ concurrent: 4 });
     if (noProfile.length) throw new Error(`${noProfile.length} profiles were not written`);
+    // And one browser with push on.
+    const { unprocessed: noDevice } = await db().entities.pushSubscription.put(rows.devices).go({ concurrent: 4 });
+    if (noDevice.length) throw new Error(`${noDevice.length} push devices were not written`);
     const warmupUids = Array.from({ length: WARMUP_SUBSCRIBERS }, (_, i) => `bench-fanout-warmup-${String(i).padStart(5, '0')}`);
     const { unprocessed: noWarmup } = await db()
       .entities.lgaSubscription.put(warmupUids.map((uid) => (LEGACY ? { uid, lgaCode: WARMUP_LGA } : { uid, lgaCode: WARMUP_LGA, optOuts: [] })))
       .go({ concurrent: 4 });
     if (noWarmup.length) throw new Error(`${noWarmup.length} warm-up subscriptions were not written`);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    console.error(`  seeded ${SUBSCRIBERS} subscriptions and profiles in ${seedSeconds.toFixed(1)} s; publishing`);
+    console.error(`  seeded ${SUBSCRIBERS} subscriptions, profiles and push devices in ${seedSeconds.toFixed(1)} s; publishing`);
 
     // The raw ceiling: the same number of notification-sized items, BatchWrite only (no reads, no
     // planning), at the consumer's concurrency, into the same DynamoDB Local, once just before the
@@ -140,6 +161,14 @@ export async function benchFanout(): Promise<SectionReport> {
     const rate = written / seconds;
     const ratio = ceilingRate / rate;
     const verdict = (ok: boolean) => (ok ? 'holds' : 'MISSED');
+    console.error('  in-app measured; now every channel (the mail keeps to the SES rate: minutes)');
+    const channels = await benchChannels({ stack, closureId: closure.id, lgaCode: LGA, uids, push });
+    const parts: { printed: string[]; figures: Figure[] }[] = [];
+    for (const part of FANOUT_SECTIONS) {
+      console.error(`  now ${part.heading}`);
+      const report = await part.run({ stack, closureId: closure.id, lgaCode: LGA });
+      parts.push({ printed: [`  ${part.heading}:`, ...report.printed.split('\n').map((line) => `  ${line}`)], figures: report.figures });
+    }
     const printed = [
       `  machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), DynamoDB Local ${IN_MEMORY ? 'in memory' : 'on disk'}; ${FANOUT_CONCURRENCY} batches of 25 in flight`,
       `  seeded ${SUBSCRIBERS} LGA subscriptions ${LEGACY ? 'WITHOUT opt-outs (BENCH_FANOUT_LEGACY: every profile is read)' : 'carrying their opt-outs'} and their profiles (BatchWrite) in ${seedSeconds.toFixed(1)} s`,
@@ -149,21 +178,26 @@ export async function benchFanout(): Promise<SectionReport> {
         `(${stored} stored; target >= 1,000/s: ${verdict(rate >= 1000)})`,
       `  ceiling / fan-out = ${ratio.toFixed(2)}x (target within 1.3x: ${verdict(ratio <= 1.3)})`,
       `  the same event again (a replay: the mark is found, so it reads before writing): ${replayed} written in ${replaySeconds.toFixed(2)} s (idempotent: ${verdict(replayed === 0 && stored === written)})`,
+      ...channels.printed,
+      ...parts.flatMap((part) => part.printed),
     ].join('\n');
     return {
       printed,
       inputs:
-        `${count(SUBSCRIBERS)} synthetic LGA subscribers ${LEGACY ? 'without opt-outs (BENCH_FANOUT_LEGACY)' : 'carrying their opt-outs'}, each with a profile, and the demo seed's closures; ` +
+        `${count(SUBSCRIBERS)} synthetic LGA subscribers ${LEGACY ? 'without opt-outs (BENCH_FANOUT_LEGACY)' : 'carrying their opt-outs'}, each with a verified address and a push device, email on for 30 % and texts (verified mobiles) for 5 %, and the demo seed's closures; ` +
         `DynamoDB Local ${IN_MEMORY ? 'in memory' : 'on disk'}; ${FANOUT_CONCURRENCY} batches of 25 in flight; one unmeasured warm-up event and ceiling pass first`,
       figures: [
         against('one closure.changed event, in-app notifications stored per second', `${count(rate)}/s (${count(written)} in ${seconds.toFixed(2)} s)`, '≥ 1,000/s', rate >= 1000),
         plain(`raw BatchWrite ceiling of the same DynamoDB Local${CEILING_LIKE_NOTIFICATIONS ? ', notification-shaped items' : ', lighter items'} (faster of before and after)`, `${count(ceilingRate)} items/s`),
         against('ceiling / fan-out', `${ratio.toFixed(2)}×`, 'within 1.3×', ratio <= 1.3),
         against('the same event again (replay): notifications written', `${replayed} in ${replaySeconds.toFixed(2)} s (${count(stored)} stored once)`, '0', replayed === 0 && stored === written),
+        ...channels.figures,
+        ...parts.flatMap((part) => part.figures),
       ],
     };
   } finally {
     await stack.stop();
+    await push.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

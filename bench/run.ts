@@ -25,7 +25,7 @@ const SECTIONS: { key: string; title: string; run: () => Promise<SectionOutcome>
   { key: 'routing', title: 'Road engine: routing and snapping', run: benchRouting },
   { key: 'scale', title: 'Road engine at state scale: synthetic networks of 250k, 1M and 3M nodes', run: benchScale },
   { key: 'viewport', title: 'Viewport queries: latency and items read', run: benchViewport },
-  { key: 'fanout', title: `Notification fan-out: one closure event to ${FANOUT_SUBSCRIBERS.toLocaleString('en-AU')} LGA subscribers`, run: () => benchFanout().then(withZoneMatching) },
+  { key: 'fanout', title: `Notification fan-out: one closure change to ${FANOUT_SUBSCRIBERS.toLocaleString('en-AU')} council subscribers, in the app, by push, email and SMS`, run: () => benchFanout().then(withZoneMatching) },
   { key: 'feeds', title: 'Open feeds: one closure change with many LGAs live', run: benchFeeds },
   { key: 'state-hazards', title: "State hazards: one Live Traffic NSW import cycle, 400 hazards, 50 changed", run: benchStateHazards },
   { key: 'initial-js', title: 'Initial JavaScript of the public pages, before the map chunk', run: benchInitialJs },

@@ -1,5 +1,6 @@
-// Alerts by email (docs/alerts.md): the consumer of domain events that mails each follower with
-// email on (or queues their daily digest), the SES configuration set whose bounces and complaints
+// Alerts by email and text (docs/alerts.md): the consumer of domain events that finds each
+// follower with email or texts on and queues them in batches, the sender that mails (or queues a
+// daily digest) and texts each batch, the SES configuration set whose bounces and complaints
 // come back on a topic of their own to a function that stops mail to those addresses, the signed
 // one-click unsubscribe endpoint, and the key that signs its links.
 import { CfnOutput, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -10,6 +11,7 @@ import { FunctionUrlAuthType, type FunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ConfigurationSet, EmailSendingEvent, EventDestination, SuppressionReasons } from 'aws-cdk-lib/aws-ses';
 import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -18,6 +20,18 @@ import { ProjectFunction } from './project-function';
 
 /** Alert mail per second, kept under the account's SES send rate (raise it with the SES quota). */
 export const ALERT_MAIL_RATE = 14;
+
+/** Texts per second, kept under the account's End User Messaging SMS rate. */
+export const SMS_SEND_RATE = 20;
+
+/**
+ * Alert senders running at once (the alert queue's maximum concurrency; SQS allows no fewer than
+ * 2). Each keeps to this share of the mail and text rates, so together they stay under them.
+ */
+export const ALERT_SENDERS = 2;
+
+/** The alert sender's timeout: a batch (200 mails at 7 a second, 200 texts at 10) takes under 30 s. */
+const SENDER_TIMEOUT = Duration.minutes(2);
 
 /** What one text costs a council, in AUD cents (End User Messaging's Australian rate, rounded up). */
 export const SMS_PRICE_CENTS = 6;
@@ -34,6 +48,9 @@ export interface AlertsProps {
 
 export class Alerts extends Construct {
   readonly consumer: ProjectFunction;
+  /** The alert sender and its queue: the consumer hands each event's mail and texts on in batches. */
+  readonly sender: ProjectFunction;
+  readonly queue: Queue;
   readonly feedback: ProjectFunction;
   readonly unsubscribe: ProjectFunction;
   readonly unsubscribeUrl: FunctionUrl;
@@ -74,7 +91,7 @@ export class Alerts extends Construct {
     this.deadLetters = new Queue(this, 'DeadLetters', { enforceSSL: true, encryption: QueueEncryption.SQS_MANAGED, retentionPeriod: Duration.days(14) });
     Validations.of(this.deadLetters.node.defaultChild!).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter queue of the email alert consumer and the SES feedback handler.',
+      reason: 'This queue is itself the dead-letter queue of the alert consumer, the alert queue and the SES feedback handler.',
     });
 
     this.feedback = new ProjectFunction(this, 'FeedbackFunction', {
@@ -90,19 +107,47 @@ export class Alerts extends Construct {
       entry: 'lambdas/events/email-alerts.ts',
       stage: props.stage,
       service: 'events-email-alerts',
-      description: 'Mails closure alerts to followers with email on, or queues their daily digest',
-      // 10,000 followers with email on at 14 a second is 12 minutes: the most Lambda allows is 15.
-      timeout: Duration.minutes(15),
+      description: 'Finds who hears of a closure event by email and by text, and queues them in batches',
+      // It reads the followers and queues their batches: seconds even for a council of 100,000.
+      timeout: Duration.minutes(2),
       environment: props.environment,
       deadLetterQueue: this.deadLetters,
     }).bindTable(props.table, 'readwrite');
     props.eventsTopic.addSubscription(new LambdaSubscription(this.consumer, { deadLetterQueue: this.deadLetters }));
-    this.grantAlertMail(this.consumer, props.mail);
-    // Texts, and the once-a-month notice to account managers that a council's cap is reached.
     this.senderId = props.smsSenderId ?? 'RoadClosure';
     this.senderIdArn = `arn:aws:sms-voice:${this.consumer.env.region}:${this.consumer.env.account}:sender-id/${this.senderId}/AU`;
+    // Without the queue (never in AWS) the consumer would send the batches itself: same grants.
+    this.grantAlertMail(this.consumer, props.mail);
     this.grantSms(this.consumer);
     this.consumer.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
+
+    // The alert queue (docs/alerts.md#send-rate-and-big-councils): one message per batch of at
+    // most 200 mails and 200 texts, sent by at most ALERT_SENDERS senders at once, each at its share of the rates. A
+    // batch that fails is received again (its claims skip what went) up to five times, then kept
+    // in the dead-letter queue.
+    this.queue = new Queue(this, 'Queue', {
+      enforceSSL: true,
+      encryption: QueueEncryption.SQS_MANAGED,
+      // Six times the sender's timeout, as Lambda recommends for SQS event sources.
+      visibilityTimeout: Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.deadLetters, maxReceiveCount: 5 },
+    });
+    this.sender = new ProjectFunction(this, 'SenderFunction', {
+      entry: 'lambdas/events/alert-fanout.ts',
+      stage: props.stage,
+      service: 'alert-sender',
+      description: 'Sends one batch of a closure event\'s alert mail and texts, under its share of the SES and SMS rates',
+      timeout: SENDER_TIMEOUT,
+      environment: { ...props.environment, ALERT_SENDERS: String(ALERT_SENDERS) },
+    }).bindTable(props.table, 'readwrite');
+    this.sender.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, maxConcurrency: ALERT_SENDERS, reportBatchItemFailures: true }));
+    this.grantAlertMail(this.sender, props.mail);
+    // Texts, and the once-a-month notice to account managers that a council's cap is reached.
+    this.grantSms(this.sender);
+    this.sender.bindTopic(props.eventsTopic, 'EVENTS_TOPIC_ARN');
+    this.queue.grantSendMessages(this.consumer);
+    this.consumer.addEnvironment('ALERT_QUEUE_URL', this.queue.queueUrl);
 
     // Replies to texts (STOP, START): End User Messaging two-way SMS publishes them here.
     const repliesKey = new Key(this, 'RepliesKey', { description: 'Encrypts the SMS replies topic', enableKeyRotation: true });
@@ -150,6 +195,7 @@ export class Alerts extends Construct {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['sms-voice:SendTextMessage'], resources: [this.senderIdArn] }));
     fn.addEnvironment('SMS_ORIGINATION_IDENTITY', this.senderIdArn);
     fn.addEnvironment('SMS_PRICE_CENTS', String(SMS_PRICE_CENTS));
+    fn.addEnvironment('SMS_SEND_RATE', String(SMS_SEND_RATE));
     this.bindKey(fn);
   }
 

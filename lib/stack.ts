@@ -171,7 +171,7 @@ export class RoadClosuresStack extends Stack {
     this.api.watchDeadLetters({
       ...Object.fromEntries(Object.entries(schedules.deadLetters).map(([job, queue]) => [`${job} schedule`, queue])),
       ...Object.fromEntries(Object.entries(this.notificationConsumers.deadLetters).map(([consumer, queue]) => [`${consumer} consumer`, queue])),
-      'Email alerts consumer': alerts.deadLetters,
+      'Alerts (mail and texts)': alerts.deadLetters,
     });
 
     // Stripe posts subscription, invoice and checkout events here (docs/operations.md#stripe).
@@ -194,7 +194,7 @@ export class RoadClosuresStack extends Stack {
 
     // Links in e-mails, Stripe return URLs and the feeds download URL point at the site.
     const siteUrl = props.siteUrl ?? this.web.siteUrl;
-    for (const fn of [...this.api.functions, ...schedules.functions, comms.fn, alerts.consumer]) fn.addEnvironment('SITE_URL', siteUrl);
+    for (const fn of [...this.api.functions, ...schedules.functions, comms.fn, alerts.consumer, alerts.sender]) fn.addEnvironment('SITE_URL', siteUrl);
 
     if (props.webDist) {
       this.webDeployment = new WebDeployment(this, 'WebDeployment', {

@@ -9,6 +9,8 @@ import { deliverMailLocally } from '../lambdas/adapters/platform/mail';
 import { outboxMailSink } from './outbox';
 import { deliverSmsLocally } from '../lambdas/adapters/alerts/sms-out';
 import { smsOutboxSink } from './sms-outbox';
+import { deliverAlertBatchesLocally } from '../lambdas/adapters/alerts/alert-queue';
+import { localAlertQueue, type LocalAlertQueue } from './alert-queue';
 import { setLocalNotificationPublisher } from '../lambdas/adapters/notifications/publish';
 import { resetStripe } from '../lambdas/adapters/billing/stripe-client';
 import { handleStripeWebhook } from '../lambdas/webhooks/stripe';
@@ -46,6 +48,10 @@ export interface LocalStack {
   config: () => Record<string, unknown>;
   /** Domain events seen since start (newest last), for tests and diagnostics. */
   events: DomainEvent[];
+  /** Resolves once every event handed to the consumers so far is handled (alert batches too). */
+  settled(): Promise<void>;
+  /** The local alert queue (its dead letters, for tests). */
+  alertQueue: LocalAlertQueue;
   /** Runs a schedule's handler now, as its timer would. */
   runSchedule(name: keyof typeof SCHEDULES): Promise<unknown>;
   createUser: typeof ensureCognitoUser;
@@ -100,11 +106,14 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       process.env[key] = value;
     }
   };
+  let alertQueue: LocalAlertQueue | undefined;
   const stop = async () => {
     timers.forEach(clearInterval);
     setLocalEventSink(undefined);
     deliverMailLocally(undefined);
     deliverSmsLocally(undefined);
+    deliverAlertBatchesLocally(undefined);
+    alertQueue?.stop();
     setLocalNotificationPublisher(undefined);
     for (const close of closers.reverse()) await close().catch(() => undefined);
     await Promise.all(children.map((child) => stopProcess(child)));
@@ -198,6 +207,13 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     deliverMailLocally(outboxMailSink(dataDir));
     // Stands in for End User Messaging SMS: texts go to the outbox that /dev/sms lists.
     deliverSmsLocally(smsOutboxSink(dataDir));
+    // Stands in for the alert queue: the alert consumer's batches go to the alert sender, two at once.
+    const queue = localAlertQueue({ run: (batch) => invoke('lambdas/events/alert-fanout.ts', batch), log });
+    alertQueue = queue;
+    deliverAlertBatchesLocally((bodies) => track(queue.send(bodies)));
+    const settled = async () => {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    };
     setLocalEventSink((event) => {
       events.push(event);
       if (events.length > 1000) events.shift();
@@ -205,7 +221,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       const sns = { Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(event), MessageId: event.id, Type: 'Notification' } }] };
       track(invoke('lambdas/events/notify.ts', sns).catch((error) => log(`notify for ${event.type} failed: ${(error as Error).message}`)));
       track(invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`)));
-      // Alerts by email: to the outbox that /dev/mail lists, as SES would send them.
+      // Alerts by email and text: batched onto the alert queue above, sent to /dev/mail and /dev/sms.
       track(invoke('lambdas/events/email-alerts.ts', sns).catch((error) => log(`email alerts for ${event.type} failed: ${(error as Error).message}`)));
       // The communications consumer: open feeds on closure changes, content-task posts.
       track(invoke('lambdas/events/comms.ts', sns).catch((error) => log(`comms for ${event.type} failed: ${(error as Error).message}`)));
@@ -286,7 +302,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     const mailDomains = await backfillMailDomains();
     if (mailDomains.written) log(`Mail domains: ${mailDomains.written} councils added to the lookup.`);
     // Nobody subscribes before the stack is up, so the seed's events must be done by then.
-    while (inFlight.size) await Promise.allSettled([...inFlight]);
+    await settled();
     // The public map reads each LGA's map file: written now, not only on the next closure change.
     const withFiles = await regenerateEveryLgaFeeds();
     if (withFiles.length) log(`Wrote the map files and feeds of ${withFiles.length} LGAs with closures.`);
@@ -313,6 +329,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       userPool,
       config,
       events,
+      settled,
+      alertQueue: queue,
       runSchedule,
       createUser: ensureCognitoUser,
       stripe,

@@ -1,13 +1,45 @@
 // The Web Push consumer (docs/architecture.md#domain-events-and-their-consumers): a second SNS
 // subscription of the events topic. Same recipients as the in-app consumer, filtered by each user's
-// push settings; devices the push service reports gone are removed. Off (a no-op) when no VAPID
-// keys are configured.
+// push settings; devices the push service reports gone are removed. Each person is pushed once
+// per event: a claim per (event, person) before the send, so an event SNS delivers twice (or one
+// replayed) pushes nothing more. Off (a no-op) when no VAPID keys are configured.
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { SNSEvent } from 'aws-lambda';
 import type { DomainEvent } from '../adapters/platform/events';
-import { sendWebPush, vapidConfig } from '../adapters/notifications/push';
+import { sendWebPush, vapidConfig, type PushPayload, type PushResult, type VapidConfig } from '../adapters/notifications/push';
+import { claimAlert, releaseAlert } from '../adapters/alerts/claims';
+import { withConcurrency } from '../adapters/notifications/store';
+import { chunk } from '../core/notifications/rules';
 import type { NotificationContent } from '../core/notifications/messages';
 import { planFor } from './plan';
+
+/** People claimed, then pushed to, at a time; their claims go back if the push itself throws. */
+const PUSH_GROUP = 100;
+const CLAIMS_IN_FLIGHT = 16;
+
+/** Pushes to the people not pushed to for this event yet. */
+async function pushOnce(eventId: string, uids: readonly string[], payload: PushPayload, vapid: VapidConfig): Promise<PushResult> {
+  const result: PushResult = { sent: 0, removed: 0, failed: 0 };
+  for (const group of chunk(uids, PUSH_GROUP)) {
+    const claimed = (await withConcurrency(group, CLAIMS_IN_FLIGHT, async (uid) => ((await claimAlert(eventId, uid, 'push')) ? uid : undefined))).filter(
+      (uid): uid is string => uid !== undefined,
+    );
+    if (claimed.length === 0) continue;
+    let r: PushResult;
+    try {
+      r = await sendWebPush(claimed, payload, vapid);
+    } catch (error) {
+      // Reading someone's devices failed: the group's claims go back so the retry reaches them all
+      // (some of the group may then be pushed twice, rather than anyone not at all).
+      await Promise.all(claimed.map((uid) => releaseAlert(eventId, uid, 'push').catch(() => undefined)));
+      throw error;
+    }
+    result.sent += r.sent;
+    result.removed += r.removed;
+    result.failed += r.failed;
+  }
+  return result;
+}
 
 const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'road-closures-push' });
 
@@ -21,7 +53,7 @@ export async function pushFor(event: DomainEvent): Promise<{ sent: number; remov
   for (const { uid, content } of plan.deliveries) byContent.set(content, [...(byContent.get(content) ?? []), uid]);
   const result = { sent: 0, removed: 0, failed: 0 };
   for (const [content, uids] of byContent) {
-    const r = await sendWebPush(uids, { title: content.title, body: content.body, url: content.redirectTo, tag: event.id }, vapid);
+    const r = await pushOnce(event.id, uids, { title: content.title, body: content.body, url: content.redirectTo, tag: event.id }, vapid);
     result.sent += r.sent;
     result.removed += r.removed;
     result.failed += r.failed;

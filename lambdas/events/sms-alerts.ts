@@ -17,10 +17,15 @@ import { sendMail } from '../adapters/platform/mail';
 import { verifiedUidsForEmails } from '../adapters/identity/principal';
 import { closureSms, monthOf, smsPriceCents } from '../core/alerts/sms';
 import { billingNoticeContent } from '../core/billing/status';
-import { isClosureEvent } from '../core/notifications/messages';
+import { isClosureEvent, type ClosureEvent } from '../core/notifications/messages';
+import type { ClosureAlertFacts } from '../core/alerts/alert-mail';
+import { forEachSettled } from '../core/alerts/batches';
 import { closureLink } from './alert-links';
 import { closureFacts } from './alert-plan';
 import { zoneWatchersOf } from './watch-zone-plan';
+
+/** Texts in flight in one batch. */
+const TEXTS_IN_FLIGHT = 4;
 
 export interface SmsAlertResult {
   sent: number;
@@ -40,32 +45,55 @@ async function noticeCapReached(lgaCode: string, lgaName: string | undefined, mo
   }
 }
 
-export async function smsAlertsFor(event: DomainEvent): Promise<SmsAlertResult> {
-  const result = { sent: 0, capped: 0 };
-  if (!isClosureEvent(event.type)) return result;
+/** Who an event texts: its council's followers with texts on (the actor never), when the council pays. */
+export interface SmsPlan {
+  lgaCode: string;
+  lgaName?: string;
+  facts: ClosureAlertFacts;
+  uids: string[];
+}
+
+export async function smsPlanFor(event: DomainEvent): Promise<SmsPlan | undefined> {
+  if (!isClosureEvent(event.type)) return undefined;
   const { closureId, lgaCode } = event.detail as { closureId?: string; lgaCode?: string };
-  if (!closureId || !lgaCode) return result;
+  if (!closureId || !lgaCode) return undefined;
   const [closure, lga] = await Promise.all([getClosure(closureId), getLga(lgaCode)]);
-  if (!closure || !lga || lga.customerStatus !== 'active') return result;
-  if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return result;
+  if (!closure || !lga || lga.customerStatus !== 'active') return undefined;
+  if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
   const [byClosure, byLga] = await Promise.all([closureSmsSubscribers(closureId), lgaSmsSubscribers(lgaCode)]);
   const watchers = (await zoneWatchersOf(closure, event.actor)).filter((w) => w.channels.sms);
   const uids = [...new Set([...byClosure, ...byLga, ...watchers].map((s) => s.uid))].filter((uid) => uid !== event.actor);
+  return { lgaCode, lgaName: lga.name, facts: closureFacts(closure, lga), uids };
+}
+
+/** Texts every person of the plan here and now, in one go. */
+export async function smsAlertsFor(event: DomainEvent): Promise<SmsAlertResult> {
+  const plan = await smsPlanFor(event);
+  if (!plan) return { sent: 0, capped: 0 };
+  return sendSmsAlerts(event, plan, plan.uids);
+}
+
+/** Texts one batch of a plan's people (each once per event), taking each text from the council's allowance first. */
+export async function sendSmsAlerts(event: DomainEvent, plan: Omit<SmsPlan, 'uids'>, uids: readonly string[]): Promise<SmsAlertResult> {
+  const result = { sent: 0, capped: 0 };
   if (uids.length === 0) return result;
+  const { lgaCode } = plan;
   const cap = (await smsCapOf(lgaCode)) ?? 0;
   const mobiles = await alertMobiles(uids);
-  const text = closureSms(event.type, closureFacts(closure, lga), closureLink(closure.id));
+  const text = closureSms(event.type as ClosureEvent, plan.facts, closureLink(plan.facts.id));
   const month = monthOf(event.occurredAt);
   const price = smsPriceCents();
-  for (const uid of uids) {
+  // A few texts in flight: the pacer keeps the rate, and each text's claim and allowance are
+  // writes of their own, which one at a time would keep the texts well under it.
+  await forEachSettled(uids, TEXTS_IN_FLIGHT, async (uid) => {
     const to = mobiles.get(uid);
-    if (!to) continue;
-    if (!(await claimAlert(event.id, uid, 'sms'))) continue;
+    if (!to) return;
+    if (!(await claimAlert(event.id, uid, 'sms'))) return;
     if (!(await takeSmsSpend(lgaCode, month, price, cap))) {
       // Not sent: the claim goes back, so nothing stands for a text that never went.
       await releaseAlert(event.id, uid, 'sms');
       result.capped++;
-      continue;
+      return;
     }
     try {
       await sendSms(to, text);
@@ -76,7 +104,7 @@ export async function smsAlertsFor(event: DomainEvent): Promise<SmsAlertResult> 
       throw error;
     }
     result.sent++;
-  }
-  if (result.capped > 0) await noticeCapReached(lgaCode, lga.name, month);
+  });
+  if (result.capped > 0) await noticeCapReached(lgaCode, plan.lgaName, month);
   return result;
 }

@@ -350,10 +350,10 @@ describe('dev stage', () => {
       expect(queues[queueId].Properties).toMatchObject({ SqsManagedSseEnabled: true });
     }
     // Three schedule dead-letter queues, the three of the event consumers (notifications, push,
-    // communications), the notification fan-out queue with its dead-letter queue, and the email
-    // alerts' dead-letter queue (shared by their consumer and SES feedback).
+    // communications), the notification fan-out queue with its dead-letter queue, the alert queue
+    // and the alerts' dead-letter queue (shared by their consumer, their queue and SES feedback).
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(9);
+    expect(queuePolicies).toHaveLength(10);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -405,8 +405,8 @@ describe('dev stage', () => {
     );
     // One per API domain, six user pool triggers, three schedules, the thumbnail maker, the three
     // event consumers, the notification fan-out worker, the Stripe webhook, the low-bandwidth
-    // pages, and the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 20);
+    // pages, and the alerts' consumer, sender, SES feedback handler, unsubscribe endpoint and SMS replies.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 21);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',

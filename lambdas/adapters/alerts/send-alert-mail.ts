@@ -2,6 +2,7 @@
 // on the feedback topic), the one-click unsubscribe headers of RFC 8058, and a pace under the SES
 // send rate set in configuration. Locally the same message lands in the /dev/mail outbox.
 import { mailSendRate, pacer, type Pacer } from '../../core/alerts/send-rate';
+import { alertSenders } from '../../core/alerts/batches';
 import type { RenderedMail } from '../../core/alerts/alert-mail';
 import { deliverMail } from '../platform/mail';
 
@@ -15,7 +16,8 @@ export const unsubscribeHeaders = (unsubscribeUrl: string): Record<string, strin
 
 export async function sendAlertMail(to: string, mail: RenderedMail, unsubscribeUrl: string): Promise<'sent' | 'demo'> {
   const headers = unsubscribeHeaders(unsubscribeUrl);
-  pace ??= pacer(mailSendRate());
+  // Each of the senders that may run at once keeps to its share of the account's rate.
+  pace ??= pacer(mailSendRate() / alertSenders());
   await pace.next();
   return deliverMail({ to, subject: mail.subject, text: mail.text, html: mail.html, headers });
 }

@@ -4,6 +4,7 @@
 import { PinpointSMSVoiceV2Client, SendTextMessageCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { isDemoMode } from '../../core/identity/demo';
 import { pacer, type Pacer } from '../../core/alerts/send-rate';
+import { alertSenders } from '../../core/alerts/batches';
 
 export type LocalSmsSink = (message: { to: string; body: string; sentAt: number }) => void;
 let localSink: LocalSmsSink | undefined;
@@ -21,7 +22,8 @@ export const smsSendRate = (env: Record<string, string | undefined> = process.en
 };
 
 export async function sendSms(to: string, body: string): Promise<'sent' | 'demo'> {
-  pace ??= pacer(smsSendRate());
+  // Each of the senders that may run at once keeps to its share of the account's rate.
+  pace ??= pacer(smsSendRate() / alertSenders());
   await pace.next();
   if (localSink) {
     localSink({ to, body, sentAt: Math.floor(Date.now() / 1000) });

@@ -1,15 +1,15 @@
 // In AWS, an event for a big audience (every subscriber of an LGA) is fanned out through an SQS
 // queue: the consumer splits the deliveries into messages of 200 and sends them 10 per
-// SendMessageBatch; the fan-out worker (lambdas/events/notify-fanout.ts) writes each message's
-// notifications, with bounded concurrency set on its event source. Locally, and for small
-// audiences, the consumer writes them itself. The SQS JSON protocol is signed here (SigV4), as
-// publish.ts does for AppSync, so no further SDK client is bundled.
-import { Sha256 } from '@aws-crypto/sha256-js';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { SignatureV4 } from '@smithy/signature-v4';
+// SendMessageBatch (lambdas/adapters/platform/sqs.ts); the fan-out worker
+// (lambdas/events/notify-fanout.ts) writes each message's notifications, with bounded concurrency
+// set on its event source. Locally, and for small audiences, the consumer writes them itself.
 import type { NotificationContent } from '../../core/notifications/messages';
 import { chunk, type NotificationCategory } from '../../core/notifications/rules';
 import type { DomainEvent } from '../platform/events';
+import { MAX_MESSAGE_BYTES, sendQueueMessages } from '../platform/sqs';
+
+/** Kept here for the callers that split messages (lambdas/adapters/platform/sqs.ts groups them). */
+export { sendBatches } from '../platform/sqs';
 
 export interface FanoutDelivery {
   uid: string;
@@ -27,9 +27,6 @@ export interface FanoutMessage {
 }
 
 export const DELIVERIES_PER_MESSAGE = 200;
-const MESSAGES_PER_SEND = 10;
-/** SQS's limit for one message and for one SendMessageBatch request. */
-const MAX_MESSAGE_BYTES = 256 * 1024;
 
 export const fanoutQueueUrl = (): string | undefined => process.env.NOTIFY_FANOUT_QUEUE_URL || undefined;
 
@@ -40,61 +37,9 @@ export function fanoutMessages(event: DomainEvent, deliveries: readonly FanoutDe
   return bodies;
 }
 
-/** Messages grouped into SendMessageBatch requests: at most 10 and 256 KB in all each. */
-export function sendBatches(bodies: readonly string[]): string[][] {
-  const out: string[][] = [];
-  let current: string[] = [];
-  let bytes = 0;
-  for (const body of bodies) {
-    const size = Buffer.byteLength(body);
-    if (current.length === MESSAGES_PER_SEND || (current.length > 0 && bytes + size > MAX_MESSAGE_BYTES)) {
-      out.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(body);
-    bytes += size;
-  }
-  if (current.length) out.push(current);
-  return out;
-}
-
-let signer: SignatureV4 | undefined;
-
-async function sqs(queueUrl: string, target: string, payload: object): Promise<Record<string, unknown>> {
-  // The queue URL's host is the SQS endpoint of its region and partition.
-  const url = new URL(queueUrl);
-  const region = process.env.AWS_REGION ?? 'ap-southeast-2';
-  const endpoint = `${url.protocol}//${url.host}/`;
-  const request = {
-    method: 'POST',
-    protocol: url.protocol,
-    hostname: url.hostname,
-    path: '/',
-    headers: { host: url.host, 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AmazonSQS.${target}` },
-    query: {},
-    body: JSON.stringify({ QueueUrl: queueUrl, ...payload }),
-  };
-  signer ??= new SignatureV4({ credentials: defaultProvider(), region, service: 'sqs', sha256: Sha256 });
-  const signed = await signer.sign(request);
-  const response = await fetch(endpoint, { method: 'POST', headers: signed.headers as Record<string, string>, body: signed.body as string });
-  const body = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`SQS ${target} failed: ${response.status} ${String(body.message ?? body.__type ?? '')}`);
-  return body;
-}
-
 /** Sends the event's deliveries to the fan-out queue; returns the number of messages. */
 export async function enqueueFanout(queueUrl: string, event: DomainEvent, deliveries: readonly FanoutDelivery[]): Promise<number> {
   const bodies = fanoutMessages(event, deliveries);
-  for (const batch of sendBatches(bodies)) {
-    let entries = batch.map((MessageBody, i) => ({ Id: `m${i}`, MessageBody }));
-    for (let attempt = 0; entries.length > 0; attempt++) {
-      const result = (await sqs(queueUrl, 'SendMessageBatch', { Entries: entries })) as { Failed?: { Id: string }[] };
-      const failed = new Set((result.Failed ?? []).map((f) => f.Id));
-      entries = entries.filter((e) => failed.has(e.Id));
-      if (entries.length && attempt >= 4) throw new Error(`${entries.length} fan-out messages could not be sent`);
-      if (entries.length) await new Promise((r) => setTimeout(r, 100 * 2 ** attempt));
-    }
-  }
+  await sendQueueMessages(queueUrl, bodies);
   return bodies.length;
 }

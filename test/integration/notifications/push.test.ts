@@ -70,6 +70,22 @@ describe('web push', () => {
     expect(devices.map((d) => d.endpoint)).toEqual([`${base}${okPath}`]);
   });
 
+  it('pushes once per event: the same event delivered again, or twice at once, pushes nothing more', async () => {
+    const user = await freshUser('push-once');
+    const closure = await createForbesClosure(staff);
+    await ok(Q.subscribeToClosure, { id: closure.id }, user.auth);
+    const path = `/ok/${randomUUID()}`;
+    await register(user, `${base}${path}`);
+    const { pushFor } = await import('../../../lambdas/events/push');
+    const event = changed(closure.id);
+    expect(await pushFor(event)).toMatchObject({ sent: 1 });
+    expect((await Promise.all([pushFor(event), pushFor(event)])).map((r) => r.sent)).toEqual([0, 0]);
+    expect(received.filter((r) => r.path === path)).toHaveLength(1);
+    // A new event pushes again.
+    expect(await pushFor(changed(closure.id))).toMatchObject({ sent: 1 });
+    expect(received.filter((r) => r.path === path)).toHaveLength(2);
+  });
+
   it('respects push turned off, and revoking removes the device', async () => {
     const user = await freshUser('push-off');
     const closure = await createForbesClosure(staff);
