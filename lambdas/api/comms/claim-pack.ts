@@ -10,7 +10,7 @@ import { roadAndLocality } from '../../core/comms/tasks';
 import { timeZoneOfLga } from '../../core/council-time';
 import { evidenceLocation, evidenceTimes } from '../../core/comms/evidence';
 import { EVENT_READERS, eventId, requireAnyOf } from '../../core/drfa/events';
-import { claimPackEntries, packBaseName, zipPack, type PackParts } from '../../core/drfa/claim-pack';
+import type { PackParts } from '../../core/drfa/claim-pack';
 import { eventTotals, type PackData } from '../../core/drfa/pack-registers';
 import { getClosures, listActivities, type StoredActivity } from '../../adapters/closures/store';
 import { loadEvent, taggedClosureIds, type DisasterEventRecord } from '../../adapters/drfa/events';
@@ -89,6 +89,8 @@ export const claimPackFields = {
       requireAnyOf(await principal(), event.lgaCode, EVENT_READERS);
       const now = Math.floor(Date.now() / 1000);
       const data = await packDataOf(event, now);
+      // The PDF, workbook and zip writers load only when a pack is built, not on every comms cold start.
+      const { claimPackEntries, packBaseName, zipPack } = await import('../../core/drfa/claim-pack');
       const photos = await photoParts(data);
       const entries = await claimPackEntries(data, { registers: photos.registers, entries: photos.entries });
       const zip = zipPack(entries, now);
