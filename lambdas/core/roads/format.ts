@@ -122,7 +122,7 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('edgeFlags', Uint8Array.from(graph.edgeOneway, (oneway, e) => oneway | (graph.edgeSurface[e] << 1)));
   place('geometry', encodeGeometry(graph));
   place('cellStart', graph.cells.cellStart);
-  place('cellEdge', graph.cells.cellEdge);
+  place('cellSegment', graph.cells.cellSegment);
 
   const { minLng, minLat, size, cols, rows } = graph.cells;
   const header: Header = {
@@ -186,7 +186,7 @@ function readGraph(input: Uint8Array): RoadGraph {
     geometry: Uint8Array;
     edgeFlags: Uint8Array;
     cellStart: Uint32Array;
-    cellEdge: Uint32Array;
+    cellSegment: Uint32Array;
   };
   const { nodeCount, edgeCount } = header;
   const nodeLng = new Float64Array(nodeCount);
@@ -231,7 +231,7 @@ function readGraph(input: Uint8Array): RoadGraph {
     landmarkFrom: stored.landmarkFrom,
     landmarkTo: stored.landmarkTo,
     landmarkUnit: header.landmarkUnit,
-    cells: { ...header.cells, cellStart: stored.cellStart, cellEdge: stored.cellEdge },
+    cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
   };
 }
 

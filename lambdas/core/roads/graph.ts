@@ -31,7 +31,7 @@ export interface RoadGraphMeta {
  * - Landmark tables are node-major: landmarkFrom[v * K + i] = travel time from landmark i to v,
  *   landmarkTo[v * K + i] = from v to landmark i (the same array when the graph is symmetric),
  *   in steps of landmarkUnit seconds, rounded; LANDMARK_UNREACHABLE where there is no path.
- * - cells is a grid over the geometry naming the edges in each cell (./cells.ts).
+ * - cells is a grid over the geometry naming the segments in each cell (./cells.ts).
  */
 export interface RoadGraph {
   meta: RoadGraphMeta;
@@ -72,10 +72,10 @@ export interface RoadGraph {
 export const LANDMARK_UNREACHABLE = 0xffff;
 
 /**
- * A uniform grid over the network's geometry: each cell lists the edges with a segment touching
- * it, in CSR form (cell c's edges are cellEdge[cellStart[c]..cellStart[c+1]-1], ascending).
- * The grid has about one cell per three edges, so a town cell holds a few hundred edges and a
- * rural one a handful; it costs about 10 bytes a node and is stored in the graph file as is.
+ * A uniform grid over the network's geometry: each cell lists the segments whose bounding box
+ * meets it, each named by its first vertex (a global index into geom), in CSR form: cell c's are
+ * cellSegment[cellStart[c]..cellStart[c+1]-1]. About one cell per four segments; it is stored in
+ * the graph file as is.
  */
 export interface EdgeCells {
   minLng: number;
@@ -85,7 +85,7 @@ export interface EdgeCells {
   cols: number;
   rows: number;
   cellStart: Uint32Array;
-  cellEdge: Uint32Array;
+  cellSegment: Uint32Array;
 }
 
 
