@@ -1,13 +1,13 @@
 import { buildArcs } from './build';
 import { COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
-import { weakComponents } from './landmarks';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata, the string table),
 // then each section at an 8-byte aligned offset. Most sections are what the graph holds, so a
 // load makes typed-array views straight onto the file's bytes. What the file leaves out is
 // derived in one pass each on load: coordinates are integers of 1e-7 degrees; each edge's shape
 // is its interior vertices only (its ends are its nodes), as zigzag varint deltas; durations are
-// lengths at the road's speed; an edge's one-way flag and surface share a byte; the arcs (CSR adjacency) and the components come from the edges.
+// lengths at the road's speed; an edge's one-way flag and surface share a byte; the arcs (CSR
+// adjacency) come from the edges; the components list only the nodes outside the largest.
 // docs/road-engine.md lists what each part costs.
 const MAGIC = 'ROADGRF3';
 
@@ -79,7 +79,11 @@ class ByteWriter {
   }
 }
 
-const toUnits = (degrees: number) => Math.round(degrees * COORDINATE_SCALE);
+// A module constant, not the import, in the loops below: run from source (tsx), an imported
+// binding is a getter call on every read.
+const SCALE = COORDINATE_SCALE;
+
+const toUnits = (degrees: number) => Math.round(degrees * SCALE);
 
 /** Each edge: its interior vertex count, then each interior vertex as a delta from the one before. */
 function encodeGeometry(graph: RoadGraph): Uint8Array {
@@ -121,6 +125,11 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   // One byte an edge: bit 0 one way, bits 1-2 the surface.
   place('edgeFlags', Uint8Array.from(graph.edgeOneway, (oneway, e) => oneway | (graph.edgeSurface[e] << 1)));
   place('geometry', encodeGeometry(graph));
+  // Components: most nodes are in the largest (0), so only the others are listed.
+  const others: number[] = [];
+  for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] !== 0) others.push(v);
+  place('otherNode', Uint32Array.from(others));
+  place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
   place('cellStart', graph.cells.cellStart);
   place('cellSegment', graph.cells.cellSegment);
 
@@ -185,6 +194,8 @@ function readGraph(input: Uint8Array): RoadGraph {
     nodeLat: Int32Array;
     geometry: Uint8Array;
     edgeFlags: Uint8Array;
+    otherNode: Uint32Array;
+    otherComponent: Uint32Array;
     cellStart: Uint32Array;
     cellSegment: Uint32Array;
   };
@@ -192,9 +203,11 @@ function readGraph(input: Uint8Array): RoadGraph {
   const nodeLng = new Float64Array(nodeCount);
   const nodeLat = new Float64Array(nodeCount);
   for (let v = 0; v < nodeCount; v++) {
-    nodeLng[v] = stored.nodeLng[v] / COORDINATE_SCALE;
-    nodeLat[v] = stored.nodeLat[v] / COORDINATE_SCALE;
+    nodeLng[v] = stored.nodeLng[v] / SCALE;
+    nodeLat[v] = stored.nodeLat[v] / SCALE;
   }
+  const nodeComponent = new Uint32Array(nodeCount);
+  for (let i = 0; i < stored.otherNode.length; i++) nodeComponent[stored.otherNode[i]] = stored.otherComponent[i];
   const { edgeGeomStart, geom } = decodeGeometry(stored, header.vertexCount, edgeCount);
   const edgeDuration = new Float32Array(edgeCount);
   const edgeOneway = new Uint8Array(edgeCount);
@@ -210,7 +223,7 @@ function readGraph(input: Uint8Array): RoadGraph {
     edgeCount,
     nodeLng,
     nodeLat,
-    nodeComponent: weakComponents(nodeCount, stored.edgeFrom, stored.edgeTo),
+    nodeComponent,
     edgeFrom: stored.edgeFrom,
     edgeTo: stored.edgeTo,
     edgeLength: stored.edgeLength,
@@ -258,8 +271,8 @@ function decodeGeometry(
     }
     let x = nodeLng[edgeFrom[e]];
     let y = nodeLat[edgeFrom[e]];
-    geom[2 * g] = x / COORDINATE_SCALE;
-    geom[2 * g + 1] = y / COORDINATE_SCALE;
+    geom[2 * g] = x / SCALE;
+    geom[2 * g + 1] = y / SCALE;
     g++;
     for (let i = 0; i < interior; i++) {
       let dx = 0;
@@ -276,12 +289,12 @@ function decodeGeometry(
       }
       x += (dx >>> 1) ^ -(dx & 1);
       y += (dy >>> 1) ^ -(dy & 1);
-      geom[2 * g] = x / COORDINATE_SCALE;
-      geom[2 * g + 1] = y / COORDINATE_SCALE;
+      geom[2 * g] = x / SCALE;
+      geom[2 * g + 1] = y / SCALE;
       g++;
     }
-    geom[2 * g] = nodeLng[edgeTo[e]] / COORDINATE_SCALE;
-    geom[2 * g + 1] = nodeLat[edgeTo[e]] / COORDINATE_SCALE;
+    geom[2 * g] = nodeLng[edgeTo[e]] / SCALE;
+    geom[2 * g + 1] = nodeLat[edgeTo[e]] / SCALE;
     g++;
   }
   if (g !== vertexCount || at !== bytes.length) throw new GraphFormatError('road graph geometry does not match its header');
