@@ -71,14 +71,13 @@ export function timeAll<T>(items: readonly T[], run: (item: T, i: number) => voi
 export function graphBytes(graph: RoadGraph): number {
   let total = 0;
   const seen = new Set<unknown>();
-  for (const value of Object.values(graph)) {
+  for (const value of [...Object.values(graph), graph.cells.cellStart, graph.cells.cellSegment]) {
     if (ArrayBuffer.isView(value) && !seen.has(value)) {
       seen.add(value);
       total += value.byteLength;
     }
   }
-  const index = graph.segIndex;
-  return total + index._indices.byteOffset + index._indices.byteLength - index.byteOffset;
+  return total;
 }
 
 export interface Outcome {

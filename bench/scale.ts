@@ -101,7 +101,7 @@ function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask,
   let length = 0;
   for (let v = to; parent[v] >= 0; ) {
     const a = parent[v];
-    length += graph.arcLength[a];
+    length += graph.edgeLength[graph.arcEdge[a] >>> 1];
     const e = graph.arcEdge[a] >>> 1;
     v = graph.arcEdge[a] & 1 ? graph.edgeTo[e] : graph.edgeFrom[e];
   }
@@ -214,7 +214,7 @@ function measure(label: string, built: Built, file: string): Measured {
     }
     exact.compared++;
     let length = 0;
-    for (const arc of ours.arcs) length += graph.arcLength[arc]!;
+    for (const arc of ours.arcs) length += graph.edgeLength[graph.arcEdge[arc]! >>> 1]!;
     if (Math.abs(ours.cost - reference.duration) <= 0.001 * reference.duration) exact.agree++;
     if (Math.abs(length - reference.length) <= 0.001 * Math.max(reference.length, 1)) exact.lengthAgree++;
   }

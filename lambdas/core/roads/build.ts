@@ -1,17 +1,24 @@
-import Flatbush from 'flatbush';
+import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import type { RoadGraph } from './graph';
+import { quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
-import { buildLandmarks, weakComponents } from './landmarks';
+import { buildLandmarks, quantizeLandmarks, weakComponents } from './landmarks';
 import { nodeNetwork, type NodingOptions } from './noding';
 
 export interface BuildOptions extends NodingOptions {
   /** Recorded in the graph's metadata. */
   source?: string;
-  /** Number of ALT landmarks (default 16). */
+  /** Number of ALT landmarks (default 16, or 6 above 200,000 nodes: 4 bytes a node each). */
   landmarks?: number;
 }
+
+/**
+ * Landmark count by default: the tables cost 4 bytes a node per landmark on a network with one-way
+ * roads, so a state-scale graph keeps six (the number the search uses at once) to stay within
+ * its file budget.
+ */
+const defaultLandmarks = (nodeCount: number) => (nodeCount > 200_000 ? 6 : 16);
 
 /** Builds a routable graph from road lines: noding, CSR adjacency, spatial index and landmarks. */
 export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions = {}): RoadGraph {
@@ -26,8 +33,8 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     if (id === undefined) {
       id = nodeLngList.length;
       nodeOfVertex.set(vertex, id);
-      nodeLngList.push(coords[2 * vertex]);
-      nodeLatList.push(coords[2 * vertex + 1]);
+      nodeLngList.push(quantizeDegrees(coords[2 * vertex]));
+      nodeLatList.push(quantizeDegrees(coords[2 * vertex + 1]));
     }
     return id;
   };
@@ -45,29 +52,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   for (const piece of pieces) vertexTotal += piece.vertices.length;
   const geom = new Float64Array(vertexTotal * 2);
 
-  let g = 0;
-  pieces.forEach((piece, e) => {
-    const line = lines[piece.line];
-    edgeFrom[e] = nodeId(piece.vertices[0]);
-    edgeTo[e] = nodeId(piece.vertices[piece.vertices.length - 1]);
-    edgeGeomStart[e] = g;
-    let length = 0;
-    piece.vertices.forEach((vertex, k) => {
-      geom[2 * g] = coords[2 * vertex];
-      geom[2 * g + 1] = coords[2 * vertex + 1];
-      if (k > 0) length += haversine(geom[2 * g - 2], geom[2 * g - 1], geom[2 * g], geom[2 * g + 1]);
-      g++;
-    });
-    const speedKmh = line.maxspeed ?? DEFAULT_SPEED_KMH[line.roadClass];
-    edgeLength[e] = length;
-    edgeDuration[e] = length / (speedKmh / 3.6);
-    edgeRoad[e] = piece.line;
-    edgeOneway[e] = line.oneway ? 1 : 0;
-    edgeSurface[e] = surfaceIndex(line.surface ?? 'unknown');
-  });
-  edgeGeomStart[edgeCount] = g;
-
-  const nodeCount = nodeLngList.length;
+  // Roads: the distinct (name, ref, class, speed) of the lines, so the file holds each once.
   const strings: string[] = [];
   const stringIds = new Map<string, number>();
   const intern = (value: string | null): number => {
@@ -80,25 +65,58 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     }
     return id;
   };
-  const roadName = new Int32Array(lines.length);
-  const roadRef = new Int32Array(lines.length);
-  const roadClass = new Uint8Array(lines.length);
-  lines.forEach((line, i) => {
-    roadName[i] = intern(line.name);
-    roadRef[i] = intern(line.ref);
-    roadClass[i] = classIndex(line.roadClass);
+  const roadIds = new Map<string, number>();
+  const roads: { name: number; ref: number; roadClass: number; speed: number }[] = [];
+  const roadOfLine = lines.map((line) => {
+    const road = { name: intern(line.name), ref: intern(line.ref), roadClass: classIndex(line.roadClass), speed: Math.fround(line.maxspeed ?? DEFAULT_SPEED_KMH[line.roadClass]) };
+    const key = `${road.name}|${road.ref}|${road.roadClass}|${road.speed}`;
+    let id = roadIds.get(key);
+    if (id === undefined) {
+      id = roads.length;
+      roads.push(road);
+      roadIds.set(key, id);
+    }
+    return id;
   });
 
-  const csr = buildArcs(nodeCount, edgeFrom, edgeTo, edgeOneway, edgeDuration, edgeLength);
+  let g = 0;
+  pieces.forEach((piece, e) => {
+    const line = lines[piece.line];
+    edgeFrom[e] = nodeId(piece.vertices[0]);
+    edgeTo[e] = nodeId(piece.vertices[piece.vertices.length - 1]);
+    edgeGeomStart[e] = g;
+    let length = 0;
+    piece.vertices.forEach((vertex, k) => {
+      geom[2 * g] = quantizeDegrees(coords[2 * vertex]);
+      geom[2 * g + 1] = quantizeDegrees(coords[2 * vertex + 1]);
+      if (k > 0) length += haversine(geom[2 * g - 2], geom[2 * g - 1], geom[2 * g], geom[2 * g + 1]);
+      g++;
+    });
+    edgeLength[e] = length;
+    edgeRoad[e] = roadOfLine[piece.line];
+    // From the stored (float32) length, as the loader computes it.
+    edgeDuration[e] = edgeLength[e] / (roads[edgeRoad[e]].speed / 3.6);
+    edgeOneway[e] = line.oneway ? 1 : 0;
+    edgeSurface[e] = surfaceIndex(line.surface ?? 'unknown');
+  });
+  edgeGeomStart[edgeCount] = g;
+
+  const nodeCount = nodeLngList.length;
+  const roadName = Int32Array.from(roads, (road) => road.name);
+  const roadRef = Int32Array.from(roads, (road) => road.ref);
+  const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
+  const roadSpeed = Float32Array.from(roads, (road) => road.speed);
+
+  const csr = buildArcs(nodeCount, edgeFrom, edgeTo, edgeOneway, edgeDuration);
   const nodeComponent = weakComponents(nodeCount, edgeFrom, edgeTo);
   const symmetric = !edgeOneway.some((flag) => flag === 1);
   const landmarks = buildLandmarks(
     { nodeCount, arcStart: csr.arcStart, arcTarget: csr.arcTarget, arcWeight: csr.arcDuration },
     nodeComponent,
-    options.landmarks ?? 16,
+    options.landmarks ?? defaultLandmarks(nodeCount),
     symmetric,
   );
-  const segments = buildSegmentIndex(edgeCount, edgeGeomStart, geom);
+  const landmarkTables = quantizeLandmarks(landmarks, symmetric);
 
   return {
     meta: {
@@ -119,7 +137,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeTo,
     edgeLength,
     edgeDuration,
-    edgeRoad,
+    edgeRoad: roads.length <= 0xffff ? Uint16Array.from(edgeRoad) : edgeRoad,
     edgeOneway,
     edgeSurface,
     edgeGeomStart,
@@ -128,23 +146,17 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     roadName,
     roadRef,
     roadClass,
+    roadSpeed,
     strings,
     landmarkCount: landmarks.nodes.length,
     landmarkNode: landmarks.nodes,
-    landmarkFrom: landmarks.from,
-    landmarkTo: landmarks.to,
-    ...segments,
+    ...landmarkTables,
+    cells: buildEdgeCells(edgeCount, edgeGeomStart, geom),
   };
 }
 
-function buildArcs(
-  nodeCount: number,
-  edgeFrom: Uint32Array,
-  edgeTo: Uint32Array,
-  edgeOneway: Uint8Array,
-  edgeDuration: Float32Array,
-  edgeLength: Float32Array,
-) {
+/** The directed uses of the edges in CSR form (a one-way edge is used along its geometry only). */
+export function buildArcs(nodeCount: number, edgeFrom: Uint32Array, edgeTo: Uint32Array, edgeOneway: Uint8Array, edgeDuration: Float32Array) {
   const arcStart = new Uint32Array(nodeCount + 1);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcStart[edgeFrom[e] + 1]++;
@@ -155,41 +167,18 @@ function buildArcs(
   const arcTarget = new Uint32Array(arcCount);
   const arcEdge = new Uint32Array(arcCount);
   const arcDuration = new Float32Array(arcCount);
-  const arcLength = new Float32Array(arcCount);
   const fill = arcStart.slice(0, nodeCount);
-  const add = (from: number, to: number, edge: number, backward: number) => {
-    const slot = fill[from]++;
-    arcTarget[slot] = to;
-    arcEdge[slot] = edge * 2 + backward;
-    arcDuration[slot] = edgeDuration[edge];
-    arcLength[slot] = edgeLength[edge];
-  };
   for (let e = 0; e < edgeFrom.length; e++) {
-    add(edgeFrom[e], edgeTo[e], e, 0);
-    if (!edgeOneway[e]) add(edgeTo[e], edgeFrom[e], e, 1);
-  }
-  return { arcStart, arcTarget, arcEdge, arcDuration, arcLength };
-}
-
-function buildSegmentIndex(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array) {
-  const segmentCount = edgeGeomStart[edgeCount] - edgeCount;
-  const segEdge = new Uint32Array(segmentCount);
-  const segVertex = new Uint32Array(segmentCount);
-  const segIndex = new Flatbush(Math.max(1, segmentCount));
-  let s = 0;
-  for (let e = 0; e < edgeCount; e++) {
-    for (let v = edgeGeomStart[e]; v + 1 < edgeGeomStart[e + 1]; v++, s++) {
-      const ax = geom[2 * v];
-      const ay = geom[2 * v + 1];
-      const bx = geom[2 * v + 2];
-      const by = geom[2 * v + 3];
-      segIndex.add(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
-      segEdge[s] = e;
-      segVertex[s] = v;
+    let slot = fill[edgeFrom[e]]++;
+    arcTarget[slot] = edgeTo[e];
+    arcEdge[slot] = e * 2;
+    arcDuration[slot] = edgeDuration[e];
+    if (!edgeOneway[e]) {
+      slot = fill[edgeTo[e]]++;
+      arcTarget[slot] = edgeFrom[e];
+      arcEdge[slot] = e * 2 + 1;
+      arcDuration[slot] = edgeDuration[e];
     }
   }
-  // Flatbush cannot be empty; a placeholder box far outside any real coordinate keeps it valid.
-  if (segmentCount === 0) segIndex.add(1000, 1000, 1000, 1000);
-  segIndex.finish();
-  return { segEdge, segVertex, segIndex };
+  return { arcStart, arcTarget, arcEdge, arcDuration };
 }

@@ -1,47 +1,40 @@
-import Flatbush from 'flatbush';
-import { ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { buildArcs } from './build';
+import { COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 
-// Layout: 8-byte magic, uint32 header length, JSON header, then each array at an 8-byte aligned
-// offset. Loading makes typed-array views straight onto the file's bytes, so a load is one read
-// plus a JSON.parse of the small header.
-const MAGIC = 'ROADGRF1';
+// Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata, the string table),
+// then each section at an 8-byte aligned offset. Most sections are what the graph holds, so a
+// load makes typed-array views straight onto the file's bytes. What the file leaves out is
+// derived in one pass each on load: coordinates are integers of 1e-7 degrees; each edge's shape
+// is its interior vertices only (its ends are its nodes), as zigzag varint deltas; durations are
+// lengths at the road's speed; an edge's one-way flag and surface share a byte; the arcs (CSR
+// adjacency) come from the edges; the components list only the nodes outside the largest.
+// docs/road-engine.md lists what each part costs.
+const MAGIC = 'ROADGRF3';
 
 const ARRAY_TYPES = {
   Float64Array,
   Float32Array,
   Uint32Array,
   Int32Array,
+  Uint16Array,
   Uint8Array,
 } as const;
 type ArrayTypeName = keyof typeof ARRAY_TYPES;
-type StoredArray = Float64Array | Float32Array | Uint32Array | Int32Array | Uint8Array;
+type StoredArray = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Uint8Array;
 
-const ARRAY_FIELDS = [
-  'nodeLng',
-  'nodeLat',
-  'nodeComponent',
+/** Sections held as they are in memory. */
+const VIEW_FIELDS = [
   'edgeFrom',
   'edgeTo',
   'edgeLength',
-  'edgeDuration',
   'edgeRoad',
-  'edgeOneway',
-  'edgeSurface',
-  'edgeGeomStart',
-  'geom',
-  'arcStart',
-  'arcTarget',
-  'arcEdge',
-  'arcDuration',
-  'arcLength',
   'roadName',
   'roadRef',
   'roadClass',
+  'roadSpeed',
   'landmarkNode',
   'landmarkFrom',
   'landmarkTo',
-  'segEdge',
-  'segVertex',
 ] as const satisfies readonly (keyof RoadGraph)[];
 
 interface Header {
@@ -49,45 +42,109 @@ interface Header {
   meta: RoadGraphMeta;
   nodeCount: number;
   edgeCount: number;
+  vertexCount: number;
   landmarkCount: number;
+  landmarkUnit: number;
   strings: string[];
+  cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
-  segIndex: { offset: number; length: number };
 }
 
 const align8 = (n: number) => (n + 7) & ~7;
+
+/** A growing byte buffer for the varint geometry. */
+class ByteWriter {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
+    next.set(this.bytes.subarray(0, this.length));
+    this.bytes = next;
+  }
+
+  unsigned(value: number): void {
+    this.room(5);
+    while (value >= 0x80) {
+      this.bytes[this.length++] = (value & 0x7f) | 0x80;
+      value >>>= 7;
+    }
+    this.bytes[this.length++] = value;
+  }
+
+  /** Zigzag: 0, -1, 1, -2… as 0, 1, 2, 3…; deltas fit 31 bits (coordinates are within ±180°). */
+  signed(value: number): void {
+    this.unsigned(((value << 1) ^ (value >> 31)) >>> 0);
+  }
+}
+
+// A module constant, not the import, in the loops below: run from source (tsx), an imported
+// binding is a getter call on every read.
+const SCALE = COORDINATE_SCALE;
+
+const toUnits = (degrees: number) => Math.round(degrees * SCALE);
+
+/** Each edge: its interior vertex count, then each interior vertex as a delta from the one before. */
+function encodeGeometry(graph: RoadGraph): Uint8Array {
+  const out = new ByteWriter();
+  const { geom, edgeGeomStart } = graph;
+  for (let e = 0; e < graph.edgeCount; e++) {
+    const first = edgeGeomStart[e];
+    const last = edgeGeomStart[e + 1] - 1;
+    out.unsigned(last - first - 1);
+    let x = toUnits(geom[2 * first]);
+    let y = toUnits(geom[2 * first + 1]);
+    for (let v = first + 1; v < last; v++) {
+      const nx = toUnits(geom[2 * v]);
+      const ny = toUnits(geom[2 * v + 1]);
+      out.signed(nx - x);
+      out.signed(ny - y);
+      x = nx;
+      y = ny;
+    }
+  }
+  return out.bytes.subarray(0, out.length);
+}
 
 export function serializeRoadGraph(graph: RoadGraph): Buffer {
   const arrays: Header['arrays'] = {};
   const chunks: { offset: number; bytes: Uint8Array }[] = [];
   let cursor = 0;
-  const place = (bytes: Uint8Array) => {
-    const offset = cursor;
-    chunks.push({ offset, bytes });
-    cursor = align8(cursor + bytes.byteLength);
-    return offset;
+  const place = (name: string, array: StoredArray) => {
+    chunks.push({ offset: cursor, bytes: new Uint8Array(array.buffer, array.byteOffset, array.byteLength) });
+    arrays[name] = { type: array.constructor.name as ArrayTypeName, offset: cursor, length: array.length };
+    cursor = align8(cursor + array.byteLength);
   };
-  for (const field of ARRAY_FIELDS) {
+  place('nodeLng', Int32Array.from(graph.nodeLng, toUnits));
+  place('nodeLat', Int32Array.from(graph.nodeLat, toUnits));
+  for (const field of VIEW_FIELDS) {
     if (field === 'landmarkTo' && graph.meta.symmetric) continue;
-    const array = graph[field] as StoredArray;
-    const offset = place(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
-    arrays[field] = { type: array.constructor.name as ArrayTypeName, offset, length: array.length };
+    place(field, graph[field]);
   }
-  // A loaded index is a view into a larger file buffer, so its extent ends with its last section.
-  const index = graph.segIndex;
-  const indexEnd = index._indices.byteOffset + index._indices.byteLength;
-  const indexBytes = new Uint8Array(index.data as ArrayBuffer, index.byteOffset, indexEnd - index.byteOffset);
-  const segIndex = { offset: place(indexBytes), length: indexBytes.byteLength };
+  // One byte an edge: bit 0 one way, bits 1-2 the surface.
+  place('edgeFlags', Uint8Array.from(graph.edgeOneway, (oneway, e) => oneway | (graph.edgeSurface[e] << 1)));
+  place('geometry', encodeGeometry(graph));
+  // Components: most nodes are in the largest (0), so only the others are listed.
+  const others: number[] = [];
+  for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] !== 0) others.push(v);
+  place('otherNode', Uint32Array.from(others));
+  place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
+  place('cellStart', graph.cells.cellStart);
+  place('cellSegment', graph.cells.cellSegment);
 
+  const { minLng, minLat, size, cols, rows } = graph.cells;
   const header: Header = {
     version: ROAD_GRAPH_VERSION,
     meta: graph.meta,
     nodeCount: graph.nodeCount,
     edgeCount: graph.edgeCount,
+    vertexCount: graph.edgeGeomStart[graph.edgeCount],
     landmarkCount: graph.landmarkCount,
+    landmarkUnit: graph.landmarkUnit,
     strings: graph.strings,
+    cells: { minLng, minLat, size, cols, rows },
     arrays,
-    segIndex,
   };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const dataStart = align8(MAGIC.length + 4 + headerBytes.length);
@@ -101,7 +158,7 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
 
 export class GraphFormatError extends Error {}
 
-/** Reads a graph written by serializeRoadGraph; views share the given bytes (no copy when aligned). */
+/** Reads a graph written by serializeRoadGraph; most arrays are views on the given bytes. */
 export function deserializeRoadGraph(input: Uint8Array): RoadGraph {
   try {
     return readGraph(input);
@@ -114,7 +171,7 @@ export function deserializeRoadGraph(input: Uint8Array): RoadGraph {
 
 function readGraph(input: Uint8Array): RoadGraph {
   if (input.byteLength < MAGIC.length + 4 || Buffer.from(input.buffer, input.byteOffset, MAGIC.length).toString('latin1') !== MAGIC) {
-    throw new GraphFormatError('not a road graph file');
+    throw new GraphFormatError('not a road graph file (or an older format)');
   }
   const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -128,16 +185,119 @@ function readGraph(input: Uint8Array): RoadGraph {
   const arrays: Record<string, StoredArray> = {};
   for (const [name, { type, offset, length }] of Object.entries(header.arrays)) {
     const Type = ARRAY_TYPES[type];
+    if (base + offset + length * Type.BYTES_PER_ELEMENT > bytes.byteOffset + bytes.byteLength) throw new GraphFormatError('truncated road graph');
     arrays[name] = new Type(bytes.buffer as ArrayBuffer, base + offset, length);
   }
   if (header.meta.symmetric) arrays.landmarkTo = arrays.landmarkFrom;
+  const stored = arrays as unknown as Pick<RoadGraph, (typeof VIEW_FIELDS)[number]> & {
+    nodeLng: Int32Array;
+    nodeLat: Int32Array;
+    geometry: Uint8Array;
+    edgeFlags: Uint8Array;
+    otherNode: Uint32Array;
+    otherComponent: Uint32Array;
+    cellStart: Uint32Array;
+    cellSegment: Uint32Array;
+  };
+  const { nodeCount, edgeCount } = header;
+  const nodeLng = new Float64Array(nodeCount);
+  const nodeLat = new Float64Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) {
+    nodeLng[v] = stored.nodeLng[v] / SCALE;
+    nodeLat[v] = stored.nodeLat[v] / SCALE;
+  }
+  const nodeComponent = new Uint32Array(nodeCount);
+  for (let i = 0; i < stored.otherNode.length; i++) nodeComponent[stored.otherNode[i]] = stored.otherComponent[i];
+  const { edgeGeomStart, geom } = decodeGeometry(stored, header.vertexCount, edgeCount);
+  const edgeDuration = new Float32Array(edgeCount);
+  const edgeOneway = new Uint8Array(edgeCount);
+  const edgeSurface = new Uint8Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    edgeDuration[e] = stored.edgeLength[e] / (stored.roadSpeed[stored.edgeRoad[e]] / 3.6);
+    edgeOneway[e] = stored.edgeFlags[e] & 1;
+    edgeSurface[e] = stored.edgeFlags[e] >>> 1;
+  }
   return {
     meta: header.meta,
-    nodeCount: header.nodeCount,
-    edgeCount: header.edgeCount,
-    landmarkCount: header.landmarkCount,
+    nodeCount,
+    edgeCount,
+    nodeLng,
+    nodeLat,
+    nodeComponent,
+    edgeFrom: stored.edgeFrom,
+    edgeTo: stored.edgeTo,
+    edgeLength: stored.edgeLength,
+    edgeDuration,
+    edgeRoad: stored.edgeRoad,
+    edgeOneway,
+    edgeSurface,
+    edgeGeomStart,
+    geom,
+    ...buildArcs(nodeCount, stored.edgeFrom, stored.edgeTo, edgeOneway, edgeDuration),
+    roadName: stored.roadName,
+    roadRef: stored.roadRef,
+    roadClass: stored.roadClass,
+    roadSpeed: stored.roadSpeed,
     strings: header.strings,
-    ...(arrays as unknown as Pick<RoadGraph, (typeof ARRAY_FIELDS)[number]>),
-    segIndex: Flatbush.from(bytes.buffer as ArrayBuffer, base + header.segIndex.offset),
+    landmarkCount: header.landmarkCount,
+    landmarkNode: stored.landmarkNode,
+    landmarkFrom: stored.landmarkFrom,
+    landmarkTo: stored.landmarkTo,
+    landmarkUnit: header.landmarkUnit,
+    cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
   };
+}
+
+/** Every edge's full shape (lng/lat, ends included) from the varint stream and the nodes. */
+function decodeGeometry(
+  stored: { nodeLng: Int32Array; nodeLat: Int32Array; edgeFrom: Uint32Array; edgeTo: Uint32Array; geometry: Uint8Array },
+  vertexCount: number,
+  edgeCount: number,
+): { edgeGeomStart: Uint32Array; geom: Float64Array } {
+  const { nodeLng, nodeLat, edgeFrom, edgeTo, geometry: bytes } = stored;
+  const edgeGeomStart = new Uint32Array(edgeCount + 1);
+  const geom = new Float64Array(vertexCount * 2);
+  // Varints are decoded inline (this loop is most of a load); a delta never exceeds 32 bits.
+  let at = 0;
+  let g = 0;
+  let byte = 0;
+  for (let e = 0; e < edgeCount; e++) {
+    edgeGeomStart[e] = g;
+    let interior = 0;
+    for (let shift = 0; ; shift += 7) {
+      byte = bytes[at++];
+      interior |= (byte & 0x7f) << shift;
+      if (byte < 0x80) break;
+    }
+    let x = nodeLng[edgeFrom[e]];
+    let y = nodeLat[edgeFrom[e]];
+    geom[2 * g] = x / SCALE;
+    geom[2 * g + 1] = y / SCALE;
+    g++;
+    for (let i = 0; i < interior; i++) {
+      let dx = 0;
+      for (let shift = 0; ; shift += 7) {
+        byte = bytes[at++];
+        dx |= (byte & 0x7f) << shift;
+        if (byte < 0x80) break;
+      }
+      let dy = 0;
+      for (let shift = 0; ; shift += 7) {
+        byte = bytes[at++];
+        dy |= (byte & 0x7f) << shift;
+        if (byte < 0x80) break;
+      }
+      x += (dx >>> 1) ^ -(dx & 1);
+      y += (dy >>> 1) ^ -(dy & 1);
+      geom[2 * g] = x / SCALE;
+      geom[2 * g + 1] = y / SCALE;
+      g++;
+    }
+    geom[2 * g] = nodeLng[edgeTo[e]] / SCALE;
+    geom[2 * g + 1] = nodeLat[edgeTo[e]] / SCALE;
+    g++;
+  }
+  if (g !== vertexCount || at !== bytes.length) throw new GraphFormatError('road graph geometry does not match its header');
+  edgeGeomStart[edgeCount] = g;
+  return { edgeGeomStart, geom };
 }

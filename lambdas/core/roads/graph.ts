@@ -1,8 +1,12 @@
-import type Flatbush from 'flatbush';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 2;
+export const ROAD_GRAPH_VERSION = 3;
+
+/** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
+export const COORDINATE_SCALE = 1e7;
+
+export const quantizeDegrees = (value: number): number => Math.round(value * COORDINATE_SCALE) / COORDINATE_SCALE;
 
 export interface RoadGraphMeta {
   source: string;
@@ -22,9 +26,12 @@ export interface RoadGraphMeta {
  *   shape in `geom` (lng/lat interleaved; edge e uses vertices edgeGeomStart[e]..edgeGeomStart[e+1]-1).
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
+ * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
+ *   and an edge's duration is its length at its road's speed.
  * - Landmark tables are node-major: landmarkFrom[v * K + i] = travel time from landmark i to v,
- *   landmarkTo[v * K + i] = from v to landmark i (the same array when the graph is symmetric).
- * - segIndex indexes every geometry segment; segment s starts at vertex segVertex[s] of edge segEdge[s].
+ *   landmarkTo[v * K + i] = from v to landmark i (the same array when the graph is symmetric),
+ *   in steps of landmarkUnit seconds, rounded; LANDMARK_UNREACHABLE where there is no path.
+ * - cells is a grid over the geometry naming the segments in each cell (./cells.ts).
  */
 export interface RoadGraph {
   meta: RoadGraphMeta;
@@ -37,7 +44,7 @@ export interface RoadGraph {
   edgeTo: Uint32Array;
   edgeLength: Float32Array;
   edgeDuration: Float32Array;
-  edgeRoad: Uint32Array;
+  edgeRoad: Uint16Array | Uint32Array;
   edgeOneway: Uint8Array;
   /** Index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed), per edge. */
   edgeSurface: Uint8Array;
@@ -47,19 +54,40 @@ export interface RoadGraph {
   arcTarget: Uint32Array;
   arcEdge: Uint32Array;
   arcDuration: Float32Array;
-  arcLength: Float32Array;
   roadName: Int32Array;
   roadRef: Int32Array;
   roadClass: Uint8Array;
+  /** km/h, per road. */
+  roadSpeed: Float32Array;
   strings: string[];
   landmarkCount: number;
   landmarkNode: Uint32Array;
-  landmarkFrom: Float32Array;
-  landmarkTo: Float32Array;
-  segEdge: Uint32Array;
-  segVertex: Uint32Array;
-  segIndex: Flatbush;
+  landmarkFrom: Uint16Array;
+  landmarkTo: Uint16Array;
+  /** Seconds per step of the landmark tables. */
+  landmarkUnit: number;
+  cells: EdgeCells;
 }
+
+export const LANDMARK_UNREACHABLE = 0xffff;
+
+/**
+ * A uniform grid over the network's geometry: each cell lists the segments whose bounding box
+ * meets it, each named by its first vertex (a global index into geom), in CSR form: cell c's are
+ * cellSegment[cellStart[c]..cellStart[c+1]-1]. About one cell per four segments; it is stored in
+ * the graph file as is.
+ */
+export interface EdgeCells {
+  minLng: number;
+  minLat: number;
+  /** Side of a cell in degrees (the same in longitude and latitude). */
+  size: number;
+  cols: number;
+  rows: number;
+  cellStart: Uint32Array;
+  cellSegment: Uint32Array;
+}
+
 
 export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
   return ROAD_CLASSES[graph.roadClass[graph.edgeRoad[edge]]];

@@ -1,3 +1,4 @@
+import { LANDMARK_UNREACHABLE } from './graph';
 import { MinHeap } from './heap';
 
 /**
@@ -53,9 +54,10 @@ export function reverseCsr(graph: CsrGraph): CsrGraph {
   return { nodeCount: n, arcStart, arcTarget, arcWeight };
 }
 
-/** Weakly connected components, numbered by size: 0 is the largest. */
+/** Weakly connected components, numbered by size: 0 is the largest (ties: the lower root first). */
 export function weakComponents(nodeCount: number, edgeFrom: Uint32Array, edgeTo: Uint32Array): Uint32Array {
-  const parent = new Int32Array(nodeCount).map((_, i) => i);
+  const parent = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) parent[v] = v;
   const find = (v: number): number => {
     while (parent[v] !== v) {
       parent[v] = parent[parent[v]];
@@ -68,12 +70,20 @@ export function weakComponents(nodeCount: number, edgeFrom: Uint32Array, edgeTo:
     const b = find(edgeTo[e]);
     if (a !== b) parent[a] = b;
   }
-  const size = new Map<number, number>();
-  for (let v = 0; v < nodeCount; v++) size.set(find(v), (size.get(find(v)) ?? 0) + 1);
-  const order = [...size.entries()].sort((p, q) => q[1] - p[1] || p[0] - q[0]).map(([root]) => root);
-  const rank = new Map(order.map((root, i) => [root, i]));
+  const size = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) {
+    parent[v] = find(v);
+    size[parent[v]]++;
+  }
+  const roots: number[] = [];
+  for (let v = 0; v < nodeCount; v++) if (parent[v] === v) roots.push(v);
+  roots.sort((p, q) => size[q] - size[p] || p - q);
+  const rank = size; // reused: a root's rank replaces its size once sorted
+  roots.forEach((root, i) => {
+    rank[root] = i;
+  });
   const component = new Uint32Array(nodeCount);
-  for (let v = 0; v < nodeCount; v++) component[v] = rank.get(find(v)) ?? 0;
+  for (let v = 0; v < nodeCount; v++) component[v] = rank[parent[v]];
   return component;
 }
 
@@ -132,4 +142,22 @@ export function buildLandmarks(forward: CsrGraph, component: Uint32Array, count:
     next = farthest(nearest);
   }
   return { nodes, from, to };
+}
+
+/**
+ * Landmark tables as 16-bit steps of `landmarkUnit` seconds (the largest travel time over 65,534
+ * steps), rounded to the nearest step; the search subtracts one step from each bound, so the
+ * bounds stay admissible. Half the bytes of float32 tables, and a tenth of a second's error at
+ * state scale.
+ */
+export function quantizeLandmarks(tables: LandmarkTables, symmetric: boolean): { landmarkFrom: Uint16Array; landmarkTo: Uint16Array; landmarkUnit: number } {
+  let max = 0;
+  for (const table of symmetric ? [tables.from] : [tables.from, tables.to]) {
+    for (const value of table) if (Number.isFinite(value) && value > max) max = value;
+  }
+  const landmarkUnit = Math.max(max / (LANDMARK_UNREACHABLE - 1), 1e-3);
+  const quantize = (table: Float32Array) =>
+    Uint16Array.from(table, (value) => (Number.isFinite(value) ? Math.round(value / landmarkUnit) : LANDMARK_UNREACHABLE));
+  const landmarkFrom = quantize(tables.from);
+  return { landmarkFrom, landmarkTo: symmetric ? landmarkFrom : quantize(tables.to), landmarkUnit };
 }

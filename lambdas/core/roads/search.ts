@@ -1,6 +1,6 @@
 import { MAX_SPEED_KMH } from './classes';
 import { METRES_PER_DEGREE } from './geo';
-import type { RoadGraph } from './graph';
+import { LANDMARK_UNREACHABLE, type RoadGraph } from './graph';
 import { MinHeap } from './heap';
 
 /**
@@ -73,8 +73,13 @@ export class RoadSearch {
   private readonly targetIndex: Int32Array;
   private readonly heap = new MinHeap(4096);
   private generation = 0;
-  /** Float32 landmark tables round each value; this absorbs the error so bounds stay admissible. */
+  /**
+   * Landmark tables round each value to half a step; one step absorbs that in a difference of two
+   * values, plus the float32 rounding of the arc weights summed along a path, so bounds stay admissible.
+   */
   private readonly landmarkSlack: number;
+  /** Seconds of each landmark table value (Infinity where unreachable), decoded once per value. */
+  private readonly landmarkSeconds: Float64Array;
   private active = new Int32Array(ACTIVE_LANDMARKS);
   private activeCount = 0;
   private targetLandmarks = new Float64Array(0);
@@ -90,9 +95,11 @@ export class RoadSearch {
     this.targetSeen = new Uint32Array(n);
     this.targetCost = new Float64Array(n);
     this.targetIndex = new Int32Array(n);
-    let max = 0;
-    for (const value of graph.landmarkFrom) if (value > max && Number.isFinite(value)) max = value;
-    this.landmarkSlack = max * 2.5e-7 + 1e-6;
+    this.landmarkSeconds = new Float64Array(LANDMARK_UNREACHABLE + 1);
+    for (let q = 0; q < LANDMARK_UNREACHABLE; q++) this.landmarkSeconds[q] = q * graph.landmarkUnit;
+    this.landmarkSeconds[LANDMARK_UNREACHABLE] = Infinity;
+    const max = (LANDMARK_UNREACHABLE - 1) * graph.landmarkUnit;
+    this.landmarkSlack = graph.landmarkUnit + max * 2.5e-7 + 1e-6;
   }
 
   run(request: SearchRequest): SearchResult | null {
@@ -116,7 +123,8 @@ export class RoadSearch {
     });
     const useLandmarks = request.metric === 'duration' && graph.landmarkCount > 0;
     if (useLandmarks) this.chooseLandmarks(request.sources);
-    const weight = request.metric === 'duration' ? graph.arcDuration : graph.arcLength;
+    const byDuration = request.metric === 'duration';
+    const { arcDuration, edgeLength } = graph;
     const maxCost = request.maxCost ?? Infinity;
     const blocked = request.blocked;
 
@@ -153,7 +161,7 @@ export class RoadSearch {
       for (let a = arcStart[v], end = arcStart[v + 1]; a < end; a++) {
         if (blocked && blocked.has(arcEdge[a] >>> 1)) continue;
         const w = arcTarget[a];
-        const d = g + weight[a];
+        const d = g + (byDuration ? arcDuration[a] : edgeLength[arcEdge[a] >>> 1]);
         if (d > maxCost) continue;
         if (seen[w] !== gen) {
           seen[w] = gen;
@@ -185,12 +193,13 @@ export class RoadSearch {
   /** The landmarks giving the tightest bound from the first source: few landmarks, cheap nodes. */
   private chooseLandmarks(sources: readonly SearchEndpoint[]): void {
     const { landmarkCount: k, landmarkFrom, landmarkTo } = this.graph;
+    const seconds = this.landmarkSeconds;
     const targets = this.targetList;
     this.targetLandmarks = new Float64Array(targets.length * k * 2);
     targets.forEach(({ node }, j) => {
       for (let i = 0; i < k; i++) {
-        this.targetLandmarks[(j * k + i) * 2] = landmarkFrom[node * k + i];
-        this.targetLandmarks[(j * k + i) * 2 + 1] = landmarkTo[node * k + i];
+        this.targetLandmarks[(j * k + i) * 2] = seconds[landmarkFrom[node * k + i]];
+        this.targetLandmarks[(j * k + i) * 2 + 1] = seconds[landmarkTo[node * k + i]];
       }
     });
     const source = sources[0]?.node ?? 0;
@@ -198,8 +207,8 @@ export class RoadSearch {
     for (let i = 0; i < k; i++) {
       let bound = 0;
       for (let j = 0; j < targets.length; j++) {
-        const forward = this.targetLandmarks[(j * k + i) * 2] - landmarkFrom[source * k + i];
-        const backward = landmarkTo[source * k + i] - this.targetLandmarks[(j * k + i) * 2 + 1];
+        const forward = this.targetLandmarks[(j * k + i) * 2] - seconds[landmarkFrom[source * k + i]];
+        const backward = seconds[landmarkTo[source * k + i]] - this.targetLandmarks[(j * k + i) * 2 + 1];
         const b = Math.max(Number.isNaN(forward) ? 0 : forward, Number.isNaN(backward) ? 0 : backward);
         bound = j === 0 ? b : Math.min(bound, b);
       }
@@ -212,6 +221,7 @@ export class RoadSearch {
 
   private landmarkBound(v: number): number {
     const { landmarkCount: k, landmarkFrom, landmarkTo } = this.graph;
+    const seconds = this.landmarkSeconds;
     const tl = this.targetLandmarks;
     const targets = this.targetList;
     let best = Infinity;
@@ -221,9 +231,9 @@ export class RoadSearch {
         const i = this.active[a];
         const slot = (j * k + i) * 2;
         // NaN (both unreachable) compares false and is skipped.
-        const forward = tl[slot] - landmarkFrom[v * k + i];
+        const forward = tl[slot] - seconds[landmarkFrom[v * k + i]];
         if (forward > bound) bound = forward;
-        const backward = landmarkTo[v * k + i] - tl[slot + 1];
+        const backward = seconds[landmarkTo[v * k + i]] - tl[slot + 1];
         if (backward > bound) bound = backward;
       }
       const total = bound - this.landmarkSlack + targets[j].cost;

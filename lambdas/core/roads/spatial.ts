@@ -1,3 +1,4 @@
+import { forEachSegmentIn } from './cells';
 import { degreeSpan, haversine, projectOntoSegment } from './geo';
 import type { RoadGraph } from './graph';
 
@@ -29,16 +30,15 @@ export function nearestOnNetwork(
   let radius = Math.min(100, maxDistance);
   for (;;) {
     const { dLat, dLng } = degreeSpan(lat, radius);
-    let best: { segment: number; t: number; lng: number; lat: number; distance: number } | null = null;
-    for (const s of graph.segIndex.search(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
-      if (s >= graph.segEdge.length) continue;
-      if (accept && !accept(graph.segEdge[s])) continue;
-      const v = graph.segVertex[s];
-      const g = graph.geom;
+    let best: { edge: number; vertex: number; lng: number; lat: number; distance: number } | null = null;
+    const g = graph.geom;
+    forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v) => {
+      if (accept && !accept(edge)) return;
       const p = projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
-      if (!best || p.distance < best.distance) best = { segment: s, ...p };
-    }
-    if (best && best.distance <= radius) return projectionOf(graph, best.segment, best.lng, best.lat, best.distance);
+      if (!best || p.distance < best.distance) best = { edge, vertex: v, lng: p.lng, lat: p.lat, distance: p.distance };
+    });
+    const found = best as { edge: number; vertex: number; lng: number; lat: number; distance: number } | null;
+    if (found && found.distance <= radius) return projectionOf(graph, found.edge, found.vertex, found.lng, found.lat, found.distance);
     if (radius >= maxDistance) return null;
     radius = Math.min(radius * 4, maxDistance);
   }
@@ -47,25 +47,20 @@ export function nearestOnNetwork(
 /** The closest point of every edge within `radius` metres, nearest first. */
 export function projectionsNear(graph: RoadGraph, lng: number, lat: number, radius: number): EdgeProjection[] {
   const { dLat, dLng } = degreeSpan(lat, radius);
-  const bestByEdge = new Map<number, { segment: number; lng: number; lat: number; distance: number }>();
+  const bestByEdge = new Map<number, { vertex: number; lng: number; lat: number; distance: number }>();
   const g = graph.geom;
-  for (const s of graph.segIndex.search(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
-    if (s >= graph.segEdge.length) continue;
-    const v = graph.segVertex[s];
+  forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v) => {
     const p = projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
-    if (p.distance > radius) continue;
-    const edge = graph.segEdge[s];
+    if (p.distance > radius) return;
     const current = bestByEdge.get(edge);
-    if (!current || p.distance < current.distance) bestByEdge.set(edge, { segment: s, lng: p.lng, lat: p.lat, distance: p.distance });
-  }
-  return [...bestByEdge.values()]
-    .sort((a, b) => a.distance - b.distance)
-    .map((best) => projectionOf(graph, best.segment, best.lng, best.lat, best.distance));
+    if (!current || p.distance < current.distance) bestByEdge.set(edge, { vertex: v, lng: p.lng, lat: p.lat, distance: p.distance });
+  });
+  return [...bestByEdge.entries()]
+    .sort((a, b) => a[1].distance - b[1].distance)
+    .map(([edge, best]) => projectionOf(graph, edge, best.vertex, best.lng, best.lat, best.distance));
 }
 
-function projectionOf(graph: RoadGraph, segment: number, lng: number, lat: number, distance: number): EdgeProjection {
-  const edge = graph.segEdge[segment];
-  const vertex = graph.segVertex[segment];
+function projectionOf(graph: RoadGraph, edge: number, vertex: number, lng: number, lat: number, distance: number): EdgeProjection {
   const g = graph.geom;
   let offset = 0;
   for (let v = graph.edgeGeomStart[edge]; v < vertex; v++) offset += haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
@@ -77,11 +72,10 @@ function projectionOf(graph: RoadGraph, segment: number, lng: number, lat: numbe
 export function edgesNear(graph: RoadGraph, lng: number, lat: number, radius: number, out: Set<number> = new Set()): Set<number> {
   const { dLat, dLng } = degreeSpan(lat, radius);
   const g = graph.geom;
-  for (const s of graph.segIndex.search(lng - dLng, lat - dLat, lng + dLng, lat + dLat)) {
-    if (s >= graph.segEdge.length || out.has(graph.segEdge[s])) continue;
-    const v = graph.segVertex[s];
-    if (projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]).distance <= radius) out.add(graph.segEdge[s]);
-  }
+  forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v) => {
+    if (out.has(edge)) return;
+    if (projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]).distance <= radius) out.add(edge);
+  });
   return out;
 }
 
@@ -101,15 +95,14 @@ export function edgesInPolygon(graph: RoadGraph, rings: Ring[], out: Set<number>
     maxY = Math.max(maxY, y);
   }
   const g = graph.geom;
-  for (const s of graph.segIndex.search(minX, minY, maxX, maxY)) {
-    if (s >= graph.segEdge.length || out.has(graph.segEdge[s])) continue;
-    const v = graph.segVertex[s];
+  forEachSegmentIn(graph, minX, minY, maxX, maxY, (edge, v) => {
+    if (out.has(edge)) return;
     const ax = g[2 * v];
     const ay = g[2 * v + 1];
     const bx = g[2 * v + 2];
     const by = g[2 * v + 3];
-    if (pointInRings(ax, ay, rings) || pointInRings(bx, by, rings) || crossesRings(ax, ay, bx, by, rings)) out.add(graph.segEdge[s]);
-  }
+    if (pointInRings(ax, ay, rings) || pointInRings(bx, by, rings) || crossesRings(ax, ay, bx, by, rings)) out.add(edge);
+  });
   return out;
 }
 
@@ -169,14 +162,14 @@ export function matchAlongLine(graph: RoadGraph, coordinates: number[][], tolera
   const hits = new Map<number, number[]>();
   const g = graph.geom;
   const STEP = LINE_SAMPLE_STEP_M;
-  // Metres from an edge's start to the first vertex of a segment, computed once per segment.
+  // Metres from an edge's start to the first vertex of a segment (a global vertex index), computed once per segment.
   const segmentStart = new Map<number, number>();
-  const startOf = (s: number): number => {
-    let offset = segmentStart.get(s);
+  const startOf = (edge: number, vertex: number): number => {
+    let offset = segmentStart.get(vertex);
     if (offset === undefined) {
       offset = 0;
-      for (let v = graph.edgeGeomStart[graph.segEdge[s]]; v < graph.segVertex[s]; v++) offset += haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
-      segmentStart.set(s, offset);
+      for (let v = graph.edgeGeomStart[edge]; v < vertex; v++) offset += haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+      segmentStart.set(vertex, offset);
     }
     return offset;
   };
@@ -194,26 +187,22 @@ export function matchAlongLine(graph: RoadGraph, coordinates: number[][], tolera
       const px = ax + (bx - ax) * f;
       const py = ay + (by - ay) * f;
       const { dLat, dLng } = degreeSpan(py, tolerance);
-      const candidates: { segment: number; t: number; distance: number }[] = [];
+      const candidates: { edge: number; vertex: number; t: number; distance: number }[] = [];
       let bestDistance = Infinity;
-      for (const s of graph.segIndex.search(px - dLng, py - dLat, px + dLng, py + dLat)) {
-        if (s >= graph.segEdge.length) continue;
-        const v = graph.segVertex[s];
+      forEachSegmentIn(graph, px - dLng, py - dLat, px + dLng, py + dLat, (edge, v) => {
         const sx = (g[2 * v + 2] - g[2 * v]) * kx;
         const sy = g[2 * v + 3] - g[2 * v + 1];
         const sl = Math.hypot(sx, sy);
-        if (sl === 0 || Math.abs((sx * ux + sy * uy) / sl) < 0.85) continue;
+        if (sl === 0 || Math.abs((sx * ux + sy * uy) / sl) < 0.85) return;
         const p = projectOntoSegment(px, py, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
-        if (p.t <= 0 || p.t >= 1 || p.distance > tolerance) continue;
-        candidates.push({ segment: s, t: p.t, distance: p.distance });
+        if (p.t <= 0 || p.t >= 1 || p.distance > tolerance) return;
+        candidates.push({ edge, vertex: v, t: p.t, distance: p.distance });
         if (p.distance < bestDistance) bestDistance = p.distance;
-      }
+      });
       // Only exact ties: duplicate pieces with the same shape must all be matched.
-      for (const { segment, t, distance } of candidates) {
+      for (const { edge, vertex: v, t, distance } of candidates) {
         if (distance > bestDistance + 0.05) continue;
-        const edge = graph.segEdge[segment];
-        const v = graph.segVertex[segment];
-        const offset = startOf(segment) + t * haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+        const offset = startOf(edge, v) + t * haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
         const list = hits.get(edge);
         if (list) list.push(offset);
         else hits.set(edge, [offset]);

@@ -1,0 +1,113 @@
+// The spatial index of the road network: a uniform grid naming the road segments in each cell,
+// stored in the graph file as it is used (see EdgeCells in ./graph.ts). It answers the box
+// queries of snapping, the nearest road and matching a closure's line onto the roads.
+import type { EdgeCells, RoadGraph } from './graph';
+
+
+/** About one cell per four segments, so a query box meets few segments it cannot use. */
+export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array): EdgeCells {
+  const vertexCount = edgeGeomStart[edgeCount] ?? 0;
+  let minLng = Infinity;
+  let minLat = Infinity;
+  let maxLng = -Infinity;
+  let maxLat = -Infinity;
+  for (let v = 0; v < vertexCount; v++) {
+    const x = geom[2 * v];
+    const y = geom[2 * v + 1];
+    if (x < minLng) minLng = x;
+    if (x > maxLng) maxLng = x;
+    if (y < minLat) minLat = y;
+    if (y > maxLat) maxLat = y;
+  }
+  if (vertexCount === 0) minLng = minLat = maxLng = maxLat = 0;
+  const width = Math.max(maxLng - minLng, 1e-6);
+  const height = Math.max(maxLat - minLat, 1e-6);
+  const wanted = Math.max(1, Math.ceil((vertexCount - edgeCount) / 4));
+  let size = Math.max(Math.sqrt((width * height) / wanted), 1e-4);
+  let cols = Math.floor(width / size) + 1;
+  let rows = Math.floor(height / size) + 1;
+  // A long thin network: widen the cells until the grid is no bigger than wanted (plus a row).
+  while (cols * rows > 2 * wanted + 16) {
+    size *= 1.5;
+    cols = Math.floor(width / size) + 1;
+    rows = Math.floor(height / size) + 1;
+  }
+  const cells: EdgeCells = { minLng, minLat, size, cols, rows, cellStart: new Uint32Array(cols * rows + 1), cellSegment: new Uint32Array(0) };
+  // Each segment (named by its first vertex) goes into every cell its bounding box meets.
+  const visitCells = (add: (cell: number, vertex: number) => void) => {
+    for (let e = 0; e < edgeCount; e++) {
+      for (let v = edgeGeomStart[e]; v + 1 < edgeGeomStart[e + 1]; v++) {
+        const [c0, c1, r0, r1] = cellRange(cells, geom[2 * v], geom[2 * v + 1], geom[2 * v + 2], geom[2 * v + 3]);
+        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) add(r * cols + c, v);
+      }
+    }
+  };
+  const start = cells.cellStart;
+  visitCells((cell) => start[cell + 1]++);
+  for (let c = 0; c < cols * rows; c++) start[c + 1] += start[c];
+  const fill = start.slice(0, cols * rows);
+  cells.cellSegment = new Uint32Array(start[cols * rows]);
+  visitCells((cell, vertex) => {
+    cells.cellSegment[fill[cell]++] = vertex;
+  });
+  return cells;
+}
+
+/** Columns c0..c1 and rows r0..r1 of the cells a box overlaps, clamped to the grid. */
+function cellRange(cells: EdgeCells, ax: number, ay: number, bx: number, by: number): [number, number, number, number] {
+  const clamp = (value: number, max: number) => (value < 0 ? 0 : value > max ? max : value);
+  const c0 = clamp(Math.floor((Math.min(ax, bx) - cells.minLng) / cells.size), cells.cols - 1);
+  const c1 = clamp(Math.floor((Math.max(ax, bx) - cells.minLng) / cells.size), cells.cols - 1);
+  const r0 = clamp(Math.floor((Math.min(ay, by) - cells.minLat) / cells.size), cells.rows - 1);
+  const r1 = clamp(Math.floor((Math.max(ay, by) - cells.minLat) / cells.size), cells.rows - 1);
+  return [c0, c1, r0, r1];
+}
+
+/** The edge whose geometry holds global vertex `vertex` (not its last): a binary search. */
+function edgeOfVertex(edgeGeomStart: Uint32Array, edgeCount: number, vertex: number): number {
+  let lo = 0;
+  let hi = edgeCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (edgeGeomStart[mid] <= vertex) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/**
+ * Calls `visit(edge, vertex)` once for every geometry segment (from global vertex `vertex` to
+ * the next) whose bounding box meets the box minX..maxX, minY..maxY.
+ */
+export function forEachSegmentIn(
+  graph: RoadGraph,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+  visit: (edge: number, vertex: number) => void,
+): void {
+  const { cells, geom, edgeGeomStart, edgeCount } = graph;
+  const [c0, c1, r0, r1] = cellRange(cells, minX, minY, maxX, maxY);
+  const single = c0 === c1 && r0 === r1;
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const cell = r * cells.cols + c;
+      for (let i = cells.cellStart[cell]; i < cells.cellStart[cell + 1]; i++) {
+        const v = cells.cellSegment[i];
+        const ax = geom[2 * v];
+        const ay = geom[2 * v + 1];
+        const bx = geom[2 * v + 2];
+        const by = geom[2 * v + 3];
+        if ((ax < minX && bx < minX) || (ax > maxX && bx > maxX) || (ay < minY && by < minY) || (ay > maxY && by > maxY)) continue;
+        if (!single) {
+          // A segment in several cells of the query is visited from the first of them only.
+          const sc = Math.floor((Math.min(ax, bx) - cells.minLng) / cells.size);
+          const sr = Math.floor((Math.min(ay, by) - cells.minLat) / cells.size);
+          if (c !== (sc > c0 ? sc : c0) || r !== (sr > r0 ? sr : r0)) continue;
+        }
+        visit(edgeOfVertex(edgeGeomStart, edgeCount, v), v);
+      }
+    }
+  }
+}
