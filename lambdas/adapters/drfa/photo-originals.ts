@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClosureRecord } from '../../core/closures/types';
 import { originalFileName, ORIGINAL_DOWNLOAD_SECONDS, PHOTO_ARCHIVES_PREFIX, privateOriginalKey } from '../../core/drfa/photos';
-import { storedZip, type ZipEntry } from '../../core/drfa/stored-zip';
+import type { PackEntry } from '../../core/drfa/claim-pack';
 import { photoRegisterCsv, type PhotoRegisterRow } from '../../core/drfa/photo-register';
 import { db } from '../db/db';
 import { mediaBucket, presignDownload, readObject, writeObject } from '../media/bucket';
@@ -70,7 +70,7 @@ export async function uploaderNames(lgaCode: string, uids: readonly string[]): P
  * named in missing.txt.
  */
 export async function writePhotoArchive(lgaCode: string, originals: readonly CouncilOriginal[], rows: readonly PhotoRegisterRow[], downloadAs: string): Promise<{ url: string; photoCount: number }> {
-  const entries: ZipEntry[] = [{ name: 'photos.csv', data: Buffer.from(photoRegisterCsv(rows), 'utf8') }];
+  const entries: PackEntry[] = [{ path: 'photos.csv', body: Buffer.from(photoRegisterCsv(rows), 'utf8') }];
   const missing: string[] = [];
   const read = new Map<string, Uint8Array>();
   for (const original of originals) {
@@ -81,9 +81,11 @@ export async function writePhotoArchive(lgaCode: string, originals: readonly Cou
       missing.push(original.fileName);
     }
   }
-  for (const [name, data] of read) entries.push({ name, data });
-  if (missing.length) entries.push({ name: 'missing.txt', data: Buffer.from(`Originals that could not be read:\r\n${missing.join('\r\n')}\r\n`, 'utf8') });
+  for (const [path, body] of read) entries.push({ path, body, stored: true });
+  if (missing.length) entries.push({ path: 'missing.txt', body: Buffer.from(`Originals that could not be read:\r\n${missing.join('\r\n')}\r\n`, 'utf8') });
   const key = `${PHOTO_ARCHIVES_PREFIX}${lgaCode}/${randomUUID()}.zip`;
-  await writeObject(mediaBucket(), key, storedZip(entries), 'application/zip');
+  // The zip writer comes with the claim pack's writers, loaded only when a zip is made.
+  const { zipPack } = await import('../../core/drfa/claim-pack');
+  await writeObject(mediaBucket(), key, zipPack(entries, Math.floor(Date.now() / 1000)), 'application/zip');
   return { url: await presignDownload(key, ORIGINAL_DOWNLOAD_SECONDS, downloadAs), photoCount: read.size };
 }

@@ -197,7 +197,7 @@ describe('the claim pack', { timeout: 180_000 }, () => {
     expect(totals).toMatchObject({ AGRN: 'AGRN 1034', Closures: '2', 'Closures deleted after they happened': '1', Labour: '9.75', Plant: '4', 'Traffic control': '9', 'Costs: Contractor': '1234.5', 'Costs: Materials': '100', 'Costs: total': '1334.5' });
 
     const book = readXlsx(files['registers.xlsx']);
-    expect(Object.keys(book)).toEqual(['Closures', 'Periods', 'Works and costs', 'Activity', 'Totals']);
+    expect(Object.keys(book)).toEqual(['Closures', 'Periods', 'Works and costs', 'Activity', 'Photos', 'Totals']);
     const sheetTotals = Object.fromEntries(book.Totals.slice(1).map((row) => [row[0], row[1]]));
     expect(sheetTotals).toMatchObject({ Labour: 9.75, Plant: 4, 'Traffic control': 9, 'Costs: total': 1334.5 });
     const header = book.Closures[0];

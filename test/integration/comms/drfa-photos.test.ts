@@ -172,3 +172,31 @@ describe('photos zip', { timeout: 60_000 }, () => {
     expect(row.split(',').slice(0, 7)).toEqual([name, 'Damage', '2026-11-27 09:15:00', '-33.3014', '148.075', 'staff@forbes.example', closure.id]);
   });
 });
+
+describe('the claim pack', { timeout: 90_000 }, () => {
+  it('carries the event closures’ originals under photos/ and the photo register as CSV and a workbook sheet', async () => {
+    const { unzip, csvRecords, readXlsx } = await import('./pack-reader');
+    await gql(STAGE, { c: closure.id, m: mediaId, s: 'works_in_progress' }, c.staff);
+    const saved = await gql<{ saveDisasterEvent: { id: string } }>(
+      `mutation($i: DisasterEventInput!) { saveDisasterEvent(input: $i) { id } }`,
+      { i: { lgaCode: FORBES, name: `Photo pack flood ${Date.now()}`, startDay: '2026-11-20', measures: ['emergency_works'] } },
+      c.staff,
+    );
+    expect(saved.errors).toBeUndefined();
+    const eventId = saved.data!.saveDisasterEvent.id;
+    const tagged = await gql(`mutation($i: EventTagInput!) { tagEventClosures(input: $i) { id } }`, { i: { eventId, closureIds: [closure.id] } }, c.staff);
+    expect(tagged.errors).toBeUndefined();
+    const pack = await gql<{ claimPack: { url: string; files: string[] } }>(`query($e: ID!) { claimPack(eventId: $e) { url files } }`, { e: eventId }, c.staff);
+    expect(pack.errors).toBeUndefined();
+    const name = `photos/${closure.id}/${mediaId}.jpg`;
+    expect(pack.data!.claimPack.files).toEqual(expect.arrayContaining([name, 'registers/photos.csv']));
+
+    const files = unzip(new Uint8Array(await bytesAt(pack.data!.claimPack.url)));
+    expect(Buffer.from(files[name]).equals(fixture)).toBe(true);
+    const row = csvRecords(files, 'registers/photos.csv').find((r) => r['File name'] === name);
+    expect(row).toMatchObject({ Stage: 'Works in progress', 'Capture time': '2026-11-27 09:15:00', Latitude: '-33.3014', Longitude: '148.075', Uploader: 'staff@forbes.example', Closure: closure.id });
+    const workbook = Object.entries(files).find(([path]) => path.endsWith('.xlsx'))!;
+    const sheet = readXlsx(workbook[1]).Photos;
+    expect(sheet?.some((cells) => cells[0] === name && cells[1] === 'Works in progress')).toBe(true);
+  });
+});

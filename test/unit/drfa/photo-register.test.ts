@@ -2,14 +2,9 @@
 // exifr's raw values, the instant read on the council's clock unless the camera recorded its
 // offset, register rows in closure order with the stage's words and the uploader, photos.csv safe
 // to open in a spreadsheet, and a zip any unzip reads back byte for byte.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { capturedAtOf, captureOf, PHOTO_STAGE_MESSAGE, SetPhotoStageArgs } from '../../../lambdas/core/drfa/photos';
 import { photoRegisterCsv, photoRegisterRows } from '../../../lambdas/core/drfa/photo-register';
-import { crc32, storedZip } from '../../../lambdas/core/drfa/stored-zip';
 import { readCapture } from '../../../lambdas/adapters/media/exif';
 import { exifPhoto, FIXTURE_EXIF } from '../../fixtures/photos/exif-photo';
 
@@ -80,20 +75,5 @@ describe('photo register', () => {
     const csv = photoRegisterCsv([row]).split('\r\n');
     expect(csv[0]).toBe('File name,Stage,Capture time,Latitude,Longitude,Uploader,Closure,Road');
     expect(csv[1]).toBe(`c1/m1.jpg,Damage,2026-11-27 09:15:00,-33.3014,148.075,staff@forbes.example,c1,"'=HYPERLINK(""x""), A, B"`);
-  });
-});
-
-describe('stored zip', () => {
-  it('has the standard CRC-32', () => {
-    expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
-  });
-
-  it('is read back by unzip, names and bytes as written', async () => {
-    const photo = await exifPhoto();
-    const file = join(mkdtempSync(join(tmpdir(), 'stored-zip-')), 'a.zip');
-    writeFileSync(file, storedZip([{ name: 'photos.csv', data: new TextEncoder().encode('File name\r\n') }, { name: 'c1/m1.jpg', data: photo }]));
-    expect(execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).trim().split('\n')).toEqual(['photos.csv', 'c1/m1.jpg']);
-    expect(execFileSync('unzip', ['-p', file, 'c1/m1.jpg']).equals(photo)).toBe(true);
-    expect(() => execFileSync('unzip', ['-t', file])).not.toThrow();
   });
 });
