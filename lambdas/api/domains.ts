@@ -131,7 +131,7 @@ export const apiDomains: Record<string, ApiDomain> = {
   },
   directions: {
     entry: 'lambdas/api/directions/handler.ts',
-    fields: { Query: ['directions', 'searchPlaces'] },
+    fields: { Query: ['directions', 'searchPlaces', 'savedTrips'], Mutation: ['saveTrip', 'deleteSavedTrip', 'setSavedTripChannels'] },
     // Routes on the NSW graph (loaded once per container) and searches the localities.
     memorySize: 1024,
     timeoutSeconds: 15,

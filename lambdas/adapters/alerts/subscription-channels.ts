@@ -6,6 +6,7 @@ import { channelsOf, type SubscriptionChannels, type SubscriptionTarget } from '
 import type { UnsubscribeTarget } from '../../core/alerts/unsubscribe-token';
 import { db } from '../db/db';
 import { queryPages } from '../db/geo-cells';
+import { stopTripEmail } from './saved-trips';
 
 export interface ChannelSubscriber extends SubscriptionChannels {
   uid: string;
@@ -31,6 +32,7 @@ export async function setSubscriptionChannels(uid: string, target: SubscriptionT
 
 /** Email off for one subscription, or all of them (the unsubscribe link); one already gone is fine. */
 export async function stopEmailFor(uid: string, target: UnsubscribeTarget): Promise<void> {
+  if (target.kind === 'trip') return stopTripEmail(uid, target.id);
   if (target.kind === 'all') {
     const { closures, lgas } = await channelsOfUser(uid);
     const on = [

@@ -30,6 +30,7 @@ import { MailDomainEntity } from './entities/mail-domain';
 import { DisasterEventEntity, DisasterEventNameEntity, EventClosureEntity } from './entities/drfa';
 import { StateFeedImportEntity, StateHazardEntity } from './entities/state-hazard';
 import { AlertClaimEntity, DigestEntryEntity, MailSuppressionEntity, SmsOptOutEntity } from './entities/alerts';
+import { SavedTripCellEntity, SavedTripEntity } from './entities/saved-trip';
 
 function createService(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -77,6 +78,8 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       digestEntry: DigestEntryEntity,
       mailSuppression: MailSuppressionEntity,
       smsOptOut: SmsOptOutEntity,
+      savedTrip: SavedTripEntity,
+      savedTripCell: SavedTripCellEntity,
     },
     { client, table },
   );
