@@ -24,6 +24,7 @@ import { settingsFromEnv } from '../local/settings';
 import { startLocalStack } from '../local/stack';
 import { freePort } from './support/dynamodb-memory';
 import { against, count, plain, type SectionReport } from './support/report';
+import { benchFanoutTrips } from './fanout-trips';
 
 const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);
 export const FANOUT_SUBSCRIBERS = SUBSCRIBERS;
@@ -150,8 +151,10 @@ export async function benchFanout(): Promise<SectionReport> {
       `  ceiling / fan-out = ${ratio.toFixed(2)}x (target within 1.3x: ${verdict(ratio <= 1.3)})`,
       `  the same event again (a replay: the mark is found, so it reads before writing): ${replayed} written in ${replaySeconds.toFixed(2)} s (idempotent: ${verdict(replayed === 0 && stored === written)})`,
     ].join('\n');
+    // Saved trips: one closure change matched against 10,000 trips by the road engine (bench/fanout-trips.ts).
+    const trips = await benchFanoutTrips();
     return {
-      printed,
+      printed: `${printed}\n${trips.printed}`,
       inputs:
         `${count(SUBSCRIBERS)} synthetic LGA subscribers ${LEGACY ? 'without opt-outs (BENCH_FANOUT_LEGACY)' : 'carrying their opt-outs'}, each with a profile, and the demo seed's closures; ` +
         `DynamoDB Local ${IN_MEMORY ? 'in memory' : 'on disk'}; ${FANOUT_CONCURRENCY} batches of 25 in flight; one unmeasured warm-up event and ceiling pass first`,
@@ -160,6 +163,7 @@ export async function benchFanout(): Promise<SectionReport> {
         plain(`raw BatchWrite ceiling of the same DynamoDB Local${CEILING_LIKE_NOTIFICATIONS ? ', notification-shaped items' : ', lighter items'} (faster of before and after)`, `${count(ceilingRate)} items/s`),
         against('ceiling / fan-out', `${ratio.toFixed(2)}×`, 'within 1.3×', ratio <= 1.3),
         against('the same event again (replay): notifications written', `${replayed} in ${replaySeconds.toFixed(2)} s (${count(stored)} stored once)`, '0', replayed === 0 && stored === written),
+        ...trips.figures,
       ],
     };
   } finally {

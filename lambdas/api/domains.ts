@@ -131,12 +131,21 @@ export const apiDomains: Record<string, ApiDomain> = {
   },
   directions: {
     entry: 'lambdas/api/directions/handler.ts',
-    fields: { Query: ['directions', 'searchPlaces', 'savedTrips'], Mutation: ['saveTrip', 'deleteSavedTrip', 'setSavedTripChannels'] },
+    fields: { Query: ['directions', 'searchPlaces'] },
     // Routes on the NSW graph (loaded once per container) and searches the localities.
     memorySize: 1024,
     timeoutSeconds: 15,
     roadEngine: true,
     // A vehicle's route looks up the LGA of each unsealed road it would use.
+    lgaBoundaries: true,
+  },
+  // Saved trips: routed when saved (the cells of their routes index them), so the road engine too.
+  trips: {
+    entry: 'lambdas/api/trips/handler.ts',
+    fields: { Query: ['savedTrips'], Mutation: ['saveTrip', 'deleteSavedTrip', 'setSavedTripChannels'] },
+    memorySize: 1024,
+    timeoutSeconds: 15,
+    roadEngine: true,
     lgaBoundaries: true,
   },
   announcements: {

@@ -129,7 +129,7 @@ describe('grants per function (dev stage)', () => {
   it('finds every project function and reads its imports', () => {
     // API domains, six identity triggers, three schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages,
     // and the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies handler.
-    expect(functions).toHaveLength(Object.keys(apiDomains).length + 20);
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 21);
     expect(reached.get('lambdas/schedules/livetraffic.ts')).toEqual(new Set(['table', 'feedsBucket', 'eventsTopic', 'secrets']));
     expect(reached.get('lambdas/events/email-alerts.ts')).toEqual(new Set(['table', 'mail', 'secrets', 'eventsTopic']));
     expect(reached.get('lambdas/events/sms-inbound.ts')).toEqual(new Set(['table']));

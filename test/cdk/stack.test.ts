@@ -351,9 +351,10 @@ describe('dev stage', () => {
     }
     // Three schedule dead-letter queues, the three of the event consumers (notifications, push,
     // communications), the notification fan-out queue with its dead-letter queue, and the email
-    // alerts' dead-letter queue (shared by their consumer and SES feedback).
+    // alerts' dead-letter queue (shared by their consumer and SES feedback), and the saved-trip
+    // alerts' dead-letter queue.
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(9);
+    expect(queuePolicies).toHaveLength(10);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -405,8 +406,9 @@ describe('dev stage', () => {
     );
     // One per API domain, six user pool triggers, three schedules, the thumbnail maker, the three
     // event consumers, the notification fan-out worker, the Stripe webhook, the low-bandwidth
-    // pages, and the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 20);
+    // pages, the alerts' consumer, SES feedback handler, unsubscribe endpoint and SMS replies, and
+    // the saved-trip alerts consumer.
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 21);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
@@ -436,7 +438,8 @@ describe('dev stage', () => {
     expect(roadEngineDomains.length).toBeGreaterThan(0);
     // The graph is an S3 asset of its own (test/cdk/road-graph.test.ts), never in a package.
     const withGraph = functions.filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_KEY);
-    expect(withGraph).toHaveLength(roadEngineDomains.length + 1);
+    // The state hazards import and the saved-trip alerts consumer also route.
+    expect(withGraph).toHaveLength(roadEngineDomains.length + 2);
     expect(functions.filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_PATH)).toEqual([]);
   });
 

@@ -11,7 +11,6 @@ import { tableClosureSource } from '../../adapters/directions/closures';
 import { placeIndex } from '../../adapters/directions/places';
 import { unsealedRules } from '../../adapters/directions/unsealed-rules';
 import { createResolverHandler, field, logger } from '../resolver';
-import { savedTripFields } from './saved-trips';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 export const DIRECTIONS_FAILED = 'Unable to calculate directions. Please try again.';
@@ -29,7 +28,6 @@ function present(plan: TripPlan) {
 }
 
 export const handler = createResolverHandler({
-  ...savedTripFields,
   directions: field({
     args: DirectionsArgs,
     access: 'public',

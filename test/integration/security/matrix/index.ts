@@ -9,9 +9,10 @@ import { foundationRows } from './foundation';
 import { identityRows } from './identity';
 import { notificationRows } from './notifications';
 import { reportRows } from './reports';
+import { savedTripRows } from './saved-trips';
 import type { Rows } from './types';
 
-const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows];
+const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows, savedTripRows];
 
 function merge(all: Rows[]): Rows {
   const merged: Rows = {};

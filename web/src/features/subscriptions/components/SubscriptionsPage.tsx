@@ -6,6 +6,7 @@ import { unsubscribeFromClosure } from '../api/subscriptions';
 import { useMySubscriptions, useSubscriptionChange } from '../hooks';
 import { LgaSubscriptions } from './LgaSubscriptions';
 import { EmailChoice } from './EmailChoice';
+import { SavedTripsSection } from './SavedTripsSection';
 import '../../notifications/components/notifications.css';
 
 /** /subscriptions/closures (default) and /subscriptions/lgas (see LgaSubscriptions). */
@@ -48,6 +49,7 @@ export function SubscriptionsPage() {
       ) : (
         <LgaSubscriptions subs={subs.data} />
       )}
+      <SavedTripsSection />
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { TripUnsealed } from '../../core/directions/unsealed';
 import { getRoadEngine } from '../../core/roads/engine';
 import type { Position } from '../../core/roads/geo';
 import { deleteSavedTrip, getSavedTrip, listSavedTrips, saveTrip, setTripChannels } from '../../adapters/alerts/saved-trips';
-import { mobileStateOf } from '../../adapters/alerts/mobile';
+import { db } from '../../adapters/db/db';
 import { tableClosureSource } from '../../adapters/directions/closures';
 import { unsealedRules } from '../../adapters/directions/unsealed-rules';
 
@@ -99,7 +99,8 @@ export const savedTripFields: Record<string, FieldDefinition<z.ZodTypeAny>> = {
       const { uid } = await principal();
       const { input } = args;
       if (!(await getSavedTrip(uid, input.id))) throw notFound(TRIP_MESSAGES.notFound);
-      if (input.sms && (await mobileStateOf(uid)).state !== 'verified') throw validationError(SMS_NEEDS_MOBILE_MESSAGE);
+      // Read from the profile here (not through the code-texting adapter, which holds the signing key).
+      if (input.sms && !(await db().entities.user.get({ uid }).go({ attributes: ['alertMobileVerified'] })).data?.alertMobileVerified) throw validationError(SMS_NEEDS_MOBILE_MESSAGE);
       await setTripChannels(uid, input.id, { email: input.email === 'IMMEDIATE' ? 'immediate' : 'off', ...(typeof input.sms === 'boolean' ? { sms: input.sms } : {}) });
       return tripsOf(uid);
     },
