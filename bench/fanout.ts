@@ -30,15 +30,15 @@ import { freePort } from './support/dynamodb-memory';
 import { against, count, plain, type Figure, type SectionReport } from './support/report';
 import { benchChannels, followerRows, startPushStandIn } from './fanout-channels';
 import type { FanoutSection } from './support/fanout-section';
+import { benchFanoutTrips } from './fanout-trips';
 
 /**
  * Further parts of this section, each run on the same stack after the channels and printed under
- * its own heading: watch zones (bench/fanout-zones.ts) and saved trips (bench/fanout-trips.ts)
- * add themselves here.
+ * its own heading: saved trips (bench/fanout-trips.ts). Watch zones are matched after the section
+ * (bench/fanout-zones.ts, `withZoneMatching` in bench/run.ts).
  */
 const FANOUT_SECTIONS: { heading: string; run: FanoutSection }[] = [
-  // { heading: 'watch zones', run: benchFanoutZones },
-  // { heading: 'saved trips', run: benchFanoutTrips },
+  { heading: 'saved trips', run: benchFanoutTrips },
 ];
 
 const SUBSCRIBERS = Number(process.env.BENCH_FANOUT_SUBSCRIBERS ?? 10_000);

@@ -81,6 +81,7 @@ export const domainNeeds: Record<string, readonly DomainNeed[]> = {
   closures: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   media: ['eventsTopic', 'mediaBucket'],
   directions: [],
+  trips: [],
   reports: ['eventsTopic', 'mediaBucket', 'feedsBucket'],
   notifications: ['vapid'],
   admin: ['mail', 'feedsBucketWrite'],

@@ -9,6 +9,7 @@ import { CommsConsumer } from './comms-consumer';
 import { Data } from './data';
 import { Mail } from './mail';
 import { Alerts } from './alerts';
+import { SavedTripAlerts } from './saved-trip-alerts';
 import { Media, mediaBucketName } from './media';
 import { MediaProcessing } from './media-processing';
 import { NotificationConsumers } from './notification-consumers';
@@ -167,11 +168,25 @@ export class RoadClosuresStack extends Stack {
     // The 15-minute schedule mails the daily digests whose hour has come.
     alerts.grantAlertMail(schedules.reminders, this.mail);
 
+    // Saved trips: the trips a closure change blocks or frees, routed again on the road engine.
+    const savedTrips = new SavedTripAlerts(this, 'SavedTripAlerts', {
+      stage,
+      table: this.data.table,
+      eventsTopic: notifications.topic,
+      roadGraph: this.api.roadGraphAsset!,
+      vapidSecret: secrets.vapid,
+      api: this.api,
+      alerts,
+      mail: this.mail,
+      environment: { ...sharedEnvironment, USER_POOL_ID: this.auth.userPool.userPoolId },
+    });
+
     // Diagnostics (/admin/diagnostics) shows how many messages wait in each dead-letter queue.
     this.api.watchDeadLetters({
       ...Object.fromEntries(Object.entries(schedules.deadLetters).map(([job, queue]) => [`${job} schedule`, queue])),
       ...Object.fromEntries(Object.entries(this.notificationConsumers.deadLetters).map(([consumer, queue]) => [`${consumer} consumer`, queue])),
       'Alerts (mail and texts)': alerts.deadLetters,
+      'Saved-trip alerts consumer': savedTrips.deadLetters,
     });
 
     // Stripe posts subscription, invoice and checkout events here (docs/operations.md#stripe).
@@ -194,7 +209,7 @@ export class RoadClosuresStack extends Stack {
 
     // Links in e-mails, Stripe return URLs and the feeds download URL point at the site.
     const siteUrl = props.siteUrl ?? this.web.siteUrl;
-    for (const fn of [...this.api.functions, ...schedules.functions, comms.fn, alerts.consumer, alerts.sender]) fn.addEnvironment('SITE_URL', siteUrl);
+    for (const fn of [...this.api.functions, ...schedules.functions, comms.fn, alerts.consumer, alerts.sender, savedTrips.consumer]) fn.addEnvironment('SITE_URL', siteUrl);
 
     if (props.webDist) {
       this.webDeployment = new WebDeployment(this, 'WebDeployment', {

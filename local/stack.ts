@@ -223,6 +223,8 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
       track(invoke('lambdas/events/push.ts', sns).catch((error) => log(`push for ${event.type} failed: ${(error as Error).message}`)));
       // Alerts by email and text: batched onto the alert queue above, sent to /dev/mail and /dev/sms.
       track(invoke('lambdas/events/email-alerts.ts', sns).catch((error) => log(`email alerts for ${event.type} failed: ${(error as Error).message}`)));
+      // Saved trips: the trips a closure change blocks or frees, decided by the road engine.
+      track(invoke('lambdas/events/saved-trip-alerts.ts', sns).catch((error) => log(`saved trip alerts for ${event.type} failed: ${(error as Error).message}`)));
       // The communications consumer: open feeds on closure changes, content-task posts.
       track(invoke('lambdas/events/comms.ts', sns).catch((error) => log(`comms for ${event.type} failed: ${(error as Error).message}`)));
     });

@@ -142,6 +142,15 @@ export const apiDomains: Record<string, ApiDomain> = {
     // A vehicle's route looks up the LGA of each unsealed road it would use.
     lgaBoundaries: true,
   },
+  // Saved trips: routed when saved (the cells of their routes index them), so the road engine too.
+  trips: {
+    entry: 'lambdas/api/trips/handler.ts',
+    fields: { Query: ['savedTrips'], Mutation: ['saveTrip', 'deleteSavedTrip', 'setSavedTripChannels'] },
+    memorySize: 1024,
+    timeoutSeconds: 15,
+    roadEngine: true,
+    lgaBoundaries: true,
+  },
   announcements: {
     entry: 'lambdas/api/announcements/handler.ts',
     fields: {

@@ -35,7 +35,7 @@ const SUBSCRIPTIONS_LINK = '<p><a href="/subscriptions">Your subscriptions</a></
 export async function handleUnsubscribe(method: string, token: string | undefined): Promise<UnsubscribeAnswer> {
   const claim = token ? verifyUnsubscribe(await alertSigningKey(), token) : undefined;
   if (!claim) return page(400, 'Link not valid', `<p>${escapeHtml(INVALID_LINK_MESSAGE)}</p>${SUBSCRIPTIONS_LINK}`);
-  const what = { all: 'all alert emails', closure: 'emails about this closure', lga: "emails about this council's closures", zone: 'emails about this watched area' }[claim.target.kind];
+  const what = { all: 'all alert emails', closure: 'emails about this closure', lga: "emails about this council's closures", zone: 'emails about this watched area', trip: 'emails about this saved trip' }[claim.target.kind];
   if (method === 'POST') {
     await stopEmailFor(claim.uid, claim.target);
     return page(200, 'Unsubscribed', `<p>You will get no more ${what}. You still follow it in the app; in-app and push notifications are unchanged.</p>${SUBSCRIPTIONS_LINK}`);

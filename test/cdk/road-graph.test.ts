@@ -12,9 +12,11 @@ import { resourcesOfType, synthStage, type CfnResource, type Synthesized } from 
 
 const synthTimeout = 180_000;
 const roadDomains = Object.entries(apiDomains).filter(([, d]) => d.roadEngine);
-// The road-engine API domains, and the state hazards import (it places the state's points on roads).
+// The road-engine API domains, the state hazards import (it places the state's points on roads)
+// and the saved-trip alerts consumer (it routes saved trips again).
 const STATE_HAZARDS = /^SchedulesStateHazardsFunction/;
-const graphReaders = roadDomains.length + 1;
+const SAVED_TRIPS = /^SavedTripAlertsConsumerFunction/;
+const graphReaders = roadDomains.length + 2;
 
 function roadFunctions(synth: Synthesized): [string, CfnResource][] {
   return resourcesOfType(synth.json, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_KEY);
@@ -43,7 +45,7 @@ describe('the road graph of the deployed app', () => {
       expect(fn.Properties!.Environment.Variables.ROAD_GRAPH_BUCKET).toBeDefined();
       expect(fn.Properties!.Environment.Variables.ROAD_GRAPH_PATH).toBeUndefined();
       // The API's road engine names places by locality; the state hazards import does not.
-      if (!STATE_HAZARDS.test(id)) expect(fn.Properties!.Environment.Variables.LOCALITIES_PATH).toBe('/var/task/nsw-localities.geojson');
+      if (!STATE_HAZARDS.test(id) && !SAVED_TRIPS.test(id)) expect(fn.Properties!.Environment.Variables.LOCALITIES_PATH).toBe('/var/task/nsw-localities.geojson');
     }
   });
 
@@ -66,8 +68,8 @@ describe('the road graph of the deployed app', () => {
     const fileBytes = statSync(join(projectRoot, ROAD_GRAPH_FILE)).size;
     for (const [id, fn] of roadFunctions(dev)) {
       const domain = roadDomains.find(([name]) => id.toLowerCase().startsWith(`api${name}function`));
-      expect(domain ?? STATE_HAZARDS.test(id), id).toBeTruthy();
-      // The state hazards import starts from 1024 MB (lib/schedules.ts).
+      expect(domain ?? (STATE_HAZARDS.test(id) || SAVED_TRIPS.test(id)), id).toBeTruthy();
+      // The state hazards import and the saved-trip consumer start from 1024 MB (lib/schedules.ts, lib/saved-trip-alerts.ts).
       const { memoryMb, tmpMb } = roadEngineSizing(fileBytes, domain ? (domain[1].memorySize ?? 512) : 1024);
       expect(fn.Properties!.MemorySize).toBe(memoryMb);
       expect(fn.Properties!.EphemeralStorage?.Size ?? 512).toBe(tmpMb);

@@ -351,7 +351,8 @@ describe('dev stage', () => {
     }
     // Three schedule dead-letter queues, the three of the event consumers (notifications, push,
     // communications), the notification fan-out queue with its dead-letter queue, the alert queue
-    // and the alerts' dead-letter queue (shared by their consumer, their queue and SES feedback).
+    // and the alerts' dead-letter queue (shared by their consumer, their queue and SES feedback), and
+    // the saved-trip alerts' dead-letter queue.
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
     expect(queuePolicies).toHaveLength(10);
     for (const [, policy] of queuePolicies) {
@@ -405,7 +406,8 @@ describe('dev stage', () => {
     );
     // One per API domain, six user pool triggers, three schedules, the thumbnail maker, the three
     // event consumers, the notification fan-out worker, the Stripe webhook, the low-bandwidth
-    // pages, and the alerts' consumer, sender, SES feedback handler, unsubscribe endpoint and SMS replies.
+    // pages, the alerts' consumer, sender, SES feedback handler, unsubscribe endpoint and SMS replies,
+    // and the saved-trip alerts consumer.
     expect(functions.length).toBe(Object.keys(apiDomains).length + 21);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
@@ -436,7 +438,8 @@ describe('dev stage', () => {
     expect(roadEngineDomains.length).toBeGreaterThan(0);
     // The graph is an S3 asset of its own (test/cdk/road-graph.test.ts), never in a package.
     const withGraph = functions.filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_KEY);
-    expect(withGraph).toHaveLength(roadEngineDomains.length + 1);
+    // The state hazards import and the saved-trip alerts consumer also route.
+    expect(withGraph).toHaveLength(roadEngineDomains.length + 2);
     expect(functions.filter(([, fn]) => fn.Properties?.Environment?.Variables?.ROAD_GRAPH_PATH)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type { UnsubscribeTarget } from '../../core/alerts/unsubscribe-token';
 import { db } from '../db/db';
 import { queryPages } from '../db/geo-cells';
 import { setWatchZoneChannels, watchZonesOf } from './watch-zones';
+import { listSavedTrips, stopTripEmail } from './saved-trips';
 
 export interface ChannelSubscriber extends SubscriptionChannels {
   uid: string;
@@ -38,12 +39,14 @@ export async function setSubscriptionChannels(
 
 /** Email off for one subscription, or all of them (the unsubscribe link); one already gone is fine. */
 export async function stopEmailFor(uid: string, target: UnsubscribeTarget): Promise<void> {
+  if (target.kind === 'trip') return stopTripEmail(uid, target.id);
   if (target.kind === 'all') {
     const { closures, lgas } = await channelsOfUser(uid);
     const on = [
       ...[...closures].filter(([, c]) => c.email !== 'off').map(([id]) => ({ kind: 'closure' as const, id })),
       ...[...lgas].filter(([, c]) => c.email !== 'off').map(([id]) => ({ kind: 'lga' as const, id })),
       ...(await watchZonesOf(uid)).filter((z) => z.channels.email !== 'off').map((z) => ({ kind: 'zone' as const, id: z.zoneId })),
+      ...(await listSavedTrips(uid)).filter((t) => t.email !== 'off').map((t) => ({ kind: 'trip' as const, id: t.tripId })),
     ];
     for (const one of on) await stopEmailFor(uid, one);
     return;

@@ -31,6 +31,7 @@ import { ClosureSegmentEntity, DisasterEventEntity, DisasterEventNameEntity, Eve
 import { StateFeedImportEntity, StateHazardEntity } from './entities/state-hazard';
 import { AlertClaimEntity, DigestEntryEntity, MailSuppressionEntity, SmsOptOutEntity } from './entities/alerts';
 import { WatchZoneEntity } from './entities/watch-zones';
+import { SavedTripCellEntity, SavedTripEntity } from './entities/saved-trip';
 
 function createService(client: DynamoDBDocumentClient, table: string) {
   return new Service(
@@ -81,6 +82,8 @@ function createService(client: DynamoDBDocumentClient, table: string) {
       mailSuppression: MailSuppressionEntity,
       smsOptOut: SmsOptOutEntity,
       watchZone: WatchZoneEntity,
+      savedTrip: SavedTripEntity,
+      savedTripCell: SavedTripCellEntity,
     },
     { client, table },
   );

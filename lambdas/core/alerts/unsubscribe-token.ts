@@ -4,16 +4,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SubscriptionTarget } from './channels';
 
-/** One subscription, or every one of the person's (a daily digest gathers several). */
-export type UnsubscribeTarget = SubscriptionTarget | { kind: 'all'; id: 'all' };
+/** One subscription, one saved trip, or every one of the person's (a daily digest gathers several). */
+export type UnsubscribeTarget = SubscriptionTarget | { kind: 'trip'; id: string } | { kind: 'all'; id: 'all' };
 
 export interface UnsubscribeClaim {
   uid: string;
   target: UnsubscribeTarget;
 }
 
-const PREFIX = { closure: 'c', lga: 'l', zone: 'z', all: 'a' } as const;
-const KINDS = { c: 'closure', l: 'lga', z: 'zone', a: 'all' } as const;
+const PREFIX = { closure: 'c', lga: 'l', zone: 'z', trip: 't', all: 'a' } as const;
+const KINDS = { c: 'closure', l: 'lga', z: 'zone', t: 'trip', a: 'all' } as const;
 const PART = /^[A-Za-z0-9_-]{1,128}$/;
 
 const mac = (key: string, payload: string) => createHmac('sha256', key).update(`unsubscribe\u0000${payload}`).digest('base64url');

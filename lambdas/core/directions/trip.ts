@@ -8,6 +8,7 @@
 import type { LineString, Polygon } from 'geojson';
 import type { ClosureRecord } from '../closures/types';
 import type { RouteClosure } from '../roads/avoid';
+import type { EdgeStretch } from '../roads/engine';
 import { ROUTE_SEARCH_RADIUS_M, type RoadEngine, type RouteOptions, type RouteResult, type RouteStep } from '../roads/engine';
 import type { LatLng, Position } from '../roads/geo';
 import { RoadError } from '../roads/engine';
@@ -106,6 +107,8 @@ export interface TripPlan {
   crossesClosureIds: string[];
   /** LGAs whose unsealed roads the route keeps off for the vehicle's mass (none without one). */
   unsealedAvoidedLgaCodes?: string[];
+  /** The stretches of road the route travels (the road engine's; saved trips tell by them which closures it runs along). */
+  travelled?: EdgeStretch[];
 }
 
 /**
@@ -153,6 +156,7 @@ export async function planTrip(engine: RoadEngine, closures: TripClosures, reque
     steps: route.steps,
     avoidedClosureIds: request.avoidClosures ? route.avoidedClosureIds.filter((id) => !crosses.includes(id)) : [],
     crossesClosureIds: crosses,
+    travelled: route.travelled,
     unsealedAvoidedLgaCodes: unsealed ? [...unsealed.keptOffIn] : [],
   };
 }

@@ -10,10 +10,11 @@ import { identityRows } from './identity';
 import { notificationRows } from './notifications';
 import { photoRows } from './photos';
 import { reportRows } from './reports';
+import { savedTripRows } from './saved-trips';
 import { watchZoneRows } from './watch-zones';
 import type { Rows } from './types';
 
-const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows, watchZoneRows, photoRows];
+const parts: Rows[] = [foundationRows, identityRows, closureRows, reportRows, notificationRows, announcementRows, billingRows, commsRows, watchZoneRows, photoRows, savedTripRows];
 
 function merge(all: Rows[]): Rows {
   const merged: Rows = {};

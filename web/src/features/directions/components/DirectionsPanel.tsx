@@ -1,6 +1,8 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { lgasQuery } from '../../identity/api/identity';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useAuth } from '../../auth/auth-provider';
+import { fetchSavedTrips } from '../../subscriptions/api/saved-trips';
 import type { MapClosure } from '../../map/api/closure-fields';
 import { closureQueryKey, fetchClosure } from '../../map/api/closures';
 import { formatDistance } from '../../map/geo';
@@ -17,6 +19,31 @@ import { PlaceField, type Endpoint } from './PlaceField';
 export { PlaceField, type Endpoint };
 
 export type PickTarget = 'from' | 'to';
+
+// Saving a trip is for signed-in people who planned one: its form loads when shown.
+const SaveTripForm = lazy(() => import('./SaveTripForm').then((m) => ({ default: m.SaveTripForm })));
+
+/**
+ * "Open in directions" from My subscriptions (/map?trip=id): the saved trip's first and last
+ * places fill From and To, and the route is planned once both are set.
+ */
+function useSavedTripLink(signedIn: boolean, onFrom: (e: Endpoint) => void, onTo: (e: Endpoint) => void): boolean {
+  const [pending, setPending] = useState(() => new URLSearchParams(window.location.search).get('trip'));
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!pending || !signedIn) return;
+    setPending(null);
+    void fetchSavedTrips().then((trips) => {
+      const trip = trips.find((t) => t.id === pending);
+      if (!trip) return;
+      const endpoint = (p: (typeof trip.places)[number]): Endpoint => ({ label: p.label ?? `${p.lat}, ${p.lng}`, coordinate: { lat: p.lat, lng: p.lng } });
+      onFrom(endpoint(trip.places[0]));
+      onTo(endpoint(trip.places[trip.places.length - 1]));
+      setReady(true);
+    });
+  }, [pending, signedIn, onFrom, onTo]);
+  return ready;
+}
 
 interface Props {
   from: Endpoint | null;
@@ -43,6 +70,15 @@ function closureName(closure: MapClosure | undefined, id: string): string {
 /** Route planner above the list twin: From/To, the route's summary, steps and the closures it avoids. */
 export function DirectionsPanel(props: Props) {
   const { from, to, route } = props;
+  const signedIn = useAuth().status === 'signedIn';
+  const [planSaved, setPlanSaved] = useState(false);
+  const savedTripReady = useSavedTripLink(signedIn, props.onFrom, props.onTo);
+  useEffect(() => {
+    if (savedTripReady && !planSaved && from && to) {
+      setPlanSaved(true);
+      props.onSubmit();
+    }
+  }, [savedTripReady, planSaved, from, to, props]);
   // Phones start collapsed so the list twin under the map stays in reach (spec §9 mobile layout).
   const [expanded, setExpanded] = useState(() => !window.matchMedia?.('(max-width: 767px)').matches);
   // The state's hazards the route keeps off are named `livetraffic-{id}`; they are not closures.
@@ -148,6 +184,11 @@ export function DirectionsPanel(props: Props) {
                 </ul>
                 {stateFile!.recorded && <p className="muted">{stateFile!.recorded}</p>}
               </div>
+            )}
+            {signedIn && from && to && (
+              <Suspense fallback={null}>
+                <SaveTripForm from={from} to={to} vehicleMass={route.vehicleMass} />
+              </Suspense>
             )}
             <h3>Steps</h3>
             <ol className="directions__steps">

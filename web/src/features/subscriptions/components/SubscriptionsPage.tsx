@@ -7,6 +7,7 @@ import { useMySubscriptions, useSubscriptionChange } from '../hooks';
 import { LgaSubscriptions } from './LgaSubscriptions';
 import { EmailChoice } from './EmailChoice';
 import { WatchZonesSection } from '../../watch-zones/components/WatchZonesSection';
+import { SavedTripsSection } from './SavedTripsSection';
 import '../../notifications/components/notifications.css';
 
 /** /subscriptions/closures (default) and /subscriptions/lgas (see LgaSubscriptions). */
@@ -50,6 +51,7 @@ export function SubscriptionsPage() {
         <LgaSubscriptions subs={subs.data} />
       )}
       <WatchZonesSection />
+      <SavedTripsSection />
     </div>
   );
 }
