@@ -130,7 +130,7 @@ describe('grants per function (dev stage)', () => {
     // API domains, six identity triggers, three schedules, the thumbnail maker, three event consumers, the fan-out worker, the Stripe webhook, the low-bandwidth pages,
     // and the alerts' consumer, sender, SES feedback handler, unsubscribe endpoint and SMS replies handler,
     // and the saved-trip alerts consumer.
-    expect(functions).toHaveLength(Object.keys(apiDomains).length + 21);
+    expect(functions).toHaveLength(Object.keys(apiDomains).length + 22);
     expect(reached.get('lambdas/schedules/livetraffic.ts')).toEqual(new Set(['table', 'feedsBucket', 'eventsTopic', 'secrets']));
     expect(reached.get('lambdas/events/email-alerts.ts')).toEqual(new Set(['table', 'mail', 'secrets', 'eventsTopic']));
     expect(reached.get('lambdas/events/alert-fanout.ts')).toEqual(new Set(['table', 'mail', 'secrets', 'eventsTopic']));

@@ -37,8 +37,15 @@ describe('notifications wiring (dev stage)', () => {
       .map(([, s]) => s.Properties!)
       .filter((s) => JSON.stringify(s.TopicArn) === JSON.stringify({ Ref: topicId }));
     const alertsConsumer = dev.stack.node.findChild('Alerts').node.findChild('ConsumerFunction') as never;
+    const savedTripAlerts = dev.stack.node.findAll().find((c) => (c as ProjectFunction).entry === 'lambdas/events/saved-trip-alerts.ts') as never;
     expect(subscriptions.map((s) => s.Endpoint).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
-      [arnOf(logicalIdOf(notify)), arnOf(logicalIdOf(push)), arnOf(logicalIdOf(dev.stack.node.findChild('CommsConsumer').node.findChild('Function') as never)), arnOf(logicalIdOf(alertsConsumer))].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      [
+        arnOf(logicalIdOf(notify)),
+        arnOf(logicalIdOf(push)),
+        arnOf(logicalIdOf(dev.stack.node.findChild('CommsConsumer').node.findChild('Function') as never)),
+        arnOf(logicalIdOf(alertsConsumer)),
+        arnOf(logicalIdOf(savedTripAlerts)),
+      ].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
     );
     expect(notify.entry).toBe('lambdas/events/notify.ts');
     expect(push.entry).toBe('lambdas/events/push.ts');
@@ -77,7 +84,7 @@ describe('notifications wiring (dev stage)', () => {
     }
   });
 
-  it('lets only the notify consumer, its fan-out worker and the reminders job call publishNotification, over IAM, and nothing else on the API', () => {
+  it('lets only the notify consumer, its fan-out worker, the reminders job and the saved-trip alerts call publishNotification, over IAM, and nothing else on the API', () => {
     const apiId = logicalIdOf(dev.stack.api.api);
     expect(dev.json.Resources[apiId].Properties!.AdditionalAuthenticationProviders).toContainEqual({ AuthenticationType: 'AWS_IAM' });
     const publish = {
@@ -86,7 +93,8 @@ describe('notifications wiring (dev stage)', () => {
       Resource: { 'Fn::Join': ['', [arnOf(apiId), '/types/Mutation/fields/publishNotification']] },
     };
     const announcementChange = { ...publish, Resource: { 'Fn::Join': ['', [arnOf(apiId), '/types/Mutation/fields/publishAnnouncementChange']] } };
-    for (const fn of [notify, dev.stack.notificationConsumers.fanout.fn, reminders]) {
+    const savedTripAlerts = dev.stack.node.findAll().find((c) => (c as ProjectFunction).entry === 'lambdas/events/saved-trip-alerts.ts') as ProjectFunction;
+    for (const fn of [notify, dev.stack.notificationConsumers.fanout.fn, reminders, savedTripAlerts]) {
       const appsync = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('appsync:'));
       // The notify consumer also publishes announcement changes to onAnnouncementChanged (CDK merges
       // the two grants into one statement with both resources).
@@ -101,8 +109,8 @@ describe('notifications wiring (dev stage)', () => {
       expect(variablesOf(fn).GRAPHQL_URL, fn.node.path).toEqual({ 'Fn::GetAtt': [apiId, 'GraphQLUrl'] });
     }
     const callers = resourcesOfType(dev.json, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify(p.Properties!.PolicyDocument).includes('appsync:GraphQL'));
-    // notify, its fan-out worker, the reminders job, and the Stripe webhook (publishCustomerChanged).
-    expect(callers).toHaveLength(4);
+    // notify, its fan-out worker, the reminders job, the saved-trip alerts, and the Stripe webhook (publishCustomerChanged).
+    expect(callers).toHaveLength(5);
     expect(variablesOf(push).GRAPHQL_URL).toBeUndefined();
   });
 

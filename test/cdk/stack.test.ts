@@ -354,7 +354,7 @@ describe('dev stage', () => {
     // and the alerts' dead-letter queue (shared by their consumer, their queue and SES feedback), and
     // the saved-trip alerts' dead-letter queue.
     const queuePolicies = resourcesOfType(dev.json, 'AWS::SQS::QueuePolicy');
-    expect(queuePolicies).toHaveLength(10);
+    expect(queuePolicies).toHaveLength(11);
     for (const [, policy] of queuePolicies) {
       expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
     }
@@ -408,7 +408,7 @@ describe('dev stage', () => {
     // event consumers, the notification fan-out worker, the Stripe webhook, the low-bandwidth
     // pages, the alerts' consumer, sender, SES feedback handler, unsubscribe endpoint and SMS replies,
     // and the saved-trip alerts consumer.
-    expect(functions.length).toBe(Object.keys(apiDomains).length + 21);
+    expect(functions.length).toBe(Object.keys(apiDomains).length + 22);
     for (const [, fn] of functions) {
       expect(fn.Properties).toMatchObject({
         Runtime: 'nodejs22.x',
