@@ -16,7 +16,8 @@ import { PHOTO_REGISTER_COLUMNS, photoRegisterRows } from '../../core/drfa/photo
 import type { ClosureRecord } from '../../core/closures/types';
 import { listCouncilOriginals, readOriginal, uploaderNames } from '../../adapters/drfa/photo-originals';
 import { MAX_ARCHIVE_BYTES, MAX_ARCHIVE_PHOTOS } from './photos';
-import { getClosures, listActivities, type StoredActivity } from '../../adapters/closures/store';
+import { createdWith } from './evidence';
+import { getClosures, listActivities } from '../../adapters/closures/store';
 import { loadEvent, taggedClosureIds, type DisasterEventRecord } from '../../adapters/drfa/events';
 import { entriesOf, segmentsOf } from '../../adapters/drfa/works';
 import { getLga } from '../../adapters/foundation/lgas';
@@ -28,11 +29,6 @@ const LINK_SECONDS = 3600;
 export const CLAIM_PACK_PREFIX = 'claim-packs/';
 /** The originals' folder in the pack; the photo register names each file by its path there. */
 const PACK_PHOTOS_FOLDER = 'photos/';
-
-const createdWith = (activities: StoredActivity[]) => {
-  const value = activities.find((a) => a.action === 'created')?.payload?.scheduledFor;
-  return typeof value === 'number' ? value : null;
-};
 
 /** Everything the pack says about the event, read now. */
 export async function packDataOf(event: DisasterEventRecord, now: number): Promise<{ data: PackData; closures: ClosureRecord[] }> {

@@ -20,7 +20,7 @@ import { presentActivity } from '../closures/present';
 import { requireEvidenceExporter } from './access';
 import { presentEvent } from './drfa-events';
 
-export const VIEWS = ['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED', 'ARCHIVED', 'DELETED'] as const;
+const VIEWS = ['ACTIVE', 'SCHEDULED', 'RECENTLY_OPENED', 'ARCHIVED', 'DELETED'] as const;
 const timestamp = z.number().int().min(0, 'Invalid date').max(4_102_444_800, 'Invalid date');
 const day = z
   .string()
@@ -42,7 +42,7 @@ export const EvidenceArgs = z
 const today = (timeZone: string) => new Date().toLocaleDateString('en-CA', { timeZone });
 
 /** The range asked for: the council's own days when given as days, else the instants given, else the event's days. */
-export function rangeOf(args: z.infer<typeof EvidenceArgs>, timeZone: string, event?: DisasterEventRecord): { from: number; to: number } {
+function rangeOf(args: z.infer<typeof EvidenceArgs>, timeZone: string, event?: DisasterEventRecord): { from: number; to: number } {
   if (event && !args.fromDay && args.from == null) {
     const end = event.endDay && event.endDay < today(timeZone) ? event.endDay : today(timeZone);
     return dayRangeIn(event.startDay, end < event.startDay ? event.startDay : end, timeZone);
@@ -60,37 +60,48 @@ export const createdWith = (activities: { action: string; payload?: Record<strin
   return typeof value === 'number' ? value : null;
 };
 
+/**
+ * The closures an evidence request covers, oldest first: an event's tagged closures (all of them,
+ * unless a range of days narrows them), or the council's closures in effect during the range (at
+ * most a year). Shared by the CSV and PDF export and the zip of original photos, so both cover the
+ * same closures.
+ */
+export async function chooseEvidenceClosures(args: z.infer<typeof EvidenceArgs>) {
+  const timeZone = timeZoneOfLga(args.lgaCode);
+  const event = args.eventId ? await loadEvent(args.eventId) : undefined;
+  if (event && event.lgaCode !== args.lgaCode) throw notFound(EVENT_NOT_FOUND);
+  const { from, to } = rangeOf(args, timeZone, event);
+  if (to <= from) throw validationError('The end of the range must be after its start');
+  // An event's claim is all of its closures, however long it ran; a range of days is at most a year.
+  if (!event && to - from > MAX_EVIDENCE_RANGE_SECONDS) throw validationError('Choose a range of at most one year');
+  const now = Math.floor(Date.now() / 1000);
+  const lists = event
+    ? [await getClosures(await taggedClosureIds(event.lgaCode, event.id))]
+    : await Promise.all(VIEWS.map((view) => allClosuresInView(args.lgaCode, view, now)));
+  const explicitRange = !event || args.fromDay != null || args.from != null;
+  const seen = new Set<string>();
+  // Closures written before periods were kept take their start from the activity trail.
+  const timed = await Promise.all(
+    lists
+      .flat()
+      .filter((c) => c.lgaCode === args.lgaCode && !seen.has(c.id) && seen.add(c.id))
+      .map(async (c) => {
+        const activities = c.periods ? undefined : (await listActivities(c.id)).reverse();
+        return { c, activities, times: evidenceTimes(c, now, activities && createdWith(activities)) };
+      }),
+  );
+  const closures = timed.filter(({ times }) => !explicitRange || affectedRange(times, from, to, now)).sort((a, b) => a.times.firstClosed - b.times.firstClosed);
+  return { timeZone, event, from, to, now, closures };
+}
+
 export const evidenceFields = {
   drfaEvidence: field({
     args: EvidenceArgs,
     access: 'user',
     async resolve({ args, principal }) {
       requireEvidenceExporter(await principal(), args.lgaCode);
-      const timeZone = timeZoneOfLga(args.lgaCode);
-      const event = args.eventId ? await loadEvent(args.eventId) : undefined;
-      if (event && event.lgaCode !== args.lgaCode) throw notFound(EVENT_NOT_FOUND);
-      const { from, to } = rangeOf(args, timeZone, event);
-      if (to <= from) throw validationError('The end of the range must be after its start');
-      // An event's claim is all of its closures, however long it ran; a range of days is at most a year.
-      if (!event && to - from > MAX_EVIDENCE_RANGE_SECONDS) throw validationError('Choose a range of at most one year');
-      const now = Math.floor(Date.now() / 1000);
-      const lists = event
-        ? [await getClosures(await taggedClosureIds(event.lgaCode, event.id))]
-        : await Promise.all(VIEWS.map((view) => allClosuresInView(args.lgaCode, view, now)));
-      const explicitRange = !event || args.fromDay != null || args.from != null;
-      // Closures written before periods were kept take their start from the activity trail.
-      const timed = await Promise.all(
-        lists.flat().map(async (c) => {
-          const activities = c.periods ? undefined : (await listActivities(c.id)).reverse();
-          return { c, activities, times: evidenceTimes(c, now, activities && createdWith(activities)) };
-        }),
-      );
-      const closures = await Promise.all(
-        timed
-          .filter(({ times }) => !explicitRange || affectedRange(times, from, to, now))
-          .sort((a, b) => a.times.firstClosed - b.times.firstClosed)
-          .map(async (entry) => ({ ...entry, activities: entry.activities ?? (await listActivities(entry.c.id)).reverse() })),
-      );
+      const { timeZone, event, from, to, now, closures: chosen } = await chooseEvidenceClosures(args);
+      const closures = await Promise.all(chosen.map(async (entry) => ({ ...entry, activities: entry.activities ?? (await listActivities(entry.c.id)).reverse() })));
       const media = await getMediaItems([...new Set(closures.flatMap(({ c }) => c.media))]);
       const photos = new Map(await Promise.all(media.map(async (m) => [m.id, await presentMedia(m)] as const)));
       const [lga, segments] = await Promise.all([getLga(args.lgaCode), segmentsOf(args.lgaCode)]);

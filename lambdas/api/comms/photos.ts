@@ -11,16 +11,13 @@ import type { ClosureRecord } from '../../core/closures/types';
 import { closureId } from '../../core/closures/input';
 import { roadAndLocality } from '../../core/comms/tasks';
 import { timeZoneOfLga } from '../../core/council-time';
-import { MAX_EVIDENCE_RANGE_SECONDS, affectedRange, evidenceTimes } from '../../core/comms/evidence';
 import { capturedAtOf, SetPhotoStageArgs } from '../../core/drfa/photos';
 import { photoRegisterRows, stageLabel } from '../../core/drfa/photo-register';
-import { getClosure, getClosures, listActivities } from '../../adapters/closures/store';
-import { allClosuresInView } from '../../adapters/closures/query';
-import { EVENT_NOT_FOUND, loadEvent, taggedClosureIds } from '../../adapters/drfa/events';
+import { getClosure } from '../../adapters/closures/store';
 import { getMediaItems, presentMedia, setMediaStage, type MediaRecord } from '../../adapters/media/store';
 import { listCouncilOriginals, presignOriginal, uploaderNames, writePhotoArchive } from '../../adapters/drfa/photo-originals';
 import { requireEvidenceExporter } from './access';
-import { createdWith, EvidenceArgs, rangeOf, VIEWS } from './evidence';
+import { chooseEvidenceClosures, EvidenceArgs } from './evidence';
 
 export const CLOSURE_NOT_FOUND = 'Closure not found';
 export const PHOTO_NOT_ON_CLOSURE = 'That photo is not one of this closure’s photos';
@@ -54,33 +51,11 @@ async function presentPhoto(m: MediaRecord, timeZone: string, uploaders: Map<str
   };
 }
 
-/** The closures of an evidence request (as drfaEvidence chooses them), oldest first. */
+/** The closures of an evidence request (as drfaEvidence chooses them), oldest first, and a label for the zip's name. */
 async function evidenceClosures(args: z.infer<typeof EvidenceArgs>): Promise<{ closures: ClosureRecord[]; label: string }> {
-  const timeZone = timeZoneOfLga(args.lgaCode);
-  const event = args.eventId ? await loadEvent(args.eventId) : undefined;
-  if (event && event.lgaCode !== args.lgaCode) throw notFound(EVENT_NOT_FOUND);
-  const { from, to } = rangeOf(args, timeZone, event);
-  if (to <= from) throw validationError('The end of the range must be after its start');
-  if (!event && to - from > MAX_EVIDENCE_RANGE_SECONDS) throw validationError('Choose a range of at most one year');
-  const now = Math.floor(Date.now() / 1000);
-  const lists = event ? [await getClosures(await taggedClosureIds(event.lgaCode, event.id))] : await Promise.all(VIEWS.map((view) => allClosuresInView(args.lgaCode, view, now)));
-  const explicitRange = !event || args.fromDay != null || args.from != null;
-  const seen = new Set<string>();
-  const timed = await Promise.all(
-    lists
-      .flat()
-      .filter((c) => c.lgaCode === args.lgaCode && !seen.has(c.id) && seen.add(c.id))
-      .map(async (c) => {
-        const activities = c.periods ? undefined : (await listActivities(c.id)).reverse();
-        return { c, times: evidenceTimes(c, now, activities && createdWith(activities)) };
-      }),
-  );
-  const closures = timed
-    .filter(({ times }) => !explicitRange || affectedRange(times, from, to, now))
-    .sort((a, b) => a.times.firstClosed - b.times.firstClosed)
-    .map(({ c }) => c);
+  const { event, from, to, closures } = await chooseEvidenceClosures(args);
   const label = event ? `${event.name}${event.agrn ? ` AGRN ${event.agrn}` : ''}` : `${args.fromDay ?? from}-${args.toDay ?? to}`;
-  return { closures, label };
+  return { closures: closures.map(({ c }) => c), label };
 }
 
 const safeFileName = (text: string) => text.replace(/[^A-Za-z0-9 ._-]+/g, '').trim().replace(/\s+/g, '-').slice(0, 80) || 'photos';
