@@ -1,10 +1,10 @@
 // The hourly schedule's handler against DynamoDB Local and s3rver: it archives closures reopened
 // more than 24 h ago (and only those), archives announcements past their expiry (and only those),
 // and rewrites the open feeds, whose end dates move with the clock.
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { NEWELL } from './closures/support';
-import { useStackTable } from '../support/api';
+import { useStackFeedsBucket } from '../support/api';
 import type { Db } from '../../lambdas/adapters/db/db';
 
 let db: () => Db;
@@ -18,14 +18,7 @@ const now = () => Math.floor(Date.now() / 1000);
 const actor = { uid: 'schedule-test', displayName: 'Schedule test' };
 
 beforeAll(async () => {
-  useStackTable();
-  // The feeds bucket of the stack's s3rver, as the schedule's Lambda has it.
-  Object.assign(process.env, {
-    S3_ENDPOINT: `http://127.0.0.1:${inject('stack').ports.s3}`,
-    FEEDS_BUCKET: 'road-closures-feeds',
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-  });
+  useStackFeedsBucket();
   ({ db } = await import('../../lambdas/adapters/db/db'));
   hourly = (await import('../../lambdas/schedules/hourly')).handler;
   commands = await import('../../lambdas/adapters/closures/commands');

@@ -69,3 +69,18 @@ export function useStackTable() {
   deliverMailLocally(outboxMailSink(stack.dataDir));
   deliverSmsLocally(smsOutboxSink(stack.dataDir));
 }
+
+/**
+ * As useStackTable, and the stack's s3rver feeds bucket as a schedule's Lambda has it (the hourly
+ * housekeeping rewrites the open feeds; the state hazards import writes its file there).
+ */
+export function useStackFeedsBucket() {
+  useStackTable();
+  Object.assign(process.env, {
+    S3_ENDPOINT: `http://127.0.0.1:${inject('stack').ports.s3}`,
+    FEEDS_BUCKET: 'road-closures-feeds',
+    // s3rver's own key pair; DynamoDB Local takes any.
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+}

@@ -4,7 +4,7 @@
 // rolling back LGA boundaries.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type StaffRole } from '../../../lambdas/core/access';
-import { useStackTable } from '../../support/api';
+import { useStackFeedsBucket, useStackTable } from '../../support/api';
 import { call, createUser, outboxFor, outcomeOf, prepareLga, unique, type Outcome, type TestUser } from '../identity/support';
 
 const CELLS = ['anonymous', 'resident', 'staffWithoutRole', 'staffWithRole', 'staffOfAnotherLga', 'exCustomerStaff', 'admin'] as const;
@@ -176,6 +176,9 @@ describe('diagnostics and page views', () => {
   });
 
   it('shows the last run of each schedule and its outcome', async () => {
+    // The hourly housekeeping also rewrites the open feeds: the feeds bucket's s3rver, as its Lambda has it
+    // (set here, after helpers that set the table alone).
+    useStackFeedsBucket();
     const { handler } = await import('../../../lambdas/schedules/hourly');
     await handler();
     const res = await call<{ diagnostics: any }>(DIAGNOSTICS, {}, users.admin);

@@ -3,7 +3,7 @@
 // arrives live; archive, reactivate and delete; the spec's limits refused by the API with
 // nothing stored; the hourly schedule expires an announcement and says so.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gql, signIn, useStackTable, workerEvents, type Auth } from '../../support/api';
+import { gql, signIn, useStackFeedsBucket, useStackTable, workerEvents, type Auth } from '../../support/api';
 import { freshUser, ok, Q, realtimeSubscribe, waitForNotifications } from '../notifications/support';
 import { A, now, resetToOpen, type Unsealed } from './support';
 
@@ -115,6 +115,9 @@ describe('announcement lifecycle', () => {
     const { db } = await import('../../../lambdas/adapters/db/db');
     await db().entities.announcement.patch({ lgaCode: FORBES, createdAt: announcement!.createdAt, id: announcement!.id }).set({ expiresAt: now() - 5 }).composite({ status: 'active' }).go();
     workerEvents.length = 0;
+    // The hourly housekeeping also rewrites the open feeds: the feeds bucket's s3rver, as its Lambda has it
+    // (set here, after helpers that set the table alone).
+    useStackFeedsBucket();
     const { handler } = await import('../../../lambdas/schedules/hourly');
     const result = await handler();
     expect(result.expiredAnnouncements).toContain(announcement!.id);

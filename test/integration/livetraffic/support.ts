@@ -1,19 +1,14 @@
 // Shared set-up of the state-hazard tests: this worker talks to the test stack's DynamoDB Local,
 // s3rver and the Live Traffic NSW stand-in on its web port, as the importer Lambda would.
 import { inject } from 'vitest';
-import { useStackTable } from '../../support/api';
+import { useStackFeedsBucket } from '../../support/api';
 import type { HazardKind } from '../../../lambdas/core/livetraffic/hazard';
 import type { KindAnswer } from '../../../lambdas/adapters/livetraffic/client';
 
 export function useStateFeedStack() {
-  useStackTable();
+  useStackFeedsBucket();
   const stack = inject('stack');
   Object.assign(process.env, {
-    S3_ENDPOINT: `http://127.0.0.1:${stack.ports.s3}`,
-    FEEDS_BUCKET: 'road-closures-feeds',
-    // s3rver's own key pair; DynamoDB Local takes any.
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
     LIVE_TRAFFIC_API_URL: `${stack.url}/dev/livetraffic`,
     LIVE_TRAFFIC_API_KEY: 'local-stand-in-key',
   });
