@@ -9,6 +9,7 @@ import { gql, useStackTable } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage } from './support/browser';
+import { choosePlace } from './support/directions';
 
 let browser: Browser;
 let user: TestUser;
@@ -23,21 +24,6 @@ afterAll(async () => {
 
 const mapReady = (page: Page) => page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ timeout: 30_000 });
 const tripsOf = async () => (await gql<{ savedTrips: { id: string; name: string; email: string }[] }>('query { savedTrips { id name email } }', {}, user.auth)).data!.savedTrips;
-
-/** Types a place name and picks its suggestion with the keyboard. */
-async function choosePlace(page: Page, field: 'From' | 'To', query: string, expected: string): Promise<void> {
-  const panel = page.getByRole('region', { name: 'Directions' });
-  const input = panel.getByRole('combobox', { name: field });
-  await input.fill(query);
-  const listbox = panel.getByRole('listbox', { name: `${field} suggestions` });
-  await listbox.getByRole('option', { name: new RegExp(`^${expected}\\b`) }).first().waitFor();
-  const options = await listbox.getByRole('option').allTextContents();
-  const index = options.findIndex((text) => text.startsWith(`${expected} NSW`));
-  expect(index).toBeGreaterThanOrEqual(0);
-  for (let i = 0; i <= index; i += 1) await input.press('ArrowDown');
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toMatch(new RegExp(`^${expected}, NSW`));
-}
 
 describe('saved trips', { timeout: 180_000 }, () => {
   it('saved by keyboard under a planned route, then listed under My subscriptions', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { choosePlace } from './support/directions';
 
 /** In the Forbes council: the Newell Highway roadwork near Weelong. */
 const WEELONG = '676537';
@@ -61,21 +62,6 @@ async function clickOnMap(page: Page, point: { lng: number; lat: number }): Prom
 
 const hazardList = (page: Page) => page.getByRole('region', { name: /Live Traffic NSW hazards in this area/ });
 const hazardDetails = (page: Page) => page.getByRole('region', { name: 'Live Traffic NSW hazard details' });
-
-/** Types a place and picks its suggestion with the keyboard. */
-async function choosePlace(page: Page, field: 'From' | 'To', query: string, expected: string): Promise<void> {
-  const panel = page.getByRole('region', { name: 'Directions' });
-  const input = panel.getByRole('combobox', { name: field });
-  await input.fill(query);
-  const listbox = panel.getByRole('listbox', { name: `${field} suggestions` });
-  await listbox.getByRole('option', { name: new RegExp(`^${expected}\\b`) }).first().waitFor();
-  const options = await listbox.getByRole('option').allTextContents();
-  const index = options.findIndex((text) => text.startsWith(`${expected} NSW`));
-  expect(index).toBeGreaterThanOrEqual(0);
-  for (let i = 0; i <= index; i += 1) await input.press('ArrowDown');
-  await input.press('Enter');
-  await expect.poll(() => input.inputValue()).toMatch(new RegExp(`^${expected}, NSW`));
-}
 
 /** One import cycle from the test stack's stand-in (its recorded June 2017 payloads). */
 async function importRecordedHazards(): Promise<void> {
