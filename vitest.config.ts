@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: 'cdk',
           include: ['test/cdk/**/*.test.ts'],
+          // One process for every file, so a stage synthesized once serves them all (test/cdk/synth.ts).
+          isolate: false,
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

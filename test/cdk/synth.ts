@@ -33,6 +33,14 @@ export const NO_WEB_BUILD = join(tmpdir(), 'road-closures-no-web-build');
 export const WEB_FIXTURE = fileURLToPath(new URL('./fixtures/web', import.meta.url));
 
 /**
+ * One synth of each stage and context per test run: the CDK project runs its files in one
+ * process (vitest.config.ts), and a synth takes seconds, so the files asking for the same plain
+ * `dev` or `prod` stage share it. Tests only read a synthesized stack; a synth that inspects its
+ * cloud assembly folder runs anew.
+ */
+const synthesized = new Map<string, Synthesized>();
+
+/**
  * `context` adds or overrides context keys (siteUrl, mailDomain, webDist, ...). Notes are
  * silenced: the tests assert on what the notes describe instead.
  */
@@ -42,6 +50,17 @@ export function synthStage(
   /** Runs on the cloud assembly folder before it is deleted (staged assets live there). */
   inspect?: (outdir: string) => void,
 ): Synthesized {
+  if (inspect) return synthOnce(stage, context, inspect);
+  const key = JSON.stringify([stage, context]);
+  let synth = synthesized.get(key);
+  if (!synth) {
+    synth = synthOnce(stage, context);
+    synthesized.set(key, synth);
+  }
+  return synth;
+}
+
+function synthOnce(stage: string, context: Record<string, unknown>, inspect?: (outdir: string) => void): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), `cdk-${stage}-`));
   const app = new App({
     outdir,
