@@ -109,6 +109,8 @@ describe("the state's hazards on the public map", () => {
     expect(await list.textContent()).toContain('Contains Live Traffic NSW data, © Transport for NSW, licensed under CC BY 4.0.');
     expect(await list.getByRole('link', { name: 'CC BY 4.0' }).getAttribute('href')).toBe('https://creativecommons.org/licenses/by/4.0/');
     await expect.poll(() => drawnHazards(page), { timeout: 15_000 }).toContain(WEELONG);
+    // The map's own credits name the state while its hazards are drawn, as CC BY 4.0 asks.
+    await expect.poll(() => page.locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain('Contains Live Traffic NSW data, © Transport for NSW');
     await screenshot(page, 'state-hazards-map');
 
     // A click on the hazard's point opens its details: the state's words, no edit control.
@@ -169,6 +171,7 @@ describe("the state's hazards on the public map", () => {
       const item = hazardList(page).locator(`[data-hazard-id="${WEELONG}"]`);
       await item.click();
       expect(await hazardDetails(page).textContent()).toContain(`reference ${WEELONG}`);
+      expect(await page.locator('.maplibregl-ctrl-attrib-inner').textContent()).toContain('Contains Live Traffic NSW data');
       expect(await fitsWidth(page)).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
       if (viewport) await screenshot(page, 'state-hazards-embed-phone');

@@ -110,6 +110,7 @@ export function LgaEmbedPage() {
             styleUrl={mapStyle}
             initialBbox={route.fitted?.bbox ?? bbox}
             sources={sources}
+            attributions={hazards?.attributions}
             layers={layers}
             preview={CLOSURE_PREVIEW}
             startWhen={!closures.isLoading}

@@ -140,6 +140,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
           initialBbox={fitted?.bbox ?? lga.homeBbox}
           initialZoom={fitted ? undefined : savedMap?.zoom}
           sources={sources}
+          attributions={hazards?.attributions}
           layers={layers}
           lateSources={LATE_SOURCES}
           preview={CLOSURE_PREVIEW}

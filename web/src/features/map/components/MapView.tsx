@@ -20,6 +20,8 @@ export interface MapViewProps {
   initialBbox: Bbox;
   /** GeoJSON per source id; a source is created on first sight and updated with setData afterwards. */
   sources: Record<string, GeoJSON.FeatureCollection>;
+  /** Per source id, the credit the map's attribution corner shows while that source is drawn. */
+  attributions?: Record<string, string>;
   layers: LayerSpecification[];
   clickLayers?: string[];
   label: string;
@@ -79,7 +81,7 @@ function syncOverlays(map: MapLibreMap, props: MapViewProps, sent: Map<string, G
     sent.set(id, data);
     const source = map.getSource(id) as GeoJSONSource | undefined;
     if (source) source.setData(data);
-    else map.addSource(id, { type: 'geojson', data });
+    else map.addSource(id, { type: 'geojson', data, attribution: props.attributions?.[id] });
   }
   props.layers.forEach((layer, index) => {
     if (map.getLayer(layer.id) || !('source' in layer) || !map.getSource(layer.source as string)) return;

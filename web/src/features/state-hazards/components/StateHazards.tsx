@@ -18,6 +18,8 @@ export interface HazardMap {
   sources: Record<string, GeoJSON.FeatureCollection>;
   layers: LayerSpecification[];
   click: string[];
+  /** The state's credit (CC BY 4.0) for the map's attribution corner, per hazard source. */
+  attributions: Record<string, string>;
   /** Per council closure id: "Also on Live Traffic NSW: …". */
   refs: Record<string, string>;
 }
@@ -39,8 +41,10 @@ function HazardList({ bbox, center, selectedId, onSelect, onMap, onFocus }: Stat
   const features = useMemo(() => hazardFeatures(shown, selectedId), [shown, selectedId]);
   const refs = useMemo(() => stateReferences(file), [file]);
   useEffect(() => {
-    onMap?.({ sources: { [HAZARD_SOURCES.lines]: features.lines, [HAZARD_SOURCES.points]: features.points }, layers: HAZARD_LAYERS, click: HAZARD_CLICK_LAYERS, refs });
-  }, [features, refs, onMap]);
+    if (!file) return;
+    const credit = { [HAZARD_SOURCES.lines]: file.attribution, [HAZARD_SOURCES.points]: file.attribution };
+    onMap?.({ sources: { [HAZARD_SOURCES.lines]: features.lines, [HAZARD_SOURCES.points]: features.points }, attributions: credit, layers: HAZARD_LAYERS, click: HAZARD_CLICK_LAYERS, refs });
+  }, [file, features, refs, onMap]);
   // A link to one hazard (a subscriber's alert: /map?hazard=…) opens it on the map, once: the
   // file read again every 5 minutes must not reopen what the visitor closed.
   const linkOpened = useRef(false);
