@@ -2,7 +2,7 @@
 // `npm test`: type check, build, then the four vitest projects in order (unit, cdk,
 // integration on a real local stack, browser tests in headless Chromium against that stack).
 // Ends with one plain "N passed, N failed" line summing every project.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,27 @@ function step(name, command, args, env = {}) {
   if (!ok) failedSteps += 1;
   console.log(`${ok ? '✔' : '✖'} ${name} (${seconds} s)`);
   return ok;
+}
+
+/** Steps run side by side (each single-threaded, like the two type checks); their lines may interleave. */
+async function stepsTogether(steps) {
+  const started = Date.now();
+  const outcomes = await Promise.all(
+    steps.map(
+      ([name, command, args]) =>
+        new Promise((resolve) => {
+          console.log(`\n▶ ${name}`);
+          const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+          child.on('error', () => resolve({ name, ok: false }));
+          child.on('exit', (code) => resolve({ name, ok: code === 0 }));
+        }),
+    ),
+  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  for (const { name, ok } of outcomes) {
+    if (!ok) failedSteps += 1;
+    console.log(`${ok ? '✔' : '✖'} ${name} (together: ${seconds} s)`);
+  }
 }
 
 /** Failed tests (file, name, first message line), so the end of a long CI log says what broke. */
@@ -67,8 +88,10 @@ if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
   step('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
 }
 if (wanted('typecheck')) {
-  step('type check (server)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
-  step('type check (web)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+  await stepsTogether([
+    ['type check (server)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']],
+    ['type check (web)', process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'web/tsconfig.json', '--noEmit']],
+  ]);
 }
 if (wanted('browser') || wanted('integration')) {
   step('build web app', 'npm', ['run', '--silent', 'build:web']);
