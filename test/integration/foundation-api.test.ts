@@ -71,7 +71,8 @@ describe('lgas and lga', () => {
   it('lists every Australian LGA publicly, Forbes with its active customer', async () => {
     const res = await gql<{ lgas: any[] }>(`query { lgas { code name state customerStatus bbox centroid { lat lng } } }`);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.lgas).toHaveLength(547);
+    // Other test files add councils of their own (codes like BATCH-…), before or after this one.
+    expect(res.data!.lgas.filter((l) => /^\d{5}$/.test(l.code))).toHaveLength(547);
     const forbes = res.data!.lgas.find((l) => l.code === '12900');
     expect(forbes).toMatchObject({ name: 'Forbes', state: 'NSW', customerStatus: 'active' });
     expect(forbes.bbox[0]).toBeCloseTo(147.29682, 3);
