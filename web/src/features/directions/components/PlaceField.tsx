@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { LngLat } from '../../map/geo';
 import type { Place } from '../api/directions';
 import { usePlaceSearch } from '../hooks/usePlaceSearch';
@@ -18,12 +18,14 @@ interface Props {
   problem?: string;
   /** For the panel to put focus here (a stop just added, or left empty). */
   inputRef?: Ref<HTMLInputElement>;
+  /** More buttons beside Pick on map and My location (a stop's Move and Remove). */
+  actions?: ReactNode;
 }
 
 const placeLabel = (place: Place) => `${place.name}, ${place.state}`;
 
 /** WAI-ARIA combobox over searchPlaces, plus "Pick on map" and "My location" as other ways in. */
-export function PlaceField({ label, value, onChange, picking, onPickOnMap, problem, inputRef }: Props) {
+export function PlaceField({ label, value, onChange, picking, onPickOnMap, problem, inputRef, actions }: Props) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(value?.label ?? '');
@@ -150,6 +152,7 @@ export function PlaceField({ label, value, onChange, picking, onPickOnMap, probl
         <button type="button" className="map-button map-button--small" aria-label={`Use my location as ${label}`} onClick={myLocation} disabled={locating}>
           {locating ? 'Locating…' : 'My location'}
         </button>
+        {actions}
       </div>
       {problem && <p id={`${id}-problem`} className="directions__error">{problem}</p>}
       {locationError && <p className="directions__error" role="alert">{locationError}</p>}

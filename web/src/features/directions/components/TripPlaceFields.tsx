@@ -79,31 +79,34 @@ export function TripPlaceFields({ trip, onTrip, onPlace, picking, onPickOnMap, m
                   if (input) inputs.current.set(entry.key, input);
                   else inputs.current.delete(entry.key);
                 }}
-              />
-              {stop && (
-                <div className="place-field__actions">
-                  {stops > 1 && (
+                actions={
+                  stop && (
                     <>
-                      <button type="button" id={`${id}-${entry.key}-up`} className="map-button map-button--small" disabled={index === 1} onClick={() => move(index, -1)}>
-                        Move up<span className="visually-hidden"> {label}</span>
-                      </button>
-                      <button type="button" id={`${id}-${entry.key}-down`} className="map-button map-button--small" disabled={index === trip.length - 2} onClick={() => move(index, 1)}>
-                        Move down<span className="visually-hidden"> {label}</span>
+                      {stops > 1 && (
+                        <>
+                          {/* Arrows, so a stop's buttons fit two rows on a phone; the name says it all. */}
+                          <button type="button" id={`${id}-${entry.key}-up`} className="map-button map-button--small" aria-label={`Move ${label} up`} title="Move up" disabled={index === 1} onClick={() => move(index, -1)}>
+                            ↑
+                          </button>
+                          <button type="button" id={`${id}-${entry.key}-down`} className="map-button map-button--small" aria-label={`Move ${label} down`} title="Move down" disabled={index === trip.length - 2} onClick={() => move(index, 1)}>
+                            ↓
+                          </button>
+                        </>
+                      )}
+                      <button type="button" className="map-button map-button--small" onClick={() => remove(index)}>
+                        Remove<span className="visually-hidden"> {label}</span>
                       </button>
                     </>
-                  )}
-                  <button type="button" className="map-button map-button--small" onClick={() => remove(index)}>
-                    Remove<span className="visually-hidden"> {label}</span>
-                  </button>
-                </div>
-              )}
+                  )
+                }
+              />
             </li>
           );
         })}
       </ol>
       <div className="trip-places__actions">
         <button type="button" id={`${id}-add`} className="map-button map-button--small" disabled={full} aria-describedby={full ? `${id}-full` : undefined} onClick={add}>
-          <span aria-hidden="true">+ </span>Add a stop
+          <span aria-hidden="true">+&nbsp;</span>Add a stop
         </button>
         <button type="button" className="map-button map-button--small" aria-label="Swap From and To" onClick={() => onTrip(reverseTrip(trip))}>
           ⇅ Swap
