@@ -3,12 +3,19 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** A place field of the trip: From, a stop between ("Stop 1" …) or To. */
+export type PlaceFieldName = 'From' | 'To' | `Stop ${number}`;
+
+/** The field by its exact name: "To" would also match "Stop 1". */
+export const placeField = (page: Page, field: PlaceFieldName) =>
+  page.getByRole('region', { name: 'Directions' }).getByRole('combobox', { name: field, exact: true });
+
 /** Types a place name and picks its suggestion with the keyboard (arrows, then Enter). */
-export async function choosePlace(page: Page, field: 'From' | 'To', query: string, expected: string): Promise<void> {
+export async function choosePlace(page: Page, field: PlaceFieldName, query: string, expected: string): Promise<void> {
   const panel = page.getByRole('region', { name: 'Directions' });
-  const input = panel.getByRole('combobox', { name: field });
+  const input = placeField(page, field);
   await input.fill(query);
-  const listbox = panel.getByRole('listbox', { name: `${field} suggestions` });
+  const listbox = panel.getByRole('listbox', { name: `${field} suggestions`, exact: true });
   await listbox.getByRole('option', { name: new RegExp(`^${expected}\\b`) }).first().waitFor();
   const options = await listbox.getByRole('option').allTextContents();
   const index = options.findIndex((text) => text.startsWith(`${expected} NSW`));

@@ -1,27 +1,28 @@
 import type * as GeoJSON from 'geojson';
-import { bboxOfGeometry, type Bbox } from '../map/geo';
+import { bboxOfGeometry, type Bbox, type LngLat } from '../map/geo';
 import type { Route } from './api/directions';
 import type { Endpoint } from './components/PlaceField';
 
 export const EMPTY_ROUTE: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 
-/** The route line plus its two ends, for SOURCES.route. */
-export function routeFeatures(route: Route | null, from: Endpoint | null, to: Endpoint | null): GeoJSON.FeatureCollection {
+/** The route line plus the trip's places (From, the stops, To) that have one, for SOURCES.route. */
+export function routeFeatures(route: Route | null, places: readonly (Endpoint | null)[]): GeoJSON.FeatureCollection {
   const features: GeoJSON.Feature[] = [];
   if (route) features.push({ type: 'Feature', properties: { kind: 'route' }, geometry: route.geometry });
-  for (const [end, endpoint] of [['from', from], ['to', to]] as const) {
-    if (endpoint) features.push({ type: 'Feature', properties: { end }, geometry: { type: 'Point', coordinates: [endpoint.coordinate.lng, endpoint.coordinate.lat] } });
-  }
+  places.forEach((place, index) => {
+    const end = index === 0 ? 'from' : index === places.length - 1 ? 'to' : 'stop';
+    if (place) features.push({ type: 'Feature', properties: { end }, geometry: { type: 'Point', coordinates: [place.coordinate.lng, place.coordinate.lat] } });
+  });
   return features.length ? { type: 'FeatureCollection', features } : EMPTY_ROUTE;
 }
 
 /**
- * The view that shows the whole trip: the route and both ends (a place's point may lie off the
- * road the route starts on), with a margin so the ends clear the map's controls and attribution.
+ * The view that shows the whole trip: the route and its places (a place's point may lie off the
+ * road the route passes), with a margin so the ends clear the map's controls and attribution.
  */
-export function routeBbox(route: Route, from: Endpoint | null, to: Endpoint | null): Bbox | null {
-  const ends = [from, to].filter((e): e is Endpoint => !!e).map((e) => [e.coordinate.lng, e.coordinate.lat]);
-  const bbox = bboxOfGeometry({ coordinates: [...route.geometry.coordinates, ...ends] });
+export function routeBbox(route: Route, places: readonly LngLat[]): Bbox | null {
+  const points = places.map((p) => [p.lng, p.lat]);
+  const bbox = bboxOfGeometry({ coordinates: [...route.geometry.coordinates, ...points] });
   if (!bbox) return null;
   const [west, south, east, north] = bbox;
   const dx = Math.max((east - west) * 0.1, 0.005);

@@ -118,7 +118,8 @@ export const ROUTE_LAYERS: LayerSpecification[] = [
     type: 'circle',
     source: SOURCES.route,
     filter: ['==', ['geometry-type'], 'Point'],
-    paint: { 'circle-color': ['case', ['==', ['get', 'end'], 'from'], '#2e7d32', '#6a1b9a'], 'circle-radius': 7, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
+    // From green, To purple, the stops between them smaller.
+    paint: { 'circle-color': ['case', ['==', ['get', 'end'], 'from'], '#2e7d32', '#6a1b9a'], 'circle-radius': ['case', ['==', ['get', 'end'], 'stop'], 5, 7], 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 },
   },
 ];
 

@@ -23,8 +23,8 @@ describe('formatDuration', () => {
 });
 
 describe('routeBbox', () => {
-  it('covers the route and both ends with a margin', () => {
-    const [west, south, east, north] = routeBbox(route, from, to)!;
+  it('covers the route and the places it was planned through, with a margin', () => {
+    const [west, south, east, north] = routeBbox(route, [from.coordinate, to.coordinate])!;
     // 0.3° wide and 0.35° tall before the 10 % margin on each side.
     expect(west).toBeCloseTo(147.87, 5);
     expect(east).toBeCloseTo(148.23, 5);
@@ -34,9 +34,17 @@ describe('routeBbox', () => {
 });
 
 describe('routeFeatures', () => {
+  const kinds = (collection: ReturnType<typeof routeFeatures>) => collection.features.map((f) => `${f.geometry.type}:${f.properties?.end ?? ''}`);
+
   it('has the line and the two ends, or nothing', () => {
-    const types = routeFeatures(route, from, to).features.map((f) => `${f.geometry.type}:${f.properties?.end ?? ''}`);
-    expect(types).toEqual(['LineString:', 'Point:from', 'Point:to']);
-    expect(routeFeatures(null, null, null)).toBe(EMPTY_ROUTE);
+    expect(kinds(routeFeatures(route, [from, to]))).toEqual(['LineString:', 'Point:from', 'Point:to']);
+    expect(routeFeatures(null, [null, null])).toBe(EMPTY_ROUTE);
+  });
+
+  it('marks the stops between the ends, and only the places chosen', () => {
+    const stop = { label: 'Bogan Gate, NSW', coordinate: { lng: 147.8, lat: -33.1 } };
+    expect(kinds(routeFeatures(route, [from, stop, null, to]))).toEqual(['LineString:', 'Point:from', 'Point:stop', 'Point:to']);
+    // To not chosen yet: the last place given is a stop, not To.
+    expect(kinds(routeFeatures(null, [from, stop, null]))).toEqual(['Point:from', 'Point:stop']);
   });
 });

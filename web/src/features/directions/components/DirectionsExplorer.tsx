@@ -15,7 +15,7 @@ import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, CLOSURE_PREVIEW, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
 import { getDirections, type Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
-import type { PickTarget } from './DirectionsPanel';
+import type { MapPicker } from './DirectionsPanel';
 import type { HazardMap } from '../../state-hazards/components/StateHazards';
 import type { Endpoint } from './PlaceField';
 import '../directions.css';
@@ -45,8 +45,6 @@ interface Props {
   boundariesWanted?: boolean;
 }
 
-const pointLabel = (p: LngLat) => `Map point (${p.lat.toFixed(4)}, ${p.lng.toFixed(4)})`;
-
 /**
  * The public map with a route planner: ClosureExplorer's map, list twin and detail panel, plus the
  * route source under the closures and map focus driven by the route and its avoided closures.
@@ -57,9 +55,8 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
   const [viewport, setViewport] = useState<MapViewport | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat; zoom?: number } | null>(null);
-  const [from, setFrom] = useState<Endpoint | null>(null);
-  const [to, setTo] = useState<Endpoint | null>(null);
-  const [picking, setPicking] = useState<PickTarget | null>(null);
+  const [places, setPlaces] = useState<(Endpoint | null)[]>([]);
+  const [picking, setPicking] = useState<MapPicker | null>(null);
   const [route, setRoute] = useState<Route | null>(null);
   const [hazards, setHazards] = useState<HazardMap | null>(null);
   const [hazardId, setHazardId] = useState<string | null>(null);
@@ -78,10 +75,11 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
   const savedMap = useSavedMapOptions();
   const mapStyle = useSavedMapStyle();
   const directions = useMutation({
-    mutationFn: (locations: LngLat[]) => getDirections(locations, vehicleGvm),
-    onSuccess: (result) => {
+    // A saved trip opened here is planned for its own vehicle; otherwise the profile's.
+    mutationFn: ({ locations, vehicleMass }: { locations: LngLat[]; vehicleMass?: number }) => getDirections(locations, vehicleMass ?? vehicleGvm),
+    onSuccess: (result, { locations }) => {
       setRoute(result);
-      setFitted({ key: `route:${Date.now()}`, bbox: routeBbox(result, from, to) });
+      setFitted({ key: `route:${Date.now()}`, bbox: routeBbox(result, locations) });
     },
     onError: (error: Error) => {
       setRoute(null);
@@ -94,7 +92,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
   const [focused, setFocused] = useState<MapClosure | null>(null);
   const selected = visible.find((c) => c.id === selectedId) ?? (focused?.id === selectedId ? focused : null);
 
-  const routeSource = useMemo(() => routeFeatures(route, from, to), [route, from, to]);
+  const routeSource = useMemo(() => routeFeatures(route, places), [route, places]);
   const sources = useMemo(() => {
     const features = closuresToFeatures(visible, Math.floor(Date.now() / 1000), selectedId);
     return {
@@ -124,11 +122,6 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
   // The default council's map does not wait for the boundaries, nor does a link to a closure on it.
   useClosureDeepLink(lga.ready || homeLgaCode === FALLBACK_LGA, select);
 
-  const changeEndpoint = (set: (value: Endpoint | null) => void) => (value: Endpoint | null) => {
-    set(value);
-    setPicking(null);
-  };
-
   return (
     <div className="closure-explorer">
       <div className="closure-explorer__map">
@@ -154,26 +147,18 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
             onViewportChange?.(next);
           }}
           onFeatureClick={(p) => (p.hazardId ? setHazardId(String(p.hazardId)) : setSelectedId(String(p.id)))}
-          onMapClick={(point) => {
-            if (!picking) return setSelectedId(null);
-            (picking === 'from' ? setFrom : setTo)({ label: pointLabel(point), coordinate: point });
-            setPicking(null);
-          }}
+          onMapClick={(point) => (picking ? picking(point) : setSelectedId(null))}
         />}
       </div>
       <aside className="closure-explorer__side">
         <Suspense fallback={null}>
         <DirectionsPanel
-          from={from}
-          to={to}
-          onFrom={changeEndpoint(setFrom)}
-          onTo={changeEndpoint(setTo)}
-          picking={picking}
-          onPicking={setPicking}
+          onPlaces={setPlaces}
+          onPicking={(pick) => setPicking(() => pick)}
           route={route}
           loading={directions.isPending}
           error={directions.error ? directions.error.message : null}
-          onSubmit={() => from && to && directions.mutate([from.coordinate, to.coordinate])}
+          onSubmit={(locations, vehicleMass) => directions.mutate({ locations, vehicleMass })}
           onClear={() => {
             setRoute(null);
             directions.reset();

@@ -2,14 +2,16 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { lgasQuery } from '../../identity/api/identity';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/auth-provider';
-import { fetchSavedTrips } from '../../subscriptions/api/saved-trips';
 import type { MapClosure } from '../../map/api/closure-fields';
 import { closureQueryKey, fetchClosure } from '../../map/api/closures';
-import { formatDistance } from '../../map/geo';
+import { formatDistance, type LngLat } from '../../map/geo';
 import type { Route } from '../api/directions';
 import { formatDuration } from '../format';
 import { stateHazardsQuery } from '../../state-hazards/api/state-hazards';
 import { hazardsOnRoute, KIND_LABELS } from '../../state-hazards/hazard-view';
+import { useSavedTripLink } from '../hooks/useSavedTripLink';
+import { chosenPlaces, emptyStops, emptyTrip, mapPoint, placeFieldLabel, setPlace, tripOf, type TripPlace } from '../trip-places';
+import { TripPlaceFields } from './TripPlaceFields';
 
 /** As the announcements write a mass; kept here so the map's first load needs no announcement code. */
 const formatTonnes = (t: number) => `${t} t`;
@@ -18,44 +20,22 @@ import { PlaceField, type Endpoint } from './PlaceField';
 // The watch-zone tool takes its place search from here, so it shares this chunk rather than adding one.
 export { PlaceField, type Endpoint };
 
-export type PickTarget = 'from' | 'to';
+/** What the map does with its next click while a place is being picked on it. */
+export type MapPicker = (point: LngLat) => void;
 
 // Saving a trip is for signed-in people who planned one: its form loads when shown.
 const SaveTripForm = lazy(() => import('./SaveTripForm').then((m) => ({ default: m.SaveTripForm })));
 
-/**
- * "Open in directions" from My subscriptions (/map?trip=id): the saved trip's first and last
- * places fill From and To, and the route is planned once both are set.
- */
-function useSavedTripLink(signedIn: boolean, onFrom: (e: Endpoint) => void, onTo: (e: Endpoint) => void): boolean {
-  const [pending, setPending] = useState(() => new URLSearchParams(window.location.search).get('trip'));
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!pending || !signedIn) return;
-    setPending(null);
-    void fetchSavedTrips().then((trips) => {
-      const trip = trips.find((t) => t.id === pending);
-      if (!trip) return;
-      const endpoint = (p: (typeof trip.places)[number]): Endpoint => ({ label: p.label ?? `${p.lat}, ${p.lng}`, coordinate: { lat: p.lat, lng: p.lng } });
-      onFrom(endpoint(trip.places[0]));
-      onTo(endpoint(trip.places[trip.places.length - 1]));
-      setReady(true);
-    });
-  }, [pending, signedIn, onFrom, onTo]);
-  return ready;
-}
-
 interface Props {
-  from: Endpoint | null;
-  to: Endpoint | null;
-  onFrom(value: Endpoint | null): void;
-  onTo(value: Endpoint | null): void;
-  picking: PickTarget | null;
-  onPicking(target: PickTarget | null): void;
+  /** The trip's places in order (From, the stops, To), each null until chosen: the map marks them. */
+  onPlaces(places: (Endpoint | null)[]): void;
+  /** A place is being picked on the map: the map hands its next click here (null: no longer). */
+  onPicking(pick: MapPicker | null): void;
   route: Route | null;
   loading: boolean;
   error: string | null;
-  onSubmit(): void;
+  /** Plan the route through these places in order; a saved trip brings its own vehicle mass. */
+  onSubmit(locations: LngLat[], vehicleMass?: number): void;
   onClear(): void;
   /** Closures the map has loaded; others are fetched by id. */
   loaded: MapClosure[];
@@ -69,16 +49,43 @@ function closureName(closure: MapClosure | undefined, id: string): string {
 
 /** Route planner above the list twin: From/To, the route's summary, steps and the closures it avoids. */
 export function DirectionsPanel(props: Props) {
-  const { from, to, route } = props;
+  const { route, onPlaces } = props;
   const signedIn = useAuth().status === 'signedIn';
-  const [planSaved, setPlanSaved] = useState(false);
-  const savedTripReady = useSavedTripLink(signedIn, props.onFrom, props.onTo);
-  useEffect(() => {
-    if (savedTripReady && !planSaved && from && to) {
-      setPlanSaved(true);
-      props.onSubmit();
-    }
-  }, [savedTripReady, planSaved, from, to, props]);
+  const [trip, setTrip] = useState<TripPlace[]>(emptyTrip);
+  const [picking, setPicking] = useState<string | null>(null);
+  // The places the shown route was planned for: Save this trip saves these, not later edits.
+  const [planned, setPlanned] = useState<Endpoint[] | null>(null);
+  const [missingAttempt, setMissingAttempt] = useState(0);
+  useEffect(() => onPlaces(trip.map((p) => p.place)), [trip, onPlaces]);
+
+  const pickOnMap = (key: string | null) => {
+    setPicking(key);
+    props.onPicking(
+      key
+        ? (point) => {
+            setTrip((current) => setPlace(current, key, mapPoint(point)));
+            pickOnMap(null);
+          }
+        : null,
+    );
+  };
+  const changePlace = (key: string, place: Endpoint | null) => {
+    setTrip((current) => setPlace(current, key, place));
+    if (picking) pickOnMap(null);
+  };
+  const plan = (places: Endpoint[], vehicleMass?: number) => {
+    setPlanned(places);
+    setMissingAttempt(0);
+    props.onSubmit(places.map((p) => p.coordinate), vehicleMass);
+  };
+  const openProblem = useSavedTripLink(signedIn, (places, vehicleMass) => {
+    setTrip(tripOf(places));
+    plan(places, vehicleMass);
+  });
+  // Stops left empty are named after a try, never skipped: the route would not be the trip asked for.
+  const emptyStopKeys = missingAttempt > 0 ? emptyStops(trip) : [];
+  const ends = !!trip[0].place && !!trip[trip.length - 1].place;
+
   // Phones start collapsed so the list twin under the map stays in reach (spec §9 mobile layout).
   const [expanded, setExpanded] = useState(() => !window.matchMedia?.('(max-width: 767px)').matches);
   // The state's hazards the route keeps off are named `livetraffic-{id}`; they are not closures.
@@ -101,9 +108,11 @@ export function DirectionsPanel(props: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    props.onSubmit();
+    const places = chosenPlaces(trip);
+    if (places) plan(places);
+    else setMissingAttempt((n) => n + 1);
   };
-  const togglePick = (target: PickTarget) => props.onPicking(props.picking === target ? null : target);
+  const pickingIndex = trip.findIndex((p) => p.key === picking);
 
   const closureButton = (id: string) => {
     const closure = lookup(id);
@@ -126,22 +135,22 @@ export function DirectionsPanel(props: Props) {
       </header>
       <div id="directions-body" hidden={!expanded}>
         <form className="directions__form" onSubmit={submit} aria-label="Route planner">
-          <PlaceField label="From" value={from} onChange={props.onFrom} picking={props.picking === 'from'} onPickOnMap={() => togglePick('from')} />
-          <button
-            type="button"
-            className="map-button map-button--small directions__swap"
-            aria-label="Swap From and To"
-            onClick={() => {
-              props.onFrom(to);
-              props.onTo(from);
+          <TripPlaceFields
+            trip={trip}
+            onTrip={(next) => {
+              setTrip(next);
+              if (picking && !next.some((p) => p.key === picking)) pickOnMap(null);
             }}
-          >
-            ⇅ Swap
-          </button>
-          <PlaceField label="To" value={to} onChange={props.onTo} picking={props.picking === 'to'} onPickOnMap={() => togglePick('to')} />
-          {props.picking && <p className="directions__hint" role="status">Click the map to set {props.picking === 'from' ? 'From' : 'To'}.</p>}
+            onPlace={changePlace}
+            picking={picking}
+            onPickOnMap={(key) => pickOnMap(picking === key ? null : key)}
+            missing={emptyStopKeys}
+            missingAttempt={missingAttempt}
+          />
+          {pickingIndex >= 0 && <p className="directions__hint" role="status">Click the map to set {placeFieldLabel(pickingIndex, trip.length)}.</p>}
+          {emptyStopKeys.length > 0 && <p className="directions__error" role="alert">Choose a place for each stop, or remove it, to get directions.</p>}
           <div className="directions__actions">
-            <button type="submit" className="map-button map-button--primary" disabled={!from || !to || props.loading}>
+            <button type="submit" className="map-button map-button--primary" disabled={!ends || props.loading}>
               {props.loading ? 'Finding a route…' : 'Get directions'}
             </button>
             {(route || props.error) && (
@@ -151,6 +160,7 @@ export function DirectionsPanel(props: Props) {
         </form>
         {props.loading && <p role="status" className="directions__status">Calculating directions…</p>}
         {props.error && <p role="alert" className="directions__error">{props.error}</p>}
+        {openProblem && <p role="alert" className="directions__error">{openProblem}</p>}
         {route && !props.loading && (
           <div className="directions__result" aria-live="polite">
             {route.crossesClosureIds.length > 0 && (
@@ -185,9 +195,9 @@ export function DirectionsPanel(props: Props) {
                 {stateFile!.recorded && <p className="muted">{stateFile!.recorded}</p>}
               </div>
             )}
-            {signedIn && from && to && (
+            {signedIn && planned && (
               <Suspense fallback={null}>
-                <SaveTripForm from={from} to={to} vehicleMass={route.vehicleMass} />
+                <SaveTripForm key={planned.map((p) => p.label).join('|')} places={planned} vehicleMass={route.vehicleMass} />
               </Suspense>
             )}
             <h3>Steps</h3>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import type { LngLat } from '../../map/geo';
 import type { Place } from '../api/directions';
 import { usePlaceSearch } from '../hooks/usePlaceSearch';
@@ -14,12 +14,18 @@ interface Props {
   onChange(value: Endpoint | null): void;
   picking: boolean;
   onPickOnMap(): void;
+  /** Why the field needs a place (a stop left empty), said under it and with the input. */
+  problem?: string;
+  /** For the panel to put focus here (a stop just added, or left empty). */
+  inputRef?: Ref<HTMLInputElement>;
+  /** More buttons beside Pick on map and My location (a stop's Move and Remove). */
+  actions?: ReactNode;
 }
 
 const placeLabel = (place: Place) => `${place.name}, ${place.state}`;
 
 /** WAI-ARIA combobox over searchPlaces, plus "Pick on map" and "My location" as other ways in. */
-export function PlaceField({ label, value, onChange, picking, onPickOnMap }: Props) {
+export function PlaceField({ label, value, onChange, picking, onPickOnMap, problem, inputRef, actions }: Props) {
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState(value?.label ?? '');
@@ -92,6 +98,7 @@ export function PlaceField({ label, value, onChange, picking, onPickOnMap }: Pro
       <div className="place-field__combo">
         <input
           id={id}
+          ref={inputRef}
           type="text"
           role="combobox"
           autoComplete="off"
@@ -99,6 +106,8 @@ export function PlaceField({ label, value, onChange, picking, onPickOnMap }: Pro
           aria-expanded={expanded}
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
           placeholder="Search for a town or locality"
           value={text}
           onChange={(event) => {
@@ -143,7 +152,9 @@ export function PlaceField({ label, value, onChange, picking, onPickOnMap }: Pro
         <button type="button" className="map-button map-button--small" aria-label={`Use my location as ${label}`} onClick={myLocation} disabled={locating}>
           {locating ? 'Locating…' : 'My location'}
         </button>
+        {actions}
       </div>
+      {problem && <p id={`${id}-problem`} className="directions__error">{problem}</p>}
       {locationError && <p className="directions__error" role="alert">{locationError}</p>}
     </div>
   );

@@ -1,22 +1,22 @@
-// "Save this trip" under a planned route (signed in only): a name, "Forbes → Parkes" unless
-// changed, and the trip's places and vehicle mass. Its alerts are set under My subscriptions.
+// "Save this trip" under a planned route (signed in only): a name, "Forbes → Bogan Gate → Parkes"
+// unless changed, and the places the route was planned through, in order, with the vehicle mass it
+// was planned for. Its alerts are set under My subscriptions.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { savedTripsKey, saveTrip } from '../../subscriptions/api/saved-trips';
+import { tripName } from '../trip-places';
 import type { Endpoint } from './PlaceField';
 
-const placeName = (e: Endpoint) => e.label.split(',')[0].trim();
-
-export function SaveTripForm({ from, to, vehicleMass }: { from: Endpoint; to: Endpoint; vehicleMass?: number }) {
+export function SaveTripForm({ places, vehicleMass }: { places: Endpoint[]; vehicleMass?: number }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(`${placeName(from)} → ${placeName(to)}`);
+  const [name, setName] = useState(() => tripName(places));
   const save = useMutation({
     mutationFn: () =>
       saveTrip({
         name: name.trim() || undefined,
-        places: [from, to].map((e) => ({ lat: e.coordinate.lat, lng: e.coordinate.lng, label: e.label.slice(0, 120) })),
+        places: places.map((e) => ({ lat: e.coordinate.lat, lng: e.coordinate.lng, label: e.label.slice(0, 120) })),
         ...(vehicleMass ? { vehicleMass } : {}),
       }),
     onSuccess: (list) => queryClient.setQueryData(savedTripsKey, list),

@@ -1,11 +1,12 @@
-// My subscriptions: the person's saved trips, each with how its alerts reach them (email at once
-// or off, texts), delete, and a link that opens it in directions. Readable offline like the other
-// subscriptions: the last list read on this device for this person.
+// My subscriptions: the person's saved trips, each with its places in order, how its alerts reach
+// them (email at once or off, texts), delete, and a link that opens it in directions. Readable
+// offline like the other subscriptions: the last list read on this device for this person.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../auth/auth-provider';
 import { rememberedRead } from '../../offline/remembered-reads';
+import { placesLine } from '../../directions/trip-places';
 import { deleteSavedTrip, fetchSavedTrips, savedTripsKey, setSavedTripChannels, type SavedTrip } from '../api/saved-trips';
 
 export function SavedTripsSection() {
@@ -41,8 +42,8 @@ export function SavedTripsSection() {
               <div className="subs-item">
                 <div>
                   <strong>{trip.name}</strong>
-                  <div className="muted">
-                    {trip.places.length} places{trip.vehicleMass ? ` · for a ${trip.vehicleMass} t vehicle` : ''}
+                  <div className="muted" data-testid="saved-trip-places">
+                    {placesLine(trip.places)}{trip.vehicleMass ? ` · for a ${trip.vehicleMass} t vehicle` : ''}
                   </div>
                   <Link to={`/map?trip=${encodeURIComponent(trip.id)}`}>Open in directions</Link>
                 </div>
