@@ -14,6 +14,7 @@ import { FORBES, freshUser, notificationsOf, type TestUser } from '../integratio
 import { axeViolations } from './support/a11y';
 import { ADMIN, APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage, STAFF, waitForPath } from './support/browser';
 import { choosePlace } from './support/directions';
+import { clickAt, jumpTo, mapOf } from './support/map';
 
 const SPENDING = 'query($c: String!) { smsSpending(lgaCode: $c) { capCents } }';
 const SET_CAP = 'mutation($c: String!, $cap: Int!) { setSmsSpendingCap(lgaCode: $c, capCents: $cap) { capCents } }';
@@ -57,35 +58,6 @@ afterAll(async () => {
   if (capBefore !== undefined) await gql(SET_CAP, { c: FORBES, cap: capBefore }, admin);
   await browser?.close();
 });
-
-interface MapElement {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  __map: any;
-  getBoundingClientRect(): { left: number; top: number };
-}
-const mapOf = (page: Page) => page.locator('[data-testid="map"][data-map-ready="true"]').first();
-
-/** Moves the map there and waits, by polling, until it has drawn (no promise kept across a re-render). */
-async function jumpTo(page: Page, center: { lng: number; lat: number }, zoom: number): Promise<void> {
-  await mapOf(page).evaluate((el, [lng, lat, z]) => (el as unknown as MapElement).__map.jumpTo({ center: [lng, lat], zoom: z }), [center.lng, center.lat, zoom] as const);
-  await expect
-    .poll(() => mapOf(page).evaluate((el) => {
-      const map = (el as unknown as MapElement).__map;
-      const c = map.getCenter();
-      return map.loaded() && !map.isMoving() ? [Number(c.lng.toFixed(3)), Number(c.lat.toFixed(3)), Math.round(map.getZoom())] : [];
-    }), { timeout: 20_000 })
-    .toEqual([Number(center.lng.toFixed(3)), Number(center.lat.toFixed(3)), zoom]);
-}
-
-async function clickAt(page: Page, point: { lng: number; lat: number }): Promise<void> {
-  const { x, y } = await mapOf(page).evaluate((el, [lng, lat]) => {
-    const map = el as unknown as MapElement;
-    const p = map.__map.project([lng, lat]);
-    const rect = map.getBoundingClientRect();
-    return { x: rect.left + p.x, y: rect.top + p.y };
-  }, [point.lng, point.lat] as const);
-  await page.mouse.click(x, y);
-}
 
 /** The rows of a local outbox page (/dev/mail or /dev/sms) addressed to `to`, each as its cells' text. */
 async function outboxRows(page: Page, path: '/dev/mail' | '/dev/sms', to: string): Promise<string[][]> {
