@@ -32,14 +32,20 @@ export async function alertBatchesFor(event: DomainEvent): Promise<AlertBatch[]>
   const facts = email?.facts ?? sms?.facts;
   if (!facts) return [];
   const slices = spreadIntoBatches(email?.recipients ?? [], sms?.uids ?? []);
-  return slices.map((slice, i) => ({
-    event,
-    facts,
-    part: i + 1,
-    parts: slices.length,
-    email: slice.email,
-    ...(sms && slice.sms.length > 0 ? { sms: { lgaCode: sms.lgaCode, ...(sms.lgaName ? { lgaName: sms.lgaName } : {}), uids: slice.sms } } : {}),
-  }));
+  const movedOut = new Set(sms?.movedOut);
+  return slices.map((slice, i) => {
+    const sliceMovedOut = slice.sms.filter((uid) => movedOut.has(uid));
+    return {
+      event,
+      facts,
+      part: i + 1,
+      parts: slices.length,
+      email: slice.email,
+      ...(sms && slice.sms.length > 0
+        ? { sms: { lgaCode: sms.lgaCode, ...(sms.lgaName ? { lgaName: sms.lgaName } : {}), uids: slice.sms, ...(sliceMovedOut.length > 0 ? { movedOut: sliceMovedOut } : {}) } }
+        : {}),
+    };
+  });
 }
 
 /**

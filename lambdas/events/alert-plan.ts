@@ -16,6 +16,8 @@ export interface EmailRecipient extends SubscriptionChannels {
   uid: string;
   /** The subscription this reaches them through: its unsubscribe link stops it. */
   via: { kind: 'closure' | 'lga' | 'zone'; id: string };
+  /** The watched area (its name) the change moved the closure out of: the mail says so. */
+  movedOutOf?: string;
 }
 
 export interface EmailPlan {
@@ -47,9 +49,10 @@ export async function emailPlanFor(event: DomainEvent): Promise<EmailPlan | unde
   const recipients = new Map<string, EmailRecipient>();
   for (const s of byClosure) recipients.set(s.uid, { ...s, via: { kind: 'closure', id: closureId } });
   for (const s of byLga) if (!recipients.has(s.uid)) recipients.set(s.uid, { ...s, via: { kind: 'lga', id: lgaCode } });
-  for (const w of await zoneWatchersOf(closure, event.actor)) {
+  for (const w of await zoneWatchersOf(closure, event)) {
     const { email, digestHour, sms } = w.channels;
-    if (email !== 'off' && !recipients.has(w.uid)) recipients.set(w.uid, { uid: w.uid, email, digestHour, sms, via: { kind: 'zone', id: w.zoneId } });
+    if (email === 'off' || recipients.has(w.uid)) continue;
+    recipients.set(w.uid, { uid: w.uid, email, digestHour, sms, via: { kind: 'zone', id: w.zoneId }, ...(w.movedOut ? { movedOutOf: w.zoneName } : {}) });
   }
   if (event.actor) recipients.delete(event.actor);
   return { event: type, facts: closureFacts(closure, lga), recipients: [...recipients.values()] };

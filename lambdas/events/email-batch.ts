@@ -37,14 +37,16 @@ export async function sendEmailAlerts(event: DomainEvent, facts: ClosureAlertFac
     if (recipient.email === 'daily') {
       const dueAt = nextDigestAt(event.occurredAt, recipient.digestHour, facts.timeZone);
       const via = `${recipient.via.kind}:${recipient.via.id}`;
+      const movedOutOf = recipient.movedOutOf ? { movedOutOf: recipient.movedOutOf } : {};
       const queued = await onceFor(event.id, recipient.uid, 'email', () =>
-        addDigestEntry({ uid: recipient.uid, dueAt, eventId: event.id, eventType: event.type, closureId: facts.id, occurredAt: event.occurredAt, via }),
+        addDigestEntry({ uid: recipient.uid, dueAt, eventId: event.id, eventType: event.type, closureId: facts.id, occurredAt: event.occurredAt, via, ...movedOutOf }),
       );
       if (queued) result.queued++;
       return;
     }
     const links = await alertLinks(recipient.uid, recipient.via);
-    const sent = await onceFor(event.id, recipient.uid, 'email', () => sendAlertMail(to, closureAlertMail(line, links), links.unsubscribe));
+    const mail = closureAlertMail(recipient.movedOutOf ? { ...line, movedOutOf: recipient.movedOutOf } : line, links);
+    const sent = await onceFor(event.id, recipient.uid, 'email', () => sendAlertMail(to, mail, links.unsubscribe));
     if (sent) result.sent++;
   });
   return result;

@@ -18,7 +18,8 @@ import { verifiedUidsForEmails } from '../adapters/identity/principal';
 import { announcementPlan } from './announcement-plan';
 import { stateHazardPlan } from './state-hazard-plan';
 import { zoneWatchersOf } from './watch-zone-plan';
-import { inWatchZone } from '../core/alerts/watch-zones';
+import { inWatchZone, movedOutOfWatchZone } from '../core/alerts/watch-zones';
+import { closureTypeOf } from '../core/closures/types';
 
 /** Subscribers and reporters may read different words about one event, so content is per user. */
 export interface Plan {
@@ -55,13 +56,16 @@ async function closurePlan(event: DomainEvent, channel: Channel, deferSettings: 
   // A reporter who also follows the closure reads the reporter's words (listed first, first wins).
   const reporters = type === 'closure.reopened' ? await reopenedReportersPlan(event, closure, channel) : [];
   // Someone watching the area reads which of their areas it is in, by that zone's own switch.
-  const watchers = (await zoneWatchersOf(closure, event.actor)).filter((w) => w.channels[channel]);
+  const watchers = (await zoneWatchersOf(closure, event)).filter((w) => w.channels[channel]);
+  const kind = closureTypeOf(closure.type).text;
   return {
     deliveries: [
       ...reporters,
-      ...watchers.map((w) => ({ uid: w.uid, content: inWatchZone(content, w.zoneName) })),
+      ...watchers.filter((w) => !w.movedOut).map((w) => ({ uid: w.uid, content: inWatchZone(content, w.zoneName) })),
       // Deferred: the deliverer decides from the opt-outs the subscription carries (or reads the profile).
       ...allowed.map(({ uid, category, optOuts }) => (deferSettings ? { uid, content, category, ...(optOuts ? { optOuts } : {}) } : { uid, content })),
+      // An area the closure has left: told so once, unless they follow the closure or council (read above).
+      ...watchers.filter((w) => w.movedOut).map((w) => ({ uid: w.uid, content: movedOutOfWatchZone(content, w.zoneName, kind) })),
     ],
   };
 }

@@ -13,31 +13,31 @@ import { chunk } from '../core/notifications/rules';
 import type { NotificationContent } from '../core/notifications/messages';
 import { planFor } from './plan';
 
-/** People claimed, then pushed to, at a time; their claims go back if the push itself throws. */
+/** People claimed, then pushed to, at a time. */
 const PUSH_GROUP = 100;
 const CLAIMS_IN_FLIGHT = 16;
 
-/** Pushes to the people not pushed to for this event yet. */
+/**
+ * Pushes to the people not pushed to for this event yet. Someone whose devices could not be read
+ * gets their claim back, and once every group is done the event fails, so its retry pushes them,
+ * and only them: everyone pushed keeps their claim.
+ */
 async function pushOnce(eventId: string, uids: readonly string[], payload: PushPayload, vapid: VapidConfig): Promise<PushResult> {
   const result: PushResult = { sent: 0, removed: 0, failed: 0 };
+  let unreached = 0;
   for (const group of chunk(uids, PUSH_GROUP)) {
     const claimed = (await withConcurrency(group, CLAIMS_IN_FLIGHT, async (uid) => ((await claimAlert(eventId, uid, 'push')) ? uid : undefined))).filter(
       (uid): uid is string => uid !== undefined,
     );
     if (claimed.length === 0) continue;
-    let r: PushResult;
-    try {
-      r = await sendWebPush(claimed, payload, vapid);
-    } catch (error) {
-      // Reading someone's devices failed: the group's claims go back so the retry reaches them all
-      // (some of the group may then be pushed twice, rather than anyone not at all).
-      await Promise.all(claimed.map((uid) => releaseAlert(eventId, uid, 'push').catch(() => undefined)));
-      throw error;
-    }
+    const r = await sendWebPush(claimed, payload, vapid);
+    await Promise.all(r.unreached.map((uid) => releaseAlert(eventId, uid, 'push')));
+    unreached += r.unreached.length;
     result.sent += r.sent;
     result.removed += r.removed;
     result.failed += r.failed;
   }
+  if (unreached > 0) throw new Error(`push for event ${eventId}: the devices of ${unreached} people could not be read; the retry pushes them`);
   return result;
 }
 

@@ -77,9 +77,12 @@ async function inApp({ event, trip, closure, sentence }: Alert): Promise<void> {
 async function push({ event, trip, closure, sentence }: Alert): Promise<void> {
   const vapid = await vapidConfig();
   if (!vapid) return;
-  await onceFor(event.id, trip.uid, `trip-${trip.tripId}#push`, () =>
-    sendWebPush([trip.uid], { title: sentence, body: closure.reason, url: tripDirectionsPath(trip.tripId), tag: `${event.id}.${trip.tripId}` }, vapid),
-  );
+  await onceFor(event.id, trip.uid, `trip-${trip.tripId}#push`, async () => {
+    const r = await sendWebPush([trip.uid], { title: sentence, body: closure.reason, url: tripDirectionsPath(trip.tripId), tag: `${event.id}.${trip.tripId}` }, vapid);
+    // Devices unread: the claim goes back (onceFor) and the retry pushes.
+    if (r.unreached.length > 0) throw new Error(`push for trip ${trip.tripId}: devices could not be read`);
+    return r;
+  });
 }
 
 async function mail({ event, trip, closure, sentence }: Alert): Promise<boolean> {

@@ -51,6 +51,8 @@ export interface SmsPlan {
   lgaName?: string;
   facts: ClosureAlertFacts;
   uids: string[];
+  /** Those of `uids` whose watched area the change moved the closure out of: their text says so. */
+  movedOut?: string[];
 }
 
 export async function smsPlanFor(event: DomainEvent): Promise<SmsPlan | undefined> {
@@ -61,9 +63,12 @@ export async function smsPlanFor(event: DomainEvent): Promise<SmsPlan | undefine
   if (!closure || !lga || lga.customerStatus !== 'active') return undefined;
   if (event.type === 'closure.changed' && closure.view === 'ARCHIVED') return undefined;
   const [byClosure, byLga] = await Promise.all([closureSmsSubscribers(closureId), lgaSmsSubscribers(lgaCode)]);
-  const watchers = (await zoneWatchersOf(closure, event.actor)).filter((w) => w.channels.sms);
+  const watchers = (await zoneWatchersOf(closure, event)).filter((w) => w.channels.sms);
   const uids = [...new Set([...byClosure, ...byLga, ...watchers].map((s) => s.uid))].filter((uid) => uid !== event.actor);
-  return { lgaCode, lgaName: lga.name, facts: closureFacts(closure, lga), uids };
+  // A follower of the closure or council reads the closure's own news, not that it left their area.
+  const following = new Set([...byClosure, ...byLga].map((s) => s.uid));
+  const movedOut = watchers.filter((w) => w.movedOut && !following.has(w.uid)).map((w) => w.uid);
+  return { lgaCode, lgaName: lga.name, facts: closureFacts(closure, lga), uids, ...(movedOut.length > 0 ? { movedOut } : {}) };
 }
 
 /** Texts every person of the plan here and now, in one go. */
@@ -80,7 +85,10 @@ export async function sendSmsAlerts(event: DomainEvent, plan: Omit<SmsPlan, 'uid
   const { lgaCode } = plan;
   const cap = (await smsCapOf(lgaCode)) ?? 0;
   const mobiles = await alertMobiles(uids);
-  const text = closureSms(event.type as ClosureEvent, plan.facts, closureLink(plan.facts.id));
+  const link = closureLink(plan.facts.id);
+  const text = closureSms(event.type as ClosureEvent, plan.facts, link);
+  const movedOut = new Set(plan.movedOut);
+  const movedOutText = movedOut.size > 0 ? closureSms(event.type as ClosureEvent, plan.facts, link, { movedOut: true }) : text;
   const month = monthOf(event.occurredAt);
   const price = smsPriceCents();
   // A few texts in flight: the pacer keeps the rate, and each text's claim and allowance are
@@ -96,7 +104,7 @@ export async function sendSmsAlerts(event: DomainEvent, plan: Omit<SmsPlan, 'uid
       return;
     }
     try {
-      await sendSms(to, text);
+      await sendSms(to, movedOut.has(uid) ? movedOutText : text);
     } catch (error) {
       // The retry sends it (its price was taken already: a failed send costs nothing at AWS, so the
       // allowance errs on the side of fewer texts).

@@ -35,7 +35,7 @@ export async function sendDueDigests(now: number): Promise<{ sent: number; peopl
       const closure = closures.get(entry.closureId);
       if (!closure || !isClosureEvent(entry.eventType)) continue;
       if (!lgas.has(closure.lgaCode)) lgas.set(closure.lgaCode, await getLga(closure.lgaCode));
-      lines.push({ event: entry.eventType, closure: closureFacts(closure, lgas.get(closure.lgaCode)), link: closureLink(closure.id) });
+      lines.push({ event: entry.eventType, closure: closureFacts(closure, lgas.get(closure.lgaCode)), link: closureLink(closure.id), ...(entry.movedOutOf ? { movedOutOf: entry.movedOutOf } : {}) });
     }
     const latest = latestPerClosure(lines);
     if (to && latest.length > 0) {

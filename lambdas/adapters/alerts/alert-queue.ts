@@ -15,9 +15,9 @@ export interface AlertBatch {
   part: number;
   parts: number;
   /** Mail: each person with their channels and the subscription it reaches them through. */
-  email: (SubscriptionChannels & { uid: string; via: SubscriptionTarget })[];
+  email: (SubscriptionChannels & { uid: string; via: SubscriptionTarget; movedOutOf?: string })[];
   /** Texts: the council that pays for them and the people to text. */
-  sms?: { lgaCode: string; lgaName?: string; uids: string[] };
+  sms?: { lgaCode: string; lgaName?: string; uids: string[]; movedOut?: string[] };
 }
 
 export type LocalAlertQueue = (bodies: string[]) => void;

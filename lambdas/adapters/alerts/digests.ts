@@ -10,6 +10,7 @@ export interface DigestEntry {
   closureId: string;
   occurredAt: number;
   via: string;
+  movedOutOf?: string;
 }
 
 /** Kept a week past its due time in case the schedule was down; then the table's TTL drops it. */
@@ -26,7 +27,7 @@ export async function dueDigestEntries(now: number): Promise<DigestEntry[]> {
     .entities.digestEntry.query.due({})
     .lte({ dueAt: now, uid: '\uffff', eventId: '\uffff' })
     .go({ pages: 'all' });
-  return data.map(({ uid, dueAt, eventId, eventType, closureId, occurredAt, via }) => ({ uid, dueAt, eventId, eventType, closureId, occurredAt, via }));
+  return data.map(({ uid, dueAt, eventId, eventType, closureId, occurredAt, via, movedOutOf }) => ({ uid, dueAt, eventId, eventType, closureId, occurredAt, via, ...(movedOutOf ? { movedOutOf } : {}) }));
 }
 
 export async function removeDigestEntries(entries: readonly DigestEntry[]): Promise<void> {

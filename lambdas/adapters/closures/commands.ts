@@ -47,7 +47,8 @@ export function changeContext(actor: Actor, now = nowSeconds()): ChangeContext {
 
 async function commit(change: ClosureChange, actor: Actor, extraWrites?: ExtraWrites): Promise<ClosureRecord> {
   const saved = await saveClosureChange(change, extraWrites);
-  await publishEvent(change.event, { closureId: saved.id, lgaCode: saved.lgaCode }, actor.uid);
+  const movedFrom = transitions.movedFromOf(change);
+  await publishEvent(change.event, { closureId: saved.id, lgaCode: saved.lgaCode, ...(movedFrom ? { movedFrom } : {}) }, actor.uid);
   return saved;
 }
 

@@ -85,17 +85,31 @@ export interface PushResult {
   failed: number;
 }
 
+export interface WebPushResult extends PushResult {
+  /** People whose devices could not be read (a throttled or failed read): nothing was sent to them. */
+  unreached: string[];
+}
+
 /**
  * Sends to every device of the users, PUSH_USER_CONCURRENCY users at a time. Each device stands
  * alone: a failure is counted on that device (back-off, then dropped), never thrown, so every
- * other device still gets its message and a retry of the event cannot double-send to them.
+ * other device still gets its message and a retry of the event cannot double-send to them. A
+ * person whose devices cannot be read is named in `unreached`, so the caller can give their claim
+ * back and fail the event for its retry (docs/alerts.md#exactly-once).
  */
-export async function sendWebPush(uids: readonly string[], payload: PushPayload, vapid: VapidConfig): Promise<PushResult> {
-  const result: PushResult = { sent: 0, removed: 0, failed: 0 };
+export async function sendWebPush(uids: readonly string[], payload: PushPayload, vapid: VapidConfig): Promise<WebPushResult> {
+  const result: WebPushResult = { sent: 0, removed: 0, failed: 0, unreached: [] };
   const body = JSON.stringify(payload);
   const now = Math.floor(Date.now() / 1000);
   await forEachBounded(uids, PUSH_USER_CONCURRENCY, async (uid) => {
-    const { data: devices } = await db().entities.pushSubscription.query.byUser({ uid }).go({ pages: 'all' });
+    const devices = await db()
+      .entities.pushSubscription.query.byUser({ uid })
+      .go({ pages: 'all' })
+      .then(({ data }) => data, () => undefined);
+    if (!devices) {
+      result.unreached.push(uid);
+      return;
+    }
     await Promise.all(
       devices
         .filter((device) => !device.retryAfter || device.retryAfter <= now)

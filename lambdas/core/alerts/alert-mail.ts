@@ -4,6 +4,7 @@
 // consumer loads the facts and the links.
 import { closureTypeOf } from '../closures/types';
 import type { ClosureEvent } from '../notifications/messages';
+import { MOVED_OUT_OF_ZONE } from './watch-zones';
 
 export interface ClosureAlertFacts {
   id: string;
@@ -23,6 +24,8 @@ export interface AlertLine {
   closure: ClosureAlertFacts;
   /** The closure on the site's map. */
   link: string;
+  /** The watched area (its name) this change moved the closure out of. */
+  movedOutOf?: string;
 }
 
 export interface RenderedMail {
@@ -35,6 +38,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&a
 
 /** What happened to the road, as one word a person reads first. */
 function conditionOf(line: AlertLine): string {
+  if (line.movedOutOf) return MOVED_OUT_OF_ZONE;
   switch (line.event) {
     case 'closure.created':
       return line.closure.scheduled ? 'Closure scheduled' : 'Road closed';
@@ -61,6 +65,7 @@ function rowsOf(line: AlertLine): [string, string][] {
     ['Condition', `${conditionOf(line)}: ${closureTypeOf(c.type).text}`],
   ];
   if (c.formattedAddress && c.road && c.formattedAddress !== c.road) rows.push(['Where', c.formattedAddress]);
+  if (line.movedOutOf) rows.push(['Your watched area', `${line.movedOutOf}: the closure no longer lies in it`]);
   if (c.reason) rows.push(['Reason', c.reason]);
   if (line.event !== 'closure.reopened' && line.event !== 'closure.deleted') {
     rows.push(['Expected to reopen', c.estimatedReopening ? formatReopening(c.estimatedReopening, c.timeZone) : 'Not yet known']);

@@ -5,6 +5,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { closureTypeOf } from '../closures/types';
 import type { ClosureEvent } from '../notifications/messages';
 import { formatReopening, type ClosureAlertFacts } from './alert-mail';
+import { MOVED_OUT_OF_ZONE } from './watch-zones';
 
 export const MOBILE_MESSAGE = 'Enter an Australian mobile number, like 0412 345 678.';
 export const CODE_MESSAGE = 'Enter the 6-digit code we texted you.';
@@ -69,8 +70,8 @@ const CONDITION: Record<ClosureEvent, string> = {
 };
 
 /** One SMS about one closure event: what, where, why and when, cut to fit before the link. */
-export function closureSms(event: ClosureEvent, c: ClosureAlertFacts, link: string): string {
-  const condition = event === 'closure.created' && c.scheduled ? 'Closure scheduled' : CONDITION[event];
+export function closureSms(event: ClosureEvent, c: ClosureAlertFacts, link: string, options: { movedOut?: boolean } = {}): string {
+  const condition = options.movedOut ? MOVED_OUT_OF_ZONE : event === 'closure.created' && c.scheduled ? 'Closure scheduled' : CONDITION[event];
   const parts = [
     `${condition}: ${c.road ?? c.formattedAddress ?? c.lgaName ?? 'a road you follow'} (${closureTypeOf(c.type).text})`,
     c.reason,

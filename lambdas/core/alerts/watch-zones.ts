@@ -289,3 +289,24 @@ function lineBox(line: readonly Position[]): Bbox {
 export function inWatchZone<T extends { body?: string }>(content: T, zoneName: string): T {
   return { ...content, body: [`In your watched area “${zoneName}”`, content.body].filter(Boolean).join(': ') };
 }
+
+/** What happened, for someone whose area a closure's roads were moved out of (mail, texts, the app). */
+export const MOVED_OUT_OF_ZONE = 'Closure moved out of your watched area';
+
+/** The notification for an area a changed closure no longer lies in: once, so its owner stops watching for it. */
+export function movedOutOfWatchZone<T extends { title: string; body?: string }>(content: T, zoneName: string, kind: string): T {
+  return { ...content, title: `${MOVED_OUT_OF_ZONE}: ${kind}`, body: [`No longer in “${zoneName}”`, content.body].filter(Boolean).join(': ') };
+}
+
+/**
+ * The lines a closure lay along before a change moved them (a closure event's `movedFrom`),
+ * checked, as the event crossed a topic: anything not a list of coordinate pairs is left out.
+ */
+export function linesMovedFrom(detail: unknown): LineStringGeometry[] {
+  const movedFrom = (detail as { movedFrom?: unknown } | undefined)?.movedFrom;
+  if (!Array.isArray(movedFrom)) return [];
+  const isPosition = (p: unknown): p is Position => Array.isArray(p) && p.length >= 2 && p.every((n) => typeof n === 'number' && Number.isFinite(n));
+  return movedFrom
+    .filter((line): line is Position[] => Array.isArray(line) && line.length > 0 && line.every(isPosition))
+    .map((coordinates) => ({ type: 'LineString', coordinates }));
+}

@@ -6,7 +6,7 @@ import { storedViewOf } from '../closure-views';
 import { indexGeometry, MESSAGES, type IndexedGeometry } from './geometry';
 import type { ClosureInputValue } from './input';
 import { nextPeriods } from './periods';
-import type { ActivityEntry, Actor, ClosureAction, ClosureEventType, ClosureRecord, LatLng, NearestLocation, Region } from './types';
+import type { ActivityEntry, Actor, ClosureAction, ClosureEventType, ClosureRecord, LatLng, NearestLocation, Position, Region } from './types';
 
 export interface Located {
   nearestLocation?: NearestLocation;
@@ -32,6 +32,18 @@ export interface ClosureChange {
   geometry?: IndexedGeometry;
   activity: ActivityEntry;
   event: ClosureEventType;
+}
+
+/**
+ * The lines a closure lay along before this change, when the change moved its roads (edited,
+ * added or removed a region): its event carries them, so the people watching an area it has left
+ * are told once (docs/alerts.md#watch-zones). At most 5,000 points, well inside an event's size.
+ */
+export function movedFromOf(change: Pick<ClosureChange, 'before' | 'after'>): Position[][] | undefined {
+  if (!change.before) return undefined;
+  const linesOf = (c: ClosureRecord) => c.regions.map((r) => r.geometry.coordinates);
+  const before = linesOf(change.before);
+  return JSON.stringify(before) === JSON.stringify(linesOf(change.after)) ? undefined : before;
 }
 
 const activity = (c: ClosureRecord, ctx: ChangeContext, action: ClosureAction, payload?: Record<string, unknown>): ActivityEntry => ({

@@ -2,14 +2,19 @@
 // a place), bad shapes are refused in the product's words and change nothing, concurrent saves and
 // deletes leave one result, nobody touches another's areas; a closure inside an area alerts its
 // owner once by the area's channels (in-app, email), one just outside does not, a reopening inside
-// does, and a replayed event sends nothing.
+// does, and a replayed event sends nothing. A closure moved out of an area tells its owner so once
+// in the app, by mail and by text (not again on a replay); one moved within the area is a change;
+// one moved that was never inside says nothing.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, type Auth } from '../../support/api';
-import { createForbesClosure, freshUser, ok, waitForNotifications, notificationsOf, type TestUser } from '../notifications/support';
-import { REOPEN } from '../closures/support';
+import { inject } from 'vitest';
+import { createForbesClosure, freshUser, FORBES, ok, waitForNotifications, notificationsOf, type TestUser } from '../notifications/support';
+import { REOPEN, UPDATE } from '../closures/support';
+import { readSmsOutbox } from '../../../local/sms-outbox';
+import { db } from '../../../lambdas/adapters/db/db';
 import { A, closureEvent, mailTo, useAlertWorker, waitForMail } from './support';
-import { ZONE_MESSAGES } from '../../../lambdas/core/alerts/watch-zones';
+import { MOVED_OUT_OF_ZONE, ZONE_MESSAGES } from '../../../lambdas/core/alerts/watch-zones';
 
 let staff: Auth;
 
@@ -20,6 +25,7 @@ beforeAll(async () => {
 
 const { notifyFor } = await import('../../../lambdas/events/notify');
 const { emailAlertsFor } = await import('../../../lambdas/events/email-alerts');
+const { smsAlertsFor } = await import('../../../lambdas/events/sms-alerts');
 
 const Z = {
   list: 'query { watchZones { id name shape polygon { lat lng } center { lat lng } radius place channels { kind target email digestHour sms inApp push } } }',
@@ -196,4 +202,128 @@ describe('alerts for closures in a watch zone', () => {
     const written = await notifyFor(closureEvent(closure.id, 'closure.created'));
     expect(written.filter((n) => n.uid === user.uid)).toEqual([]);
   });
+});
+
+describe('a closure moved in or out of a watch zone', () => {
+  const M = {
+    request: 'mutation($m: String!) { requestMobileCode(mobile: $m) { mobileState } }',
+    verify: 'mutation($c: String!) { verifyMobile(code: $c) { mobileState } }',
+  };
+  let mobileSeq = 0;
+  const e164 = (local: string) => `+61${local.slice(1)}`;
+  const textsTo = (local: string) => readSmsOutbox(inject('stack').dataDir).filter((m) => m.to === e164(local) && !/code is \d{6}/.test(m.body));
+
+  beforeAll(async () => {
+    // Texts go within the council's monthly cap only.
+    const { setSmsCap } = await import('../../../lambdas/adapters/alerts/sms-spend');
+    await setSmsCap(FORBES, 1_000_000);
+  });
+
+  /** A person watching a 1 km square with email at once and texts on (a verified mobile). */
+  async function watcherOnEveryChannel(label: string) {
+    const user = await freshUser(label);
+    const mobile = `04${String((Date.now() % 100_000_000) + 500 + mobileSeq++).padStart(8, '0')}`;
+    await ok(M.request, { m: mobile }, user.auth);
+    const code = /code is (\d{6})/.exec(readSmsOutbox(inject('stack').dataDir).find((m) => m.to === e164(mobile))!.body)![1];
+    await ok(M.verify, { c: code }, user.auth);
+    const sw = somewhereInForbes();
+    const id = randomUUID();
+    await ok(Z.save, { i: { id, name: 'The farm', polygon: square(sw, 1) } }, user.auth);
+    await ok(A.setChannels, { input: { watchZoneId: id, email: 'IMMEDIATE', sms: true } }, user.auth);
+    return { user, sw, mobile };
+  }
+  const about = async (user: TestUser, closureId: string) => (await notificationsOf(user)).filter((n) => n.resourceId === closureId);
+  const move = (closure: { id: string; regionId: string }, geometry: string) =>
+    ok(UPDATE, { id: closure.id, input: { lgaCode: FORBES, type: 'flood', reason: 'Water over the road', regions: [{ id: closure.regionId, geometry }] } }, staff);
+  async function closureAt(geometry: string) {
+    const { createClosure } = await ok<{ createClosure: { id: string; regions: { id: string }[] } }>(
+      'mutation($input: ClosureInput!) { createClosure(input: $input) { id regions { id } } }',
+      { input: { lgaCode: FORBES, type: 'flood', reason: 'Water over the road', regions: [{ geometry }] } },
+      staff,
+    );
+    return { id: createClosure.id, regionId: createClosure.regions[0].id };
+  }
+  /** Waits until `read` gives at least `count` items (or 15 s pass), then a moment more for a double to land. */
+  async function settled<T>(read: () => T[] | Promise<T[]>, count: number): Promise<T[]> {
+    const until = Date.now() + 15_000;
+    while ((await read()).length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1_000));
+    return read();
+  }
+
+  it('moved out: the owner is told once in the app, by mail and by text, and not again on a replay', async () => {
+    const { user, sw, mobile } = await watcherOnEveryChannel('zone-moved-out');
+    const inside = { lng: sw.lng + 0.003, lat: sw.lat + 0.003 };
+    const insideLine = lineAt(inside, { lng: inside.lng + 0.002, lat: inside.lat + 0.001 });
+    const closure = await closureAt(insideLine);
+    expect(await settled(() => about(user, closure.id), 1)).toHaveLength(1);
+    expect(await settled(() => mailTo(user.email), 1)).toHaveLength(1);
+    expect(await settled(() => textsTo(mobile), 1)).toHaveLength(1);
+
+    // 3 km east of the square: out of the area, still in Forbes.
+    const away = { lng: sw.lng + 0.045, lat: sw.lat + 0.003 };
+    await move(closure, lineAt(away, { lng: away.lng + 0.002, lat: away.lat + 0.001 }));
+    const notes = await settled(() => about(user, closure.id), 2);
+    const movedOut = notes.filter((n) => n.title.startsWith(MOVED_OUT_OF_ZONE));
+    expect(notes).toHaveLength(2);
+    expect(movedOut).toHaveLength(1);
+    expect(movedOut[0].title).toBe(`${MOVED_OUT_OF_ZONE}: Flooding`);
+    expect(movedOut[0].body).toMatch(/^No longer in “The farm”: /);
+    const mails = await settled(() => mailTo(user.email), 2);
+    expect(mails.map((m) => m.subject.split(':')[0]).sort()).toEqual([MOVED_OUT_OF_ZONE, 'Road closed']);
+    const movedMail = mails.find((m) => m.subject.startsWith(MOVED_OUT_OF_ZONE))!;
+    expect(movedMail.body).toContain('Your watched area: The farm: the closure no longer lies in it');
+    const texts = await settled(() => textsTo(mobile), 2);
+    expect(texts).toHaveLength(2);
+    expect(texts.filter((t) => t.body.startsWith(`${MOVED_OUT_OF_ZONE}: `))).toHaveLength(1);
+    expect(texts.every((t) => t.body.length <= 160)).toBe(true);
+
+    // The same event again (an SNS retry, a replay by hand), carrying where the closure was: nothing more.
+    const { data: stored } = await db().entities.notification.query.byUser({ uid: user.uid }).go({ pages: 'all' });
+    const told = stored.find((n) => n.resourceId === closure.id && n.title.startsWith(MOVED_OUT_OF_ZONE))!;
+    const replay = {
+      ...closureEvent(closure.id, 'closure.changed', told.timestamp),
+      id: String(told.eventId),
+      detail: { closureId: closure.id, lgaCode: FORBES, movedFrom: [JSON.parse(insideLine).coordinates] },
+    };
+    for (let i = 0; i < 2; i++) {
+      expect((await notifyFor(replay)).filter((n) => n.uid === user.uid)).toEqual([]);
+      expect((await emailAlertsFor(replay)).sent).toBe(0);
+      expect((await smsAlertsFor(replay)).sent).toBe(0);
+    }
+    expect(await about(user, closure.id)).toHaveLength(2);
+    expect(mailTo(user.email)).toHaveLength(2);
+    expect(textsTo(mobile)).toHaveLength(2);
+  }, 60_000);
+
+  it('moved within the area: a change, read as one in the area', async () => {
+    const { user, sw, mobile } = await watcherOnEveryChannel('zone-moved-within');
+    const a = { lng: sw.lng + 0.002, lat: sw.lat + 0.002 };
+    const closure = await closureAt(lineAt(a, { lng: a.lng + 0.001, lat: a.lat + 0.001 }));
+    expect(await settled(() => about(user, closure.id), 1)).toHaveLength(1);
+    const b = { lng: sw.lng + 0.006, lat: sw.lat + 0.005 };
+    await move(closure, lineAt(b, { lng: b.lng + 0.001, lat: b.lat + 0.001 }));
+    const notes = await settled(() => about(user, closure.id), 2);
+    expect(notes.map((n) => n.title).sort()).toEqual(['Closure updated: Flooding', 'New closure in Forbes: Flooding']);
+    expect(notes.every((n) => n.body?.startsWith('In your watched area “The farm”: '))).toBe(true);
+    expect((await settled(() => mailTo(user.email), 2)).map((m) => m.subject.split(':')[0]).sort()).toEqual(['Closure updated', 'Road closed']);
+    expect((await settled(() => textsTo(mobile), 2)).map((t) => t.body.split(':')[0]).sort()).toEqual(['Closure updated', 'Road closed']);
+  }, 60_000);
+
+  it('moved, never having been inside: says nothing to the owner', async () => {
+    const { user, sw, mobile } = await watcherOnEveryChannel('zone-never-inside');
+    const west = { lng: sw.lng - 0.03, lat: sw.lat + 0.003 };
+    const closure = await closureAt(lineAt(west, { lng: west.lng + 0.002, lat: west.lat + 0.001 }));
+    const further = { lng: sw.lng - 0.05, lat: sw.lat + 0.003 };
+    await move(closure, lineAt(further, { lng: further.lng + 0.002, lat: further.lat + 0.001 }));
+    // The move as its event says it, run here to its end: nothing for the owner on any channel.
+    const moved = { ...closureEvent(closure.id), detail: { closureId: closure.id, lgaCode: FORBES, movedFrom: [[[west.lng, west.lat], [west.lng + 0.002, west.lat + 0.001]]] } };
+    expect((await notifyFor(moved)).filter((n) => n.uid === user.uid)).toEqual([]);
+    await emailAlertsFor(moved);
+    await smsAlertsFor(moved);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await about(user, closure.id)).toEqual([]);
+    expect(mailTo(user.email)).toEqual([]);
+    expect(textsTo(mobile)).toEqual([]);
+  }, 60_000);
 });

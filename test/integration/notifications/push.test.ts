@@ -1,11 +1,12 @@
 // Web Push: devices registered through the API get an encrypted VAPID push for closure events
 // (a local HTTPS server stands in for the push service); gone devices (410) are removed; the
-// user's push setting is respected.
+// user's push setting is respected; a person whose devices cannot be read is pushed by the retry,
+// and nobody else of their group twice.
 import { randomUUID } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gql, signIn, useStackTable, type Auth } from '../../support/api';
 import type { DomainEvent } from '../../../lambdas/adapters/platform/events';
 import { browserKeys, createForbesClosure, FORBES, freshUser, ok, Q, selfSignedCert, type TestUser } from './support';
@@ -84,6 +85,40 @@ describe('web push', () => {
     // A new event pushes again.
     expect(await pushFor(changed(closure.id))).toMatchObject({ sent: 1 });
     expect(received.filter((r) => r.path === path)).toHaveLength(2);
+  });
+
+  it("one person's devices unreadable: the event fails for the retry, which pushes them once and nobody twice", async () => {
+    const [unlucky, other] = await Promise.all([freshUser('push-unread'), freshUser('push-read')]);
+    const closure = await createForbesClosure(staff);
+    const paths = { unlucky: `/ok/${randomUUID()}`, other: `/ok/${randomUUID()}` };
+    for (const [user, path] of [[unlucky, paths.unlucky], [other, paths.other]] as const) {
+      await ok(Q.subscribeToClosure, { id: closure.id }, user.auth);
+      await register(user, `${base}${path}`);
+    }
+    const { pushFor } = await import('../../../lambdas/events/push');
+    const { db } = await import('../../../lambdas/adapters/db/db');
+    const devices = db().entities.pushSubscription.query;
+    const byUser = devices.byUser.bind(devices);
+    // The first read of the unlucky person's devices fails (a throttled read), every other works.
+    let failed = false;
+    const spy = vi.spyOn(devices, 'byUser').mockImplementation(((key: { uid: string }) => {
+      if (key.uid === unlucky.uid && !failed) {
+        failed = true;
+        return { go: () => Promise.reject(new Error('ProvisionedThroughputExceededException')) };
+      }
+      return byUser(key);
+    }) as never);
+    try {
+      const event = changed(closure.id);
+      await expect(pushFor(event)).rejects.toThrow();
+      // SNS delivers the event again.
+      await pushFor(event);
+      await pushFor(event);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(received.filter((r) => r.path === paths.unlucky)).toHaveLength(1);
+    expect(received.filter((r) => r.path === paths.other)).toHaveLength(1);
   });
 
   it('respects push turned off, and revoking removes the device', async () => {

@@ -116,5 +116,7 @@ describe('texts', async () => {
     expect(gsm7Length(long)).toBeLessThanOrEqual(160);
     expect(long.endsWith(' https://roads.example/map?closure=abcdefghijklmnop')).toBe(true);
     expect(long).toMatch(/^Road closed: Newell Highway \(Flooding\)\. x+\.\.\. https/);
+    const movedOut = closureSms('closure.changed', { id: 'c', type: 'flood', reason: 'Water', road: 'Newell Highway', timeZone: 'Australia/Sydney' }, 'https://roads.example/map?closure=c', { movedOut: true });
+    expect(movedOut).toBe('Closure moved out of your watched area: Newell Highway (Flooding). Water https://roads.example/map?closure=c');
   });
 });

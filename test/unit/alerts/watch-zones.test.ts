@@ -5,6 +5,8 @@ import {
   homeCellOf,
   homeCellsNear,
   inWatchZone,
+  linesMovedFrom,
+  movedOutOfWatchZone,
   WatchZoneIndex,
   ZONE_MESSAGES,
   zoneBbox,
@@ -93,5 +95,19 @@ describe('matching a closure against zones', () => {
 
   it("says which of the person's areas it is in", () => {
     expect(inWatchZone({ title: 'Road reopened: Flooding', body: 'Newell Highway' }, 'Home').body).toBe('In your watched area “Home”: Newell Highway');
+  });
+
+  it('says which area a closure moved out of', () => {
+    expect(movedOutOfWatchZone({ title: 'Closure updated: Flooding', body: 'Newell Highway' }, 'Home', 'Flooding')).toEqual({
+      title: 'Closure moved out of your watched area: Flooding',
+      body: 'No longer in “Home”: Newell Highway',
+    });
+  });
+
+  it("reads an event's movedFrom as lines, leaving out anything else", () => {
+    expect(linesMovedFrom({ movedFrom: [[[148, -33.4], [148.01, -33.41]]] })).toEqual([line([148, -33.4], [148.01, -33.41])]);
+    expect(linesMovedFrom({ movedFrom: [[[148, 'x']], [], 'line', [[148, -33.4]]] })).toEqual([{ type: 'LineString', coordinates: [[148, -33.4]] }]);
+    expect(linesMovedFrom({})).toEqual([]);
+    expect(linesMovedFrom(undefined)).toEqual([]);
   });
 });

@@ -77,6 +77,14 @@ describe('transitions', () => {
     expect(() => t.updateClosure(before, input({ lgaCode: '10050' }), ctx())).toThrow('A closure cannot be moved to another LGA');
   });
 
+  it("an update that moves the roads names where they lay before (the event's movedFrom); one that keeps them, nothing", () => {
+    const before = created();
+    const moved = t.updateClosure(before, input({ regions: [{ id: before.regions[0].id, geometry: { type: 'LineString', coordinates: [[148.2, -33.4], [148.21, -33.41]] } }] }), ctx(NOW + 20));
+    expect(t.movedFromOf(moved)).toEqual([[[148, -33.4], [148.01, -33.41]]]);
+    expect(t.movedFromOf(t.updateClosure(before, input({ reason: 'Deeper water', regions: [{ id: before.regions[0].id, geometry: before.regions[0].geometry }] }), ctx(NOW + 20)))).toBeUndefined();
+    expect(t.movedFromOf(t.createClosure('cm', input(), ctx()))).toBeUndefined();
+  });
+
   it('keeps, changes and clears the detour, recording the change', () => {
     const before = t.createClosure('cd', input({ detour: 'Use Henry Parkes Way' }), ctx()).after;
     expect(before.detour).toBe('Use Henry Parkes Way');

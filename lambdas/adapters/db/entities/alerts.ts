@@ -38,6 +38,8 @@ export const DigestEntryEntity = new Entity(
       occurredAt: { type: 'number', required: true },
       /** The subscription the digest's unsubscribe link stops (`closure:<id>` or `lga:<code>`). */
       via: { type: 'string', required: true },
+      /** The watched area (its name) the change moved the closure out of: the digest says so. */
+      movedOutOf: { type: 'string' },
       expiresAt: { type: 'number', required: true },
     },
     indexes: {
