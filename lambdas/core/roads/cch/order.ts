@@ -35,27 +35,29 @@ export interface UndirectedAdjacency {
 /** Symmetrizes the graph's arcs (a one-way edge may have one arc only) and drops loops and repeats. */
 export function undirectedAdjacency(graph: Pick<RoadGraph, 'nodeCount' | 'arcStart' | 'arcTarget'>): UndirectedAdjacency {
   const n = graph.nodeCount;
-  const { arcStart, arcTarget } = graph;
+  const from = new Uint32Array(graph.arcTarget.length);
+  for (let v = 0; v < n; v++) from.fill(v, graph.arcStart[v], graph.arcStart[v + 1]);
+  return adjacencyOfEdges(n, from, graph.arcTarget, from.length);
+}
+
+/** The simple undirected graph of the first `count` edges a[i]–b[i] (either direction, repeats and loops allowed). */
+function adjacencyOfEdges(n: number, a: Uint32Array, b: Uint32Array, count: number): UndirectedAdjacency {
   const degree = new Uint32Array(n + 1);
-  for (let v = 0; v < n; v++) {
-    for (let a = arcStart[v]; a < arcStart[v + 1]; a++) {
-      const w = arcTarget[a];
-      if (w === v) continue;
-      degree[v]++;
-      degree[w]++;
-    }
+  for (let i = 0; i < count; i++) {
+    if (a[i] === b[i]) continue;
+    degree[a[i]]++;
+    degree[b[i]]++;
   }
   const fill = new Uint32Array(n + 1);
   for (let v = 0; v < n; v++) fill[v + 1] = fill[v] + degree[v];
   const raw = new Uint32Array(fill[n]);
   const next = fill.slice(0, n);
-  for (let v = 0; v < n; v++) {
-    for (let a = arcStart[v]; a < arcStart[v + 1]; a++) {
-      const w = arcTarget[a];
-      if (w === v) continue;
-      raw[next[v]++] = w;
-      raw[next[w]++] = v;
-    }
+  for (let i = 0; i < count; i++) {
+    const v = a[i];
+    const w = b[i];
+    if (v === w) continue;
+    raw[next[v]++] = w;
+    raw[next[w]++] = v;
   }
   // Sort each node's few neighbours (insertion sort) and keep each once.
   const start = new Uint32Array(n + 1);
@@ -82,9 +84,111 @@ export function undirectedAdjacency(graph: Pick<RoadGraph, 'nodeCount' | 'arcSta
 /**
  * Nested-dissection contraction order: order[i] is the node contracted i-th (least important first;
  * the top separator's nodes come last). A permutation of 0..graph.nodeCount-1. Deterministic.
+ *
+ * Trees hanging off the network (dead ends, and whole components that are trees) come first,
+ * leaves first: each such node has one higher neighbour, so they add no shortcut. Chains of
+ * degree-2 nodes come next, each halved recursively (its middle node last), so each chain node has
+ * two higher neighbours, the chain's ends. Nested dissection then orders the core that remains,
+ * where each chain is one edge between its ends: a smaller graph to cut, and the same cuts.
  */
 export function nestedDissectionOrder(graph: RoadGraph): Uint32Array {
-  return new NestedDissection(graph).order();
+  const n = graph.nodeCount;
+  const adjacency = undirectedAdjacency(graph);
+  const { start, target } = adjacency;
+  const order = new Uint32Array(n);
+  let placed = 0;
+
+  // The 1-shell: nodes of degree one, again and again.
+  const degree = new Int32Array(n);
+  const peeled = new Uint8Array(n);
+  const queue = new Uint32Array(n);
+  let tail = 0;
+  for (let v = 0; v < n; v++) {
+    degree[v] = start[v + 1] - start[v];
+    if (degree[v] <= 1) queue[tail++] = v;
+  }
+  for (let head = 0; head < tail; head++) {
+    const v = queue[head];
+    peeled[v] = 1;
+    order[placed++] = v;
+    for (let e = start[v]; e < start[v + 1]; e++) {
+      const w = target[e];
+      if (!peeled[w] && --degree[w] === 1) queue[tail++] = w;
+    }
+  }
+
+  // Chains of degree-2 nodes between core nodes (degree 3 or more; on a ring of degree-2 nodes
+  // alone, its lowest-numbered node). Each chain becomes one core edge between its ends.
+  const coreId = new Int32Array(n).fill(-1);
+  const inChain = new Uint8Array(n);
+  let coreCount = 0;
+  for (let v = 0; v < n; v++) if (!peeled[v] && degree[v] >= 3) coreId[v] = coreCount++;
+  const edgeA = new Uint32Array(adjacency.target.length);
+  const edgeB = new Uint32Array(adjacency.target.length);
+  let edges = 0;
+  const chain = queue; // The peel's queue is done with.
+  const walkChainsFrom = (u: number) => {
+    for (let e = start[u]; e < start[u + 1]; e++) {
+      let w = target[e];
+      if (peeled[w]) continue;
+      if (coreId[w] >= 0) {
+        if (u < w) {
+          edgeA[edges] = coreId[u];
+          edgeB[edges++] = coreId[w];
+        }
+        continue;
+      }
+      if (inChain[w]) continue;
+      let length = 0;
+      let previous = u;
+      while (coreId[w] < 0) {
+        inChain[w] = 1;
+        chain[length++] = w;
+        let after = w;
+        for (let f = start[w]; f < start[w + 1]; f++) {
+          const x = target[f];
+          if (!peeled[x] && x !== previous) after = x;
+        }
+        previous = w;
+        w = after;
+      }
+      placed = placeHalving(chain, 0, length - 1, order, placed);
+      edgeA[edges] = coreId[u];
+      edgeB[edges++] = coreId[w];
+    }
+  };
+  for (let v = 0; v < n; v++) if (coreId[v] >= 0) walkChainsFrom(v);
+  for (let v = 0; v < n; v++) {
+    if (peeled[v] || coreId[v] >= 0 || inChain[v]) continue;
+    coreId[v] = coreCount++;
+    walkChainsFrom(v);
+  }
+
+  // Nested dissection of the core.
+  const coreNode = new Uint32Array(coreCount);
+  for (let v = 0; v < n; v++) if (coreId[v] >= 0) coreNode[coreId[v]] = v;
+  const coreX = new Float64Array(coreCount);
+  const coreY = new Float64Array(coreCount);
+  let latSum = 0;
+  for (let v = 0; v < n; v++) latSum += graph.nodeLat[v];
+  const cosLat = Math.cos(((n > 0 ? latSum / n : 0) * Math.PI) / 180);
+  for (let c = 0; c < coreCount; c++) {
+    coreX[c] = graph.nodeLng[coreNode[c]] * cosLat;
+    coreY[c] = graph.nodeLat[coreNode[c]];
+  }
+  const coreOrder = new NestedDissection(adjacencyOfEdges(coreCount, edgeA, edgeB, edges), coreX, coreY).order();
+  for (let i = 0; i < coreCount; i++) order[placed++] = coreNode[coreOrder[i]];
+  return order;
+}
+
+/** Places chain[lo..hi] so that each run's middle node comes after both its halves. */
+function placeHalving(chain: Uint32Array, lo: number, hi: number, order: Uint32Array, placed: number): number {
+  if (lo > hi) return placed;
+  const middle = (lo + hi) >> 1;
+  placed = placeHalving(chain, lo, middle - 1, order, placed);
+  placed = placeHalving(chain, middle + 1, hi, order, placed);
+  order[placed] = chain[middle];
+  return placed + 1;
 }
 
 // Roles of a node in the piece being cut (the `side` array).
@@ -134,21 +238,14 @@ class NestedDissection {
   private readonly localDegree = new Int32Array(SMALL_PIECE);
   private readonly localIndex: Int32Array;
 
-  constructor(graph: RoadGraph) {
-    const adjacency = undirectedAdjacency(graph);
-    const n = (this.n = graph.nodeCount);
+  /** x and y are the nodes' coordinates in any units of equal length both ways. */
+  constructor(adjacency: UndirectedAdjacency, x: Float64Array, y: Float64Array) {
+    const n = (this.n = adjacency.nodeCount);
     this.start = adjacency.start;
     this.target = adjacency.target;
     this.twin = twins(adjacency);
-    let latSum = 0;
-    for (let v = 0; v < n; v++) latSum += graph.nodeLat[v];
-    const cosLat = Math.cos(((n > 0 ? latSum / n : 0) * Math.PI) / 180);
-    this.x = new Float64Array(n);
-    this.y = new Float64Array(n);
-    for (let v = 0; v < n; v++) {
-      this.x[v] = graph.nodeLng[v] * cosLat;
-      this.y[v] = graph.nodeLat[v];
-    }
+    this.x = x;
+    this.y = y;
     this.work = new Uint32Array(n);
     for (let v = 0; v < n; v++) this.work[v] = v;
     this.scratch = new Uint32Array(n);
