@@ -248,6 +248,8 @@ class NestedDissection {
   private readonly flow: Int8Array;
   private readonly touchesSink: Uint8Array;
   private readonly frontier: Uint32Array;
+  /** The middle nodes of the piece being cut: the only ones the flow touches. */
+  private readonly middle: Uint32Array;
 
   /** Pending pieces as (begin, end, known to be connected, depth) quadruples. */
   private stack: number[] = [];
@@ -282,6 +284,7 @@ class NestedDissection {
     this.flow = new Int8Array(this.target.length);
     this.touchesSink = new Uint8Array(n);
     this.frontier = new Uint32Array(n);
+    this.middle = new Uint32Array(n);
     this.localIndex = new Int32Array(n).fill(-1);
   }
 
@@ -379,7 +382,8 @@ class NestedDissection {
     }
     const ends = Math.max(1, Math.floor(size * END_SHARE));
     const lowLimit = select(values, 0, size - 1, ends - 1);
-    const highLimit = select(values, 0, size - 1, size - ends);
+    // The selection left the values above position ends - 1 at or above it: look there only.
+    const highLimit = select(values, ends, size - 1, size - ends);
     if (!(lowLimit < highLimit)) return Infinity;
     for (let i = begin; i < end; i++) {
       const v = work[i];
@@ -387,12 +391,14 @@ class NestedDissection {
     }
     // The middle nodes next to the source start the search; those next to the sink end it.
     let frontierSize = 0;
+    let middleSize = 0;
     let touching = false;
     for (let i = begin; i < end && !touching; i++) {
       const v = work[i];
       const role = side[v];
       this.touchesSink[v] = 0;
-      if (role !== MIDDLE) {
+      if (role === MIDDLE) this.middle[middleSize++] = v;
+      else {
         if (role === SOURCE) {
           for (let e = start[v]; e < start[v + 1]; e++) if (side[target[e]] === SINK) touching = true;
         }
@@ -409,7 +415,7 @@ class NestedDissection {
     let result = Infinity;
     if (!touching) {
       // The score is at least the cut's size / √½, so a flow that reaches this cannot win.
-      const value = this.maxFlow(begin, end, frontierSize, best * Math.SQRT1_2);
+      const value = this.maxFlow(middleSize, frontierSize, best * Math.SQRT1_2);
       if (value < best * Math.SQRT1_2) {
         const smaller = this.recordCut(begin, end);
         const score = value / Math.sqrt(smaller / size);
@@ -428,18 +434,18 @@ class NestedDissection {
    * Stops early once the flow reaches `limit`. Leaves `level` >= 0 on the residual nodes the
    * source still reaches, from which recordCut reads the cut.
    */
-  private maxFlow(begin: number, end: number, frontierSize: number, limit: number): number {
-    const { work, start, target, side, level, arcCursor, queue, through, flow, touchesSink, frontier } = this;
-    for (let i = begin; i < end; i++) {
-      const v = work[i];
+  private maxFlow(middleSize: number, frontierSize: number, limit: number): number {
+    const { middle, start, target, side, level, arcCursor, queue, through, flow, touchesSink, frontier } = this;
+    for (let i = 0; i < middleSize; i++) {
+      const v = middle[i];
       through[v] = 0;
       for (let e = start[v]; e < start[v + 1]; e++) flow[e] = 0;
     }
     let value = 0;
     for (;;) {
       // Breadth first: the level of each residual node, up to the sink's.
-      for (let i = begin; i < end; i++) {
-        const v = work[i];
+      for (let i = 0; i < middleSize; i++) {
+        const v = middle[i];
         level[2 * v] = -1;
         level[2 * v + 1] = -1;
       }
@@ -488,8 +494,8 @@ class NestedDissection {
       }
       if (sinkLevel === 0x7fffffff) return value;
       // Depth first along rising levels: a blocking flow.
-      for (let i = begin; i < end; i++) {
-        const v = work[i];
+      for (let i = 0; i < middleSize; i++) {
+        const v = middle[i];
         arcCursor[2 * v] = 0;
         arcCursor[2 * v + 1] = 0;
       }
