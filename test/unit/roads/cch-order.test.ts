@@ -125,6 +125,13 @@ describe('nested-dissection contraction order', () => {
     expect(stats.upwardArcs).toBeGreaterThanOrEqual(undirectedAdjacency(graph).target.length / 2);
   });
 
+  it('orders nodes that all share one position (no direction parts them)', () => {
+    const graph = graphOf(gridLines(25));
+    graph.nodeLng.fill(148);
+    graph.nodeLat.fill(-33);
+    expectPermutation(nestedDissectionOrder(graph), graph.nodeCount);
+  });
+
   it('orders an empty graph', () => {
     expect(nestedDissectionOrder(graphOf([])).length).toBe(0);
   });

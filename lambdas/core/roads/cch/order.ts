@@ -594,7 +594,13 @@ class NestedDissection {
     const size = end - begin;
     for (let i = begin; i < end; i++) values[i - begin] = x[work[i]];
     const median = select(values, 0, size - 1, (size - 1) >> 1);
-    for (let i = begin; i < end; i++) label[work[i]] = x[work[i]] <= median ? LOW_SIDE : HIGH_SIDE;
+    let split = false;
+    for (let i = begin; i < end && !split; i++) split = x[work[i]] > median;
+    // Nodes all at one longitude (no real network, but no reason to loop) are halved as listed.
+    for (let i = begin; i < end; i++) {
+      const low = split ? x[work[i]] <= median : i - begin < size >> 1;
+      label[work[i]] = low ? LOW_SIDE : HIGH_SIDE;
+    }
     for (let i = begin; i < end; i++) {
       const v = work[i];
       if (label[v] !== LOW_SIDE) continue;
