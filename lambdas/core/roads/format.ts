@@ -1,4 +1,5 @@
 import { buildArcs } from './build';
+import { rankOf } from './cch/hierarchy';
 import { COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata, the string table),
@@ -132,6 +133,14 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
   place('cellStart', graph.cells.cellStart);
   place('cellSegment', graph.cells.cellSegment);
+  // The contraction hierarchy, customized: its rank is derived from the order on load.
+  if (graph.cch) {
+    place('cchOrder', graph.cch.order);
+    place('cchUpStart', graph.cch.upStart);
+    place('cchUpHead', graph.cch.upHead);
+    place('cchUp', graph.cch.up);
+    place('cchDown', graph.cch.down);
+  }
 
   const { minLng, minLat, size, cols, rows } = graph.cells;
   const header: Header = {
@@ -198,6 +207,11 @@ function readGraph(input: Uint8Array): RoadGraph {
     otherComponent: Uint32Array;
     cellStart: Uint32Array;
     cellSegment: Uint32Array;
+    cchOrder?: Uint32Array;
+    cchUpStart: Uint32Array;
+    cchUpHead: Uint32Array;
+    cchUp: Float32Array;
+    cchDown: Float32Array;
   };
   const { nodeCount, edgeCount } = header;
   const nodeLng = new Float64Array(nodeCount);
@@ -245,6 +259,9 @@ function readGraph(input: Uint8Array): RoadGraph {
     landmarkTo: stored.landmarkTo,
     landmarkUnit: header.landmarkUnit,
     cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
+    cch: stored.cchOrder
+      ? { order: stored.cchOrder, rank: rankOf(stored.cchOrder), upStart: stored.cchUpStart, upHead: stored.cchUpHead, up: stored.cchUp, down: stored.cchDown }
+      : null,
   };
 }
 
