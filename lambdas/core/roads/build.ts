@@ -1,5 +1,5 @@
 import { buildContractionHierarchy } from './cch/hierarchy';
-import { coordinateBisectionOrder } from './cch/simple-order';
+import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
@@ -151,7 +151,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     cells: buildEdgeCells(edgeCount, edgeGeomStart, geom),
     cch: null,
   };
-  if (options.hierarchy !== false) graph.cch = buildContractionHierarchy(graph, coordinateBisectionOrder(graph));
+  if (options.hierarchy !== false) graph.cch = buildContractionHierarchy(graph, nestedDissectionOrder(graph));
   return graph;
 }
 

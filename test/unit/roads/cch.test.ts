@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { buildContractionHierarchy, rankOf } from '../../../lambdas/core/roads/cch/hierarchy';
-import { coordinateBisectionOrder } from '../../../lambdas/core/roads/cch/simple-order';
+import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
 import type { RoadGraph } from '../../../lambdas/core/roads/graph';
 import { MinHeap } from '../../../lambdas/core/roads/heap';
@@ -46,7 +46,7 @@ function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => U
   const graph = buildRoadGraph(lines, { hierarchy: false });
   for (let e = 0; e < graph.edgeCount; e++) graph.edgeDuration[e] = 1 + Math.floor(next() * 60);
   for (let a = 0; a < graph.arcDuration.length; a++) graph.arcDuration[a] = graph.edgeDuration[graph.arcEdge[a] >>> 1];
-  graph.cch = buildContractionHierarchy(graph, (order ?? coordinateBisectionOrder)(graph));
+  graph.cch = buildContractionHierarchy(graph, (order ?? nestedDissectionOrder)(graph));
   return graph;
 }
 
@@ -112,7 +112,7 @@ function randomOrder(seed: number) {
 
 describe('contraction hierarchy searches', () => {
   for (const [name, order] of [
-    ['coordinate bisection order', undefined],
+    ['nested dissection order', undefined],
     ['a random order', randomOrder(99)],
   ] as const) {
     it(`equal plain Dijkstra with one-way roads, parallel roads, closed edges and several ends (${name})`, () => {

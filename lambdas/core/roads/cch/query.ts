@@ -1,6 +1,6 @@
 import type { RoadGraph } from '../graph';
 import type { EdgeMask, SearchEndpoint, SearchRequest, SearchResult } from '../search';
-import { closedWeights, roadWeight } from './closures';
+import { closedWeights } from './closures';
 import type { ContractionHierarchy } from './hierarchy';
 import { LowerTriangles } from './triangles';
 
@@ -33,6 +33,7 @@ export class CchSearch {
   private generation = 0;
   private lazyTriangles: LowerTriangles | undefined;
   private readonly metrics = new Map<string, Metric>();
+  private readonly stack: number[] = [];
   /** Arcs recomputed for the last closure set not kept already (for the bench). */
   recomputed = 0;
 
@@ -179,42 +180,39 @@ export class CchSearch {
    * of that weight between its nodes, else the lower triangle whose two sides make the weight.
    */
   private unpack(k: number, upward: boolean, metric: Metric, isBlocked: (edge: number) => boolean, out: number[]): void {
-    const { graph } = this;
     const { order, upHead } = this.h;
     const { up, down } = metric;
-    const tail = this.triangles.tail;
-    const stack = [k * 2 + (upward ? 0 : 1)];
+    const triangles = this.triangles;
+    const tail = triangles.tail;
+    const stack = this.stack;
+    stack.length = 0;
+    stack.push(k * 2 + (upward ? 0 : 1));
     while (stack.length > 0) {
       const top = stack.pop()!;
       const arc = top >>> 1;
       const goingUp = (top & 1) === 0;
       const weight = goingUp ? up[arc] : down[arc];
-      const from = order[goingUp ? tail[arc] : upHead[arc]];
-      const to = order[goingUp ? upHead[arc] : tail[arc]];
-      if (roadWeight(graph, from, to, isBlocked) === weight) {
-        out.push(this.roadArc(from, to, weight, isBlocked));
+      const road = this.roadArc(order[goingUp ? tail[arc] : upHead[arc]], order[goingUp ? upHead[arc] : tail[arc]], weight, isBlocked);
+      if (road >= 0) {
+        out.push(road);
         continue;
       }
-      let found = false;
-      this.triangles.each(tail[arc], upHead[arc], (zLo, zHi) => {
-        // Up: tail → z (down zLo) then z → head (up zHi). Down: head → z (down zHi) then z → tail (up zLo).
-        const first = goingUp ? zLo * 2 + 1 : zHi * 2 + 1;
-        const second = goingUp ? zHi * 2 : zLo * 2;
-        if (Math.fround((goingUp ? down[zLo] + up[zHi] : down[zHi] + up[zLo])) !== weight) return false;
-        stack.push(second, first);
-        found = true;
-        return true;
-      });
-      if (!found) throw new Error(`contraction hierarchy arc ${arc} has no road or triangle of its weight`);
+      const zLo = triangles.matching(tail[arc], upHead[arc], goingUp, weight, up, down);
+      if (zLo < 0) throw new Error(`contraction hierarchy arc ${arc} has no road or triangle of its weight`);
+      const zHi = triangles.otherArc;
+      // Up: tail → z (zLo down), then z → head (zHi up). Down: head → z (zHi down), then z → tail (zLo up).
+      if (goingUp) stack.push(zHi * 2, zLo * 2 + 1);
+      else stack.push(zLo * 2, zHi * 2 + 1);
     }
   }
 
+  /** A road arc from node `from` to `to` of exactly `weight`, open, or -1. */
   private roadArc(from: number, to: number, weight: number, isBlocked: (edge: number) => boolean): number {
     const { arcStart, arcTarget, arcDuration, arcEdge } = this.graph;
     for (let a = arcStart[from]; a < arcStart[from + 1]; a++) {
       if (arcTarget[a] === to && arcDuration[a] === weight && !isBlocked(arcEdge[a] >>> 1)) return a;
     }
-    throw new Error('unreachable: roadWeight found this arc');
+    return -1;
   }
 
   private metricFor(closedEdges: readonly number[], blocked: EdgeMask): Metric {

@@ -34,6 +34,37 @@ export class LowerTriangles {
   }
 
   /**
+   * The lower triangle of the arc between lo and hi whose sides, travelled lo→z→hi (upward) or
+   * hi→z→lo, make `weight` (compared in float32, as stored): its arc z→lo, with z→hi left in
+   * `otherArc`; -1 when none does. Inlined rather than each(): path unpacking calls it per shortcut.
+   */
+  otherArc = -1;
+  matching(lo: number, hi: number, upward: boolean, weight: number, up: Float32Array, down: Float32Array): number {
+    if (++this.generation === 0xffffffff) {
+      this.stamp.fill(0);
+      this.generation = 1;
+    }
+    const gen = this.generation;
+    const { downStart, downArc, tail, mark, stamp } = this;
+    for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
+      const k = downArc[i];
+      stamp[tail[k]] = gen;
+      mark[tail[k]] = k;
+    }
+    for (let i = downStart[hi]; i < downStart[hi + 1]; i++) {
+      const zHi = downArc[i];
+      const z = tail[zHi];
+      if (stamp[z] !== gen) continue;
+      const zLo = mark[z];
+      if (Math.fround(upward ? down[zLo] + up[zHi] : down[zHi] + up[zLo]) === weight) {
+        this.otherArc = zHi;
+        return zLo;
+      }
+    }
+    return -1;
+  }
+
+  /**
    * Calls visit(lowArc, highArc) for each lower triangle of the arc between lo and hi: lowArc
    * runs z→lo, highArc z→hi. Stops early when visit returns true.
    */
