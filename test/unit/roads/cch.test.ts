@@ -111,13 +111,14 @@ function randomOrder(seed: number) {
 }
 
 describe('contraction hierarchy searches', () => {
-  for (const [name, order] of [
-    ['nested dissection order', undefined],
-    ['a random order', randomOrder(99)],
+  // Any order gives exact answers; a random one makes a dense hierarchy, so its networks are smaller.
+  for (const [name, order, side] of [
+    ['nested dissection order', undefined, 12],
+    ['a random order', randomOrder(99), 8],
   ] as const) {
     it(`equal plain Dijkstra with one-way roads, parallel roads, closed edges and several ends (${name})`, () => {
       for (let seed = 1; seed <= 6; seed++) {
-        const graph = randomGraph(seed, 12, order);
+        const graph = randomGraph(seed, side, order);
         expect(graph.meta.symmetric).toBe(false);
         const next = seeded(seed * 31);
         const search = new RoadSearch(graph);
@@ -141,7 +142,7 @@ describe('contraction hierarchy searches', () => {
         }
         expect(reached).toBeGreaterThan(30);
       }
-    });
+    }, 60_000);
   }
 
   it('give up beyond maxCost, and find what is within it', () => {
