@@ -9,12 +9,16 @@ export class LowerTriangles {
   readonly tail: Uint32Array;
   private readonly downStart: Uint32Array;
   private readonly downArc: Uint32Array;
+  private readonly upStart: Uint32Array;
+  private readonly upHead: Uint32Array;
   private readonly mark: Int32Array;
   private readonly stamp: Uint32Array;
   private generation = 0;
 
   constructor(h: Pick<ContractionHierarchy, 'upStart' | 'upHead'>) {
     const { upStart, upHead } = h;
+    this.upStart = upStart;
+    this.upHead = upHead;
     const n = upStart.length - 1;
     const m = upHead.length;
     this.tail = new Uint32Array(m);
@@ -40,24 +44,22 @@ export class LowerTriangles {
    */
   otherArc = -1;
   matching(lo: number, hi: number, upward: boolean, weight: number, up: Float32Array, down: Float32Array): number {
-    if (++this.generation === 0xffffffff) {
-      this.stamp.fill(0);
-      this.generation = 1;
-    }
-    const gen = this.generation;
-    const { downStart, downArc, tail, mark, stamp } = this;
+    // Walks lo's lower neighbours only (hi, higher, often has thousands), finding each one's arc
+    // to hi by binary search in its upward arcs.
+    const { downStart, downArc, tail, upStart, upHead } = this;
     for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
-      const k = downArc[i];
-      stamp[tail[k]] = gen;
-      mark[tail[k]] = k;
-    }
-    for (let i = downStart[hi]; i < downStart[hi + 1]; i++) {
-      const zHi = downArc[i];
-      const z = tail[zHi];
-      if (stamp[z] !== gen) continue;
-      const zLo = mark[z];
-      if (Math.fround(upward ? down[zLo] + up[zHi] : down[zHi] + up[zLo]) === weight) {
-        this.otherArc = zHi;
+      const zLo = downArc[i];
+      const z = tail[zLo];
+      let a = zLo + 1;
+      let b = upStart[z + 1];
+      while (a < b) {
+        const mid = (a + b) >>> 1;
+        if (upHead[mid] < hi) a = mid + 1;
+        else b = mid;
+      }
+      if (a === upStart[z + 1] || upHead[a] !== hi) continue;
+      if (Math.fround(upward ? down[zLo] + up[a] : down[a] + up[zLo]) === weight) {
+        this.otherArc = a;
         return zLo;
       }
     }
