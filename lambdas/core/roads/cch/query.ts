@@ -34,8 +34,6 @@ export class CchSearch {
   private lazyTriangles: LowerTriangles | undefined;
   private readonly metrics = new Map<string, Metric>();
   private readonly stack: number[] = [];
-  /** Arcs recomputed for the last closure set not kept already (for the bench). */
-  recomputed = 0;
 
   constructor(
     private readonly graph: RoadGraph,
@@ -125,7 +123,6 @@ export class CchSearch {
 
   /** Both chains bottom-up in step; returns the best meeting rank, or NONE. */
   private scan(upChain: Uint32Array, downChain: Uint32Array, metric: Metric, gen: number, maxCost: number): number {
-    const { upStart, upHead } = this.h;
     const { up, down } = metric;
     const { forward, backward, forwardArc, backwardArc, forwardSeen, backwardSeen } = this;
     let best = Infinity;
@@ -145,34 +142,27 @@ export class CchSearch {
       }
       if (a === r) {
         i++;
-        const d = forward[r];
-        if (d < best && d <= maxCost) {
-          for (let k = upStart[r], end = upStart[r + 1]; k < end; k++) {
-            const w = d + up[k];
-            const x = upHead[k];
-            if (w < forward[x]) {
-              forward[x] = w;
-              forwardArc[x] = k;
-            }
-          }
-        }
+        if (forward[r] < best && forward[r] <= maxCost) this.relax(r, forward[r], up, forward, forwardArc);
       }
       if (b === r) {
         j++;
-        const d = backward[r];
-        if (d < best && d <= maxCost) {
-          for (let k = upStart[r], end = upStart[r + 1]; k < end; k++) {
-            const w = d + down[k];
-            const x = upHead[k];
-            if (w < backward[x]) {
-              backward[x] = w;
-              backwardArc[x] = k;
-            }
-          }
-        }
+        if (backward[r] < best && backward[r] <= maxCost) this.relax(r, backward[r], down, backward, backwardArc);
       }
     }
     return meeting;
+  }
+
+  /** Relaxes rank r's upward arcs (all to its ancestors) at distance d, by `weights`. */
+  private relax(r: number, d: number, weights: Float32Array, dist: Float64Array, via: Int32Array): void {
+    const { upStart, upHead } = this.h;
+    for (let k = upStart[r], end = upStart[r + 1]; k < end; k++) {
+      const w = d + weights[k];
+      const x = upHead[k];
+      if (w < dist[x]) {
+        dist[x] = w;
+        via[x] = k;
+      }
+    }
   }
 
   /**
@@ -222,7 +212,6 @@ export class CchSearch {
       this.metrics.delete(key);
     } else {
       const result = closedWeights(this.graph, this.h, this.triangles, closedEdges, (edge) => blocked.has(edge));
-      this.recomputed = result.recomputed;
       metric = { up: result.up, down: result.down };
       if (this.metrics.size >= KEPT_METRICS) this.metrics.delete(this.metrics.keys().next().value!);
     }
