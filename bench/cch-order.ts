@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nestedDissectionOrder, undirectedAdjacency } from '../lambdas/core/roads/cch/order';
+import { nestedDissection, undirectedAdjacency } from '../lambdas/core/roads/cch/order';
 import { eliminationStats, type EliminationStats } from '../lambdas/core/roads/cch/order-quality';
 import { deserializeRoadGraph, GraphFormatError } from '../lambdas/core/roads/format';
 import type { RoadGraph } from '../lambdas/core/roads/graph';
@@ -46,7 +46,6 @@ function byLongitude(graph: RoadGraph): Uint32Array {
   return order.sort((a, b) => graph.nodeLng[a] - graph.nodeLng[b] || a - b);
 }
 
-/** Sizes of the top separators: the last-ranked nodes that each successive cut placed on top. */
 function describe(name: string, stats: EliminationStats, nodes: number, ms?: number): string {
   const time = ms === undefined ? '' : `  ${(ms / 1000).toFixed(2)} s`;
   return `${name.padEnd(22)}${time.padStart(9)}  upward arcs ${stats.upwardArcs.toLocaleString('en-AU').padStart(13)} (${(stats.upwardArcs / nodes).toFixed(2)} a node, max ${stats.maxUpward})  elimination-tree height ${stats.treeHeight}`;
@@ -60,9 +59,17 @@ function main(): void {
   console.log(`${label}: ${graph.nodeCount.toLocaleString('en-AU')} nodes, ${edges.toLocaleString('en-AU')} undirected edges · load average ${loadavg()[0]!.toFixed(1)}`);
 
   const started = performance.now();
-  const order = nestedDissectionOrder(graph);
+  const cpu = process.cpuUsage();
+  const { order, coreNodes, cuts } = nestedDissection(graph);
   const ms = performance.now() - started;
+  const cpuMs = (process.cpuUsage().user + process.cpuUsage().system - cpu.user - cpu.system) / 1000;
   console.log(describe('nested dissection', eliminationStats(adjacency, order), graph.nodeCount, ms));
+  console.log(`  CPU time ${(cpuMs / 1000).toFixed(2)} s (the wall time above includes waiting for the other processes on the machine)`);
+  console.log(`  core cut by nested dissection: ${coreNodes.toLocaleString('en-AU')} nodes (the rest are dead-end trees and degree-2 chains)`);
+  for (let depth = 0; cuts.some((cut) => cut.depth === depth); depth++) {
+    const level = cuts.filter((cut) => cut.depth === depth).sort((a, b) => b.nodes - a.nodes).slice(0, 6);
+    console.log(`  largest separators at depth ${depth}: ${level.map((cut) => `${cut.separator} of ${cut.nodes.toLocaleString('en-AU')}`).join(', ')}`);
+  }
   console.log(`  peak memory of the process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
   const trivial = eliminationStats(adjacency, byLongitude(graph));
   console.log(describe('by longitude', trivial, graph.nodeCount));

@@ -22,14 +22,22 @@ function gridLines(side: number, lng = 148): ReturnType<typeof road>[] {
   return lines;
 }
 
-/** A straight road of `nodes` nodes: one line per edge, so each vertex is a node. */
+/**
+ * A straight road of `nodes` nodes: one line per edge, so each vertex is a node, the lines in a
+ * scrambled order so that the graph does not number the nodes along the road.
+ */
 function pathLines(nodes: number): ReturnType<typeof road>[] {
-  return Array.from({ length: nodes - 1 }, (_, i) =>
+  const lines = Array.from({ length: nodes - 1 }, (_, i) =>
     road([
       [148 + i * STEP, -33],
       [148 + (i + 1) * STEP, -33],
     ]),
   );
+  return lines.map((_, i) => lines[(i * 37) % lines.length]);
+}
+
+function byLongitude(graph: RoadGraph): Uint32Array {
+  return Uint32Array.from({ length: graph.nodeCount }, (_, i) => i).sort((a, b) => graph.nodeLng[a] - graph.nodeLng[b] || a - b);
 }
 
 function expectPermutation(order: Uint32Array, nodeCount: number) {
@@ -78,10 +86,19 @@ describe('nested-dissection contraction order', () => {
     const order = nestedDissectionOrder(graph);
     // The fewest last-ranked nodes whose removal disconnects the grid.
     let top = 1;
-    while (componentSizes(graph, new Set(order.subarray(order.length - top))).length < 2) top++;
+    while (top <= 2 * side && componentSizes(graph, new Set(order.subarray(order.length - top))).length < 2) top++;
     expect(top).toBeLessThanOrEqual(side + 2);
     const sizes = componentSizes(graph, new Set(order.subarray(order.length - top)));
     expect(Math.max(...sizes)).toBeLessThanOrEqual(0.75 * graph.nodeCount);
+  });
+
+  it('makes far fewer shortcuts on a grid than an order by longitude, and a shallower elimination tree', () => {
+    const graph = graphOf(gridLines(30));
+    const adjacency = undirectedAdjacency(graph);
+    const dissected = eliminationStats(adjacency, nestedDissectionOrder(graph));
+    const trivial = eliminationStats(adjacency, byLongitude(graph));
+    expect(dissected.upwardArcs).toBeLessThan(0.6 * trivial.upwardArcs);
+    expect(dissected.treeHeight).toBeLessThan(0.2 * trivial.treeHeight);
   });
 
   it('fills nothing on a path: its upward arcs are its edges', () => {
@@ -94,17 +111,28 @@ describe('nested-dissection contraction order', () => {
   });
 
   it('orders a graph in several pieces, and one-way streets as two-way', () => {
-    const graph = graphOf([...gridLines(12, 148), ...gridLines(9, 149), road([[150, -33], [150.001, -33]], { oneway: 'yes' })]);
-    expect(graph.nodeCount).toBe(144 + 81 + 2);
+    const graph = graphOf([...gridLines(20, 148), ...gridLines(16, 149), road([[150, -33], [150.001, -33]], { oneway: 'yes' })]);
+    expect(graph.nodeCount).toBe(400 + 256 + 2);
+    expect(graph.arcStart[graph.nodeCount]).toBe(2 * (2 * 20 * 19 + 2 * 16 * 15) + 1);
     const order = nestedDissectionOrder(graph);
     expectPermutation(order, graph.nodeCount);
     const stats = eliminationStats(undirectedAdjacency(graph), order);
-    // Three components: three roots of the elimination tree, so no shortcut joins two of them.
-    const edges = undirectedAdjacency(graph).target.length / 2;
-    expect(stats.upwardArcs).toBeGreaterThanOrEqual(edges);
+    // The one-way road (a tree) comes first; each grid is cut on its own, so the last nodes, a
+    // grid's top separator, all lie in one grid.
+    expect(Array.from(order.subarray(0, 2), (v) => graph.nodeLng[v]).sort()).toEqual([150, 150.001]);
+    const grid = (v: number) => Math.floor(graph.nodeLng[v]);
+    expect(new Set(Array.from(order.subarray(order.length - 10), grid)).size).toBe(1);
+    expect(stats.upwardArcs).toBeGreaterThanOrEqual(undirectedAdjacency(graph).target.length / 2);
   });
 
-  it('orders an empty graph and a single node', () => {
+  it('orders nodes that all share one position (no direction parts them)', () => {
+    const graph = graphOf(gridLines(25));
+    graph.nodeLng.fill(148);
+    graph.nodeLat.fill(-33);
+    expectPermutation(nestedDissectionOrder(graph), graph.nodeCount);
+  });
+
+  it('orders an empty graph', () => {
     expect(nestedDissectionOrder(graphOf([])).length).toBe(0);
   });
 });

@@ -11,15 +11,16 @@ import type { RoadGraph } from '../graph';
  * To cut a piece, its nodes are projected on four directions (0°, 45°, 90°, 135°); for each, the
  * first quarter is a source and the last quarter a sink, and a unit-capacity max flow (Dinic, on
  * the node-split graph, so the cut is a set of nodes) finds the fewest nodes that part them. The
- * smallest cut of the four wins (each side keeps at least a quarter). A piece that falls apart
- * into several components is ordered one component after another; pieces of at most
- * SMALL_PIECE nodes are ordered by minimum degree.
+ * cut of the four with the lowest size / √(smaller side's share) wins: each side keeps at least a
+ * quarter, and of two cuts nearly as small the more even one. A piece that falls apart into
+ * several components is ordered one component after another; pieces of at most SMALL_PIECE nodes
+ * are ordered by minimum degree, which makes fewer shortcuts there than cutting them further.
  *
  * Everything is in typed arrays sized by the graph, reused by every piece.
  */
 
 /** Pieces this small are ordered by minimum degree instead of being cut further. */
-const SMALL_PIECE = 48;
+const SMALL_PIECE = 200;
 /** Share of a piece's nodes, at each end of a direction, that form the source and the sink. */
 const END_SHARE = 0.25;
 const DIRECTIONS = [0, 45, 90, 135].map((degrees) => (degrees * Math.PI) / 180);
@@ -92,6 +93,21 @@ function adjacencyOfEdges(n: number, a: Uint32Array, b: Uint32Array, count: numb
  * where each chain is one edge between its ends: a smaller graph to cut, and the same cuts.
  */
 export function nestedDissectionOrder(graph: RoadGraph): Uint32Array {
+  return nestedDissection(graph).order;
+}
+
+/** One cut of nested dissection: its depth (0 the top), the nodes of the piece cut and of its separator. */
+export interface Cut {
+  depth: number;
+  nodes: number;
+  separator: number;
+}
+
+/** Cuts this deep or deeper are not reported. */
+const REPORTED_DEPTH = 4;
+
+/** The order, with the size of the core that nested dissection cut and its top cuts (for the bench). */
+export function nestedDissection(graph: RoadGraph): { order: Uint32Array; coreNodes: number; cuts: Cut[] } {
   const n = graph.nodeCount;
   const adjacency = undirectedAdjacency(graph);
   const { start, target } = adjacency;
@@ -176,9 +192,10 @@ export function nestedDissectionOrder(graph: RoadGraph): Uint32Array {
     coreX[c] = graph.nodeLng[coreNode[c]] * cosLat;
     coreY[c] = graph.nodeLat[coreNode[c]];
   }
-  const coreOrder = new NestedDissection(adjacencyOfEdges(coreCount, edgeA, edgeB, edges), coreX, coreY).order();
+  const dissection = new NestedDissection(adjacencyOfEdges(coreCount, edgeA, edgeB, edges), coreX, coreY);
+  const coreOrder = dissection.order();
   for (let i = 0; i < coreCount; i++) order[placed++] = coreNode[coreOrder[i]];
-  return order;
+  return { order, coreNodes: coreCount, cuts: dissection.cuts };
 }
 
 /** Places chain[lo..hi] so that each run's middle node comes after both its halves. */
@@ -218,7 +235,9 @@ class NestedDissection {
   private serial = 0;
 
   private readonly side: Uint8Array;
-  private readonly label: Uint8Array;
+  private label: Uint8Array;
+  /** The cut being weighed against `label`. */
+  private candidate: Uint8Array;
   private readonly projection: Float64Array;
   private readonly values: Float64Array;
   // Max flow on the node-split graph: residual node 2v is v's entry, 2v+1 its exit.
@@ -229,9 +248,12 @@ class NestedDissection {
   private readonly flow: Int8Array;
   private readonly touchesSink: Uint8Array;
   private readonly frontier: Uint32Array;
+  /** The middle nodes of the piece being cut: the only ones the flow touches. */
+  private readonly middle: Uint32Array;
 
-  /** Pending pieces as (begin, end, known to be connected) triples. */
+  /** Pending pieces as (begin, end, known to be connected, depth) quadruples. */
   private stack: number[] = [];
+  readonly cuts: Cut[] = [];
 
   // Minimum degree for small pieces: a dense adjacency matrix over the piece's local indices.
   private readonly matrix = new Uint8Array(SMALL_PIECE * SMALL_PIECE);
@@ -252,6 +274,7 @@ class NestedDissection {
     this.piece = new Int32Array(n).fill(-1);
     this.side = new Uint8Array(n);
     this.label = new Uint8Array(n);
+    this.candidate = new Uint8Array(n);
     this.projection = new Float64Array(n);
     this.values = new Float64Array(n);
     this.level = new Int32Array(2 * n);
@@ -261,35 +284,37 @@ class NestedDissection {
     this.flow = new Int8Array(this.target.length);
     this.touchesSink = new Uint8Array(n);
     this.frontier = new Uint32Array(n);
+    this.middle = new Uint32Array(n);
     this.localIndex = new Int32Array(n).fill(-1);
   }
 
   order(): Uint32Array {
-    if (this.n > 0) this.stack.push(0, this.n, 0);
+    if (this.n > 0) this.stack.push(0, this.n, 0, 0);
     while (this.stack.length > 0) {
+      const depth = this.stack.pop()!;
       const connected = this.stack.pop()!;
       const end = this.stack.pop()!;
       const begin = this.stack.pop()!;
-      this.dissect(begin, end, connected === 1);
+      this.dissect(begin, end, connected === 1, depth);
     }
     return this.work;
   }
 
   /** Orders work[begin..end) into the order's positions begin..end-1. */
-  private dissect(begin: number, end: number, connected: boolean): void {
+  private dissect(begin: number, end: number, connected: boolean, depth: number): void {
     const size = end - begin;
     if (size <= 1) return;
     const serial = ++this.serial;
     for (let i = begin; i < end; i++) this.piece[this.work[i]] = serial;
-    if (!connected && this.splitComponents(begin, end, serial)) return;
+    if (!connected && this.splitComponents(begin, end, serial, depth)) return;
     if (size <= SMALL_PIECE) {
       this.minimumDegree(begin, end, serial);
       return;
     }
     let best = Infinity;
     for (const angle of DIRECTIONS) {
-      const cut = this.cutAlong(begin, end, Math.cos(angle), Math.sin(angle), best);
-      if (cut < best) best = cut;
+      const score = this.cutAlong(begin, end, Math.cos(angle), Math.sin(angle), best);
+      if (score < best) best = score;
     }
     if (best === Infinity) this.cutByMedian(begin, end, serial);
     // Arrange the piece as [low side | high side | separator]; the separator keeps the top positions.
@@ -301,14 +326,15 @@ class NestedDissection {
     for (let i = begin; i < end; i++) if (this.label[this.work[i]] === SEPARATOR) this.scratch[top++] = this.work[i];
     this.work.set(this.scratch.subarray(begin, end), begin);
     // Cut pieces may fall apart; each side is checked for components when it is taken up.
-    this.stack.push(begin, low, 0, low, high, 0);
+    if (depth < REPORTED_DEPTH) this.cuts.push({ depth, nodes: size, separator: end - high });
+    this.stack.push(begin, low, 0, depth + 1, low, high, 0, depth + 1);
   }
 
   /**
    * Arranges a piece that is not connected component after component and queues each, known to be
    * connected. False (and nothing changed) when the piece is one component.
    */
-  private splitComponents(begin: number, end: number, serial: number): boolean {
+  private splitComponents(begin: number, end: number, serial: number, depth: number): boolean {
     const { work, scratch, piece, start, target, side } = this;
     let filled = begin;
     const bounds: number[] = [];
@@ -336,14 +362,15 @@ class NestedDissection {
     }
     for (let j = begin; j < end; j++) side[scratch[j]] = OUTSIDE;
     work.set(scratch.subarray(begin, end), begin);
-    for (let k = 0; k < bounds.length; k += 2) this.stack.push(bounds[k], bounds[k + 1], 1);
+    for (let k = 0; k < bounds.length; k += 2) this.stack.push(bounds[k], bounds[k + 1], 1, depth);
     return true;
   }
 
   /**
    * Inertial flow along one direction: the fewest nodes parting the first quarter of the piece
-   * from the last. Returns the cut's size and, when smaller than `best`, records it in `label`;
-   * Infinity when the two quarters touch (no node cut parts them) or the cut is no better.
+   * from the last. Returns the cut's score, its size / √(smaller side's share of the piece), so a
+   * cut a little larger but more even can win; when lower than `best`, the cut is recorded in
+   * `label`. Infinity when the two quarters touch (no node cut parts them) or the cut is no better.
    */
   private cutAlong(begin: number, end: number, cos: number, sin: number, best: number): number {
     const { work, start, target, side, projection, values, x, y } = this;
@@ -355,7 +382,8 @@ class NestedDissection {
     }
     const ends = Math.max(1, Math.floor(size * END_SHARE));
     const lowLimit = select(values, 0, size - 1, ends - 1);
-    const highLimit = select(values, 0, size - 1, size - ends);
+    // The selection left the values above position ends - 1 at or above it: look there only.
+    const highLimit = select(values, ends, size - 1, size - ends);
     if (!(lowLimit < highLimit)) return Infinity;
     for (let i = begin; i < end; i++) {
       const v = work[i];
@@ -363,12 +391,14 @@ class NestedDissection {
     }
     // The middle nodes next to the source start the search; those next to the sink end it.
     let frontierSize = 0;
+    let middleSize = 0;
     let touching = false;
     for (let i = begin; i < end && !touching; i++) {
       const v = work[i];
       const role = side[v];
       this.touchesSink[v] = 0;
-      if (role !== MIDDLE) {
+      if (role === MIDDLE) this.middle[middleSize++] = v;
+      else {
         if (role === SOURCE) {
           for (let e = start[v]; e < start[v + 1]; e++) if (side[target[e]] === SINK) touching = true;
         }
@@ -384,10 +414,15 @@ class NestedDissection {
     }
     let result = Infinity;
     if (!touching) {
-      const value = this.maxFlow(begin, end, frontierSize, best);
-      if (value < best) {
-        result = value;
-        this.recordCut(begin, end);
+      // The score is at least the cut's size / √½, so a flow that reaches this cannot win.
+      const value = this.maxFlow(middleSize, frontierSize, best * Math.SQRT1_2);
+      if (value < best * Math.SQRT1_2) {
+        const smaller = this.recordCut(begin, end);
+        const score = value / Math.sqrt(smaller / size);
+        if (score < best) {
+          result = score;
+          [this.label, this.candidate] = [this.candidate, this.label];
+        }
       }
     }
     for (let i = begin; i < end; i++) side[work[i]] = OUTSIDE;
@@ -399,18 +434,18 @@ class NestedDissection {
    * Stops early once the flow reaches `limit`. Leaves `level` >= 0 on the residual nodes the
    * source still reaches, from which recordCut reads the cut.
    */
-  private maxFlow(begin: number, end: number, frontierSize: number, limit: number): number {
-    const { work, start, target, side, level, arcCursor, queue, through, flow, touchesSink, frontier } = this;
-    for (let i = begin; i < end; i++) {
-      const v = work[i];
+  private maxFlow(middleSize: number, frontierSize: number, limit: number): number {
+    const { middle, start, target, side, level, arcCursor, queue, through, flow, touchesSink, frontier } = this;
+    for (let i = 0; i < middleSize; i++) {
+      const v = middle[i];
       through[v] = 0;
       for (let e = start[v]; e < start[v + 1]; e++) flow[e] = 0;
     }
     let value = 0;
     for (;;) {
       // Breadth first: the level of each residual node, up to the sink's.
-      for (let i = begin; i < end; i++) {
-        const v = work[i];
+      for (let i = 0; i < middleSize; i++) {
+        const v = middle[i];
         level[2 * v] = -1;
         level[2 * v + 1] = -1;
       }
@@ -459,8 +494,8 @@ class NestedDissection {
       }
       if (sinkLevel === 0x7fffffff) return value;
       // Depth first along rising levels: a blocking flow.
-      for (let i = begin; i < end; i++) {
-        const v = work[i];
+      for (let i = 0; i < middleSize; i++) {
+        const v = middle[i];
         arcCursor[2 * v] = 0;
         arcCursor[2 * v + 1] = 0;
       }
@@ -531,17 +566,23 @@ class NestedDissection {
   }
 
   /** The cut the last flow left: nodes whose exit the source reaches, nodes whose entry only, the rest. */
-  private recordCut(begin: number, end: number): void {
-    const { work, side, level, label } = this;
+  private recordCut(begin: number, end: number): number {
+    const { work, side, level, candidate: label } = this;
+    let low = 0;
+    let high = 0;
     for (let i = begin; i < end; i++) {
       const v = work[i];
       const role = side[v];
-      if (role === SOURCE) label[v] = LOW_SIDE;
-      else if (role === SINK) label[v] = HIGH_SIDE;
-      else if (level[2 * v + 1] >= 0) label[v] = LOW_SIDE;
-      else if (level[2 * v] >= 0) label[v] = SEPARATOR;
-      else label[v] = HIGH_SIDE;
+      let made = HIGH_SIDE;
+      if (role === SOURCE) made = LOW_SIDE;
+      else if (role === SINK) made = HIGH_SIDE;
+      else if (level[2 * v + 1] >= 0) made = LOW_SIDE;
+      else if (level[2 * v] >= 0) made = SEPARATOR;
+      label[v] = made;
+      if (made === LOW_SIDE) low++;
+      else if (made === HIGH_SIDE) high++;
     }
+    return Math.min(low, high);
   }
 
   /**
@@ -553,7 +594,13 @@ class NestedDissection {
     const size = end - begin;
     for (let i = begin; i < end; i++) values[i - begin] = x[work[i]];
     const median = select(values, 0, size - 1, (size - 1) >> 1);
-    for (let i = begin; i < end; i++) label[work[i]] = x[work[i]] <= median ? LOW_SIDE : HIGH_SIDE;
+    let split = false;
+    for (let i = begin; i < end && !split; i++) split = x[work[i]] > median;
+    // Nodes all at one longitude (no real network, but no reason to loop) are halved as listed.
+    for (let i = begin; i < end; i++) {
+      const low = split ? x[work[i]] <= median : i - begin < size >> 1;
+      label[work[i]] = low ? LOW_SIDE : HIGH_SIDE;
+    }
     for (let i = begin; i < end; i++) {
       const v = work[i];
       if (label[v] !== LOW_SIDE) continue;
