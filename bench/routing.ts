@@ -71,7 +71,7 @@ export function timeAll<T>(items: readonly T[], run: (item: T, i: number) => voi
 export function graphBytes(graph: RoadGraph): number {
   let total = 0;
   const seen = new Set<unknown>();
-  for (const value of [...Object.values(graph), graph.cells.cellStart, graph.cells.cellSegment]) {
+  for (const value of [...Object.values(graph), graph.cells.cellStart, graph.cells.cellSegment, ...Object.values(graph.cch ?? {})]) {
     if (ArrayBuffer.isView(value) && !seen.has(value)) {
       seen.add(value);
       total += value.byteLength;
@@ -314,7 +314,7 @@ export async function benchRouting(): Promise<SectionReport> {
     const row = (name: string, open: Timing, closed: Timing | null, note: string) =>
       `${name.padEnd(34)}${ms(open.p50).padStart(9)}${ms(open.p95).padStart(9)}${(closed ? ms(closed.p50) : '-').padStart(11)}${(closed ? ms(closed.p95) : '-').padStart(9)}   ${note}`;
     lines.push(
-      `Routing: NSW major roads, ${graph.nodeCount} nodes, ${graph.edgeCount} edges, ${graph.landmarkCount} landmarks (ALT A*)`,
+      `Routing: NSW major roads, ${graph.nodeCount} nodes, ${graph.edgeCount} edges; ${graph.cch ? `contraction hierarchy, ${graph.cch.upHead.length} upward arcs` : `${graph.landmarkCount} landmarks (ALT A*)`}`,
       `  build GeoJSON -> graph file   ${(buildMs / 1000).toFixed(2)} s (${(bytes / 1e6).toFixed(1)} MB file)`,
       `  load file -> engine           ${loadMs.toFixed(1)} ms`,
       `  loaded graph memory           ${(graphBytes(graph) / 1e6).toFixed(1)} MB typed arrays (arrayBuffers +${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB)`,

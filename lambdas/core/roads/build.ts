@@ -1,3 +1,5 @@
+import { buildContractionHierarchy } from './cch/hierarchy';
+import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
@@ -9,18 +11,13 @@ import { nodeNetwork, type NodingOptions } from './noding';
 export interface BuildOptions extends NodingOptions {
   /** Recorded in the graph's metadata. */
   source?: string;
-  /** Number of ALT landmarks (default 16, or 6 above 200,000 nodes: 4 bytes a node each). */
+  /** Number of ALT landmarks (default none: the contraction hierarchy answers travel time). */
   landmarks?: number;
+  /** Build the contraction hierarchy (default true; false leaves travel time to landmark A*). */
+  hierarchy?: boolean;
 }
 
-/**
- * Landmark count by default: the tables cost 4 bytes a node per landmark on a network with one-way
- * roads, so a state-scale graph keeps six (the number the search uses at once) to stay within
- * its file budget.
- */
-const defaultLandmarks = (nodeCount: number) => (nodeCount > 200_000 ? 6 : 16);
-
-/** Builds a routable graph from road lines: noding, CSR adjacency, spatial index and landmarks. */
+/** Builds a routable graph from road lines: noding, CSR adjacency, spatial index and the contraction hierarchy. */
 export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions = {}): RoadGraph {
   const noded = nodeNetwork(lines, options);
   const { coords, pieces } = noded;
@@ -113,12 +110,12 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const landmarks = buildLandmarks(
     { nodeCount, arcStart: csr.arcStart, arcTarget: csr.arcTarget, arcWeight: csr.arcDuration },
     nodeComponent,
-    options.landmarks ?? defaultLandmarks(nodeCount),
+    options.landmarks ?? 0,
     symmetric,
   );
   const landmarkTables = quantizeLandmarks(landmarks, symmetric);
 
-  return {
+  const graph: RoadGraph = {
     meta: {
       source: options.source ?? 'memory',
       builtAt: new Date().toISOString(),
@@ -152,7 +149,10 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     landmarkNode: landmarks.nodes,
     ...landmarkTables,
     cells: buildEdgeCells(edgeCount, edgeGeomStart, geom),
+    cch: null,
   };
+  if (options.hierarchy !== false) graph.cch = buildContractionHierarchy(graph, nestedDissectionOrder(graph));
+  return graph;
 }
 
 /** The directed uses of the edges in CSR form (a one-way edge is used along its geometry only). */

@@ -1,4 +1,5 @@
 import { buildArcs } from './build';
+import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
 import { COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata, the string table),
@@ -132,6 +133,20 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
   place('cellStart', graph.cells.cellStart);
   place('cellSegment', graph.cells.cellSegment);
+  // The contraction hierarchy, customized: its rank is derived from the order on load, and of
+  // the weights down each arc only those differing from the weight up it are stored (most roads
+  // are two-way, so most arcs weigh the same both ways).
+  if (graph.cch) {
+    const { order, upStart, upHead, up, down } = graph.cch;
+    place('cchOrder', order);
+    place('cchUpStart', upStart);
+    place('cchUpHead', upHead);
+    place('cchUp', up);
+    const differ: number[] = [];
+    for (let k = 0; k < up.length; k++) if (down[k] !== up[k]) differ.push(k);
+    place('cchDownArc', Uint32Array.from(differ));
+    place('cchDownWeight', Float32Array.from(differ, (k) => down[k]));
+  }
 
   const { minLng, minLat, size, cols, rows } = graph.cells;
   const header: Header = {
@@ -198,6 +213,12 @@ function readGraph(input: Uint8Array): RoadGraph {
     otherComponent: Uint32Array;
     cellStart: Uint32Array;
     cellSegment: Uint32Array;
+    cchOrder?: Uint32Array;
+    cchUpStart: Uint32Array;
+    cchUpHead: Uint32Array;
+    cchUp: Float32Array;
+    cchDownArc: Uint32Array;
+    cchDownWeight: Float32Array;
   };
   const { nodeCount, edgeCount } = header;
   const nodeLng = new Float64Array(nodeCount);
@@ -245,7 +266,21 @@ function readGraph(input: Uint8Array): RoadGraph {
     landmarkTo: stored.landmarkTo,
     landmarkUnit: header.landmarkUnit,
     cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
+    cch: stored.cchOrder ? readHierarchy(stored as Required<typeof stored>) : null,
   };
+}
+
+function readHierarchy(stored: {
+  cchOrder: Uint32Array;
+  cchUpStart: Uint32Array;
+  cchUpHead: Uint32Array;
+  cchUp: Float32Array;
+  cchDownArc: Uint32Array;
+  cchDownWeight: Float32Array;
+}): ContractionHierarchy {
+  const down = stored.cchUp.slice();
+  for (let i = 0; i < stored.cchDownArc.length; i++) down[stored.cchDownArc[i]] = stored.cchDownWeight[i];
+  return { order: stored.cchOrder, rank: rankOf(stored.cchOrder), upStart: stored.cchUpStart, upHead: stored.cchUpHead, up: stored.cchUp, down };
 }
 
 /** Every edge's full shape (lng/lat, ends included) from the varint stream and the nodes. */

@@ -1,7 +1,8 @@
+import type { ContractionHierarchy } from './cch/hierarchy';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 3;
+export const ROAD_GRAPH_VERSION = 4;
 
 /** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
 export const COORDINATE_SCALE = 1e7;
@@ -32,6 +33,7 @@ export interface RoadGraphMeta {
  *   landmarkTo[v * K + i] = from v to landmark i (the same array when the graph is symmetric),
  *   in steps of landmarkUnit seconds, rounded; LANDMARK_UNREACHABLE where there is no path.
  * - cells is a grid over the geometry naming the segments in each cell (./cells.ts).
+ * - cch is the contraction hierarchy travel-time routes are searched on (./cch/hierarchy.ts).
  */
 export interface RoadGraph {
   meta: RoadGraphMeta;
@@ -67,6 +69,8 @@ export interface RoadGraph {
   /** Seconds per step of the landmark tables. */
   landmarkUnit: number;
   cells: EdgeCells;
+  /** Null only for graphs built without one (tests of the A* search). */
+  cch: ContractionHierarchy | null;
 }
 
 export const LANDMARK_UNREACHABLE = 0xffff;

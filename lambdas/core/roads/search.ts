@@ -1,6 +1,7 @@
 import { MAX_SPEED_KMH } from './classes';
 import { METRES_PER_DEGREE } from './geo';
 import { LANDMARK_UNREACHABLE, type RoadGraph } from './graph';
+import { CchSearch } from './cch/query';
 import { MinHeap } from './heap';
 
 /**
@@ -10,6 +11,8 @@ import { MinHeap } from './heap';
 export class EdgeMask {
   private readonly stamps: Uint32Array;
   private generation = 1;
+  /** The edges added since the last clear, each once (the hierarchy recomputes around them). */
+  private readonly added: number[] = [];
 
   constructor(edgeCount: number) {
     this.stamps = new Uint32Array(edgeCount);
@@ -20,10 +23,17 @@ export class EdgeMask {
       this.stamps.fill(0);
       this.generation = 1;
     }
+    this.added.length = 0;
   }
 
   add(edge: number): void {
+    if (this.stamps[edge] === this.generation) return;
     this.stamps[edge] = this.generation;
+    this.added.push(edge);
+  }
+
+  edges(): readonly number[] {
+    return this.added;
   }
 
   has(edge: number): boolean {
@@ -40,7 +50,7 @@ export interface SearchEndpoint {
 export interface SearchRequest {
   sources: readonly SearchEndpoint[];
   targets: readonly SearchEndpoint[];
-  /** 'duration' (seconds, landmark A*) or 'length' (metres, straight-line A*). */
+  /** 'duration' (seconds, contraction hierarchy) or 'length' (metres, straight-line A*). */
   metric: 'duration' | 'length';
   blocked?: EdgeMask;
   /** Give up on paths costing more than this. */
@@ -59,7 +69,8 @@ const ACTIVE_LANDMARKS = 6;
 const NO_TARGET = -1;
 
 /**
- * Exact shortest paths by A*. For travel time the potential is ALT (landmark) bounds; for length
+ * Exact shortest paths. Travel time is answered by the contraction hierarchy (./cch/query.ts)
+ * when the graph has one; otherwise, and for length, by A*. For travel time the potential is ALT (landmark) bounds; for length
  * it is the straight-line distance. Per-node arrays are allocated once and invalidated with a
  * generation stamp, so a query touches only the nodes it visits.
  */
@@ -85,9 +96,11 @@ export class RoadSearch {
   private targetLandmarks = new Float64Array(0);
   private targetList: SearchEndpoint[] = [];
   settled = 0;
+  private readonly hierarchy: CchSearch | undefined;
 
   constructor(private readonly graph: RoadGraph) {
     const n = graph.nodeCount;
+    if (graph.cch) this.hierarchy = new CchSearch(graph, graph.cch);
     this.dist = new Float64Array(n);
     this.potential = new Float64Array(n);
     this.parent = new Int32Array(n);
@@ -103,6 +116,12 @@ export class RoadSearch {
   }
 
   run(request: SearchRequest): SearchResult | null {
+    if (request.metric === 'duration' && this.hierarchy) return this.hierarchy.run(request);
+    return this.aStar(request);
+  }
+
+  /** A* alone, whatever the graph has (the bench compares it with the hierarchy). */
+  aStar(request: SearchRequest): SearchResult | null {
     const { graph, dist, potential, parent, seen, heap } = this;
     if (++this.generation === 0xffffffff) {
       seen.fill(0);

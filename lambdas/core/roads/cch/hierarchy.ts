@@ -1,0 +1,156 @@
+/**
+ * A customizable contraction hierarchy (Dibbelt, Strasser, Wagner, "Customizable Contraction
+ * Hierarchies", 2016). Nodes are numbered by rank (the order they are contracted in); every node
+ * keeps its arcs to higher-ranked neighbours, including the shortcuts that contracting the
+ * lower nodes adds (the chordal supergraph of the road network). The structure depends on the
+ * order only; the weights (travel time up and down each arc) are its "customization".
+ *
+ * - order[r] is the node of rank r, rank[v] the rank of node v.
+ * - Rank r's upward arcs are upStart[r]..upStart[r+1]-1, their heads upHead (ranks), ascending,
+ *   so a node's lowest upward neighbour, upHead[upStart[r]], is its parent in the elimination tree.
+ * - up[k] is the travel time from arc k's tail to its head, down[k] from its head to its tail
+ *   (Infinity where there is no way).
+ */
+export interface ContractionHierarchy {
+  order: Uint32Array;
+  rank: Uint32Array;
+  upStart: Uint32Array;
+  upHead: Uint32Array;
+  up: Float32Array;
+  down: Float32Array;
+}
+
+/** What the hierarchy is built from: the road graph's nodes and directed arcs. */
+export interface ArcGraph {
+  nodeCount: number;
+  arcStart: Uint32Array;
+  arcTarget: Uint32Array;
+  arcEdge: Uint32Array;
+  arcDuration: Float32Array;
+}
+
+export function rankOf(order: Uint32Array): Uint32Array {
+  const rank = new Uint32Array(order.length);
+  for (let r = 0; r < order.length; r++) rank[order[r]] = r;
+  return rank;
+}
+
+/**
+ * The metric-independent contraction: contracting rank r joins all its higher neighbours to each
+ * other. Done as in symbolic Cholesky factorisation: r's higher neighbours other than its lowest
+ * one, p, become p's neighbours (p is contracted next among them, and would join them anyway).
+ */
+export function contract(graph: Pick<ArcGraph, 'nodeCount' | 'arcStart' | 'arcTarget'>, order: Uint32Array): Pick<ContractionHierarchy, 'order' | 'rank' | 'upStart' | 'upHead'> {
+  const n = graph.nodeCount;
+  if (order.length !== n) throw new Error(`node order has ${order.length} nodes, the graph ${n}`);
+  const rank = rankOf(order);
+  const lists: number[][] = Array.from({ length: n }, () => []);
+  for (let v = 0; v < n; v++) {
+    for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
+      const p = rank[v];
+      const q = rank[graph.arcTarget[a]];
+      if (p < q) lists[p].push(q);
+      else if (q < p) lists[q].push(p);
+    }
+  }
+  const upStart = new Uint32Array(n + 1);
+  for (let r = 0; r < n; r++) {
+    const list = uniqueSorted(lists[r]);
+    lists[r] = list;
+    upStart[r + 1] = upStart[r] + list.length;
+    if (list.length > 1) {
+      const parent = lists[list[0]];
+      for (let i = 1; i < list.length; i++) parent.push(list[i]);
+    }
+  }
+  const upHead = new Uint32Array(upStart[n]);
+  for (let r = 0; r < n; r++) {
+    upHead.set(lists[r], upStart[r]);
+    lists[r] = [];
+  }
+  return { order, rank, upStart, upHead };
+}
+
+function uniqueSorted(list: number[]): number[] {
+  if (list.length < 2) return list;
+  list.sort((a, b) => a - b);
+  let kept = 1;
+  for (let i = 1; i < list.length; i++) if (list[i] !== list[kept - 1]) list[kept++] = list[i];
+  list.length = kept;
+  return list;
+}
+
+/** The arc from rank `low` up to rank `high`, or -1 (heads are ascending: binary search). */
+export function arcBetween(upStart: Uint32Array, upHead: Uint32Array, low: number, high: number): number {
+  let lo = upStart[low];
+  let hi = upStart[low + 1];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (upHead[mid] < high) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < upStart[low + 1] && upHead[lo] === high ? lo : -1;
+}
+
+/**
+ * Each arc's own weights from the road's arcs between its two nodes (the fastest of parallel
+ * edges; none where `isBlocked` says the edge is closed), before any triangle.
+ */
+export function baseWeights(graph: ArcGraph, h: Pick<ContractionHierarchy, 'rank' | 'upStart' | 'upHead'>, isBlocked?: (edge: number) => boolean): { up: Float32Array; down: Float32Array } {
+  const m = h.upHead.length;
+  const up = new Float32Array(m).fill(Infinity);
+  const down = new Float32Array(m).fill(Infinity);
+  for (let v = 0; v < graph.nodeCount; v++) {
+    const p = h.rank[v];
+    for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
+      const q = h.rank[graph.arcTarget[a]];
+      if (p === q || (isBlocked && isBlocked(graph.arcEdge[a] >>> 1))) continue;
+      const w = graph.arcDuration[a];
+      if (p < q) {
+        const k = arcBetween(h.upStart, h.upHead, p, q);
+        if (w < up[k]) up[k] = w;
+      } else {
+        const k = arcBetween(h.upStart, h.upHead, q, p);
+        if (w < down[k]) down[k] = w;
+      }
+    }
+  }
+  return { up, down };
+}
+
+/**
+ * The basic customization: bottom-up over the ranks, every lower triangle (x below y and z)
+ * offers y→x→z and z→x→y to the arc between y and z. Arcs out of x are final when x is reached,
+ * as all their own lower triangles have lower nodes still.
+ */
+export function customize(h: Pick<ContractionHierarchy, 'upStart' | 'upHead'>, up: Float32Array, down: Float32Array): void {
+  const { upStart, upHead } = h;
+  const n = upStart.length - 1;
+  for (let x = 0; x < n; x++) {
+    const end = upStart[x + 1];
+    for (let i = upStart[x]; i < end; i++) {
+      const y = upHead[i];
+      const viaUp = down[i]; // y to x
+      const viaDown = up[i]; // x to y
+      if (viaUp === Infinity && viaDown === Infinity) continue;
+      // Heads above y in x's list are all in y's list (the graph is chordal): merge the two.
+      let k = upStart[y];
+      for (let j = i + 1; j < end; j++) {
+        const z = upHead[j];
+        while (upHead[k] !== z) k++;
+        const toZ = viaUp + up[j];
+        if (toZ < up[k]) up[k] = toZ;
+        const fromZ = down[j] + viaDown;
+        if (fromZ < down[k]) down[k] = fromZ;
+      }
+    }
+  }
+}
+
+/** Orders, contracts and customizes: the hierarchy of a road graph for travel time. */
+export function buildContractionHierarchy(graph: ArcGraph, order: Uint32Array): ContractionHierarchy {
+  const topology = contract(graph, order);
+  const { up, down } = baseWeights(graph, topology);
+  customize(topology, up, down);
+  return { ...topology, up, down };
+}
