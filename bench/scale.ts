@@ -16,7 +16,7 @@ import KDBush from 'kdbush';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { deserializeRoadGraph } from '../lambdas/core/roads/format';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, type RoadGraph } from '../lambdas/core/roads/graph';
+import { edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { MinHeap } from '../lambdas/core/roads/heap';
 import { projectRoot } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
@@ -128,17 +128,17 @@ function measure(label: string, built: Built, file: string): Measured {
   }
   // Local trips: a random node and a random node within 20 km of it, in metres east and north.
   const index = new KDBush(main.length);
-  const kx = 111_320 * Math.cos((graph.nodeLat[main[0]!]! * Math.PI) / 180);
-  for (const v of main) index.add(graph.nodeLng[v]! * kx, graph.nodeLat[v]! * 110_574);
+  const kx = 111_320 * Math.cos((nodeLat(graph, main[0]!) * Math.PI) / 180);
+  for (const v of main) index.add(nodeLng(graph, v) * kx, nodeLat(graph, v) * 110_574);
   index.finish();
   const local: [number, number][] = [];
   while (local.length < TRIPS) {
     const a = pick();
-    const near = index.within(graph.nodeLng[a]! * kx, graph.nodeLat[a]! * 110_574, LOCAL_KM * 1000);
+    const near = index.within(nodeLng(graph, a) * kx, nodeLat(graph, a) * 110_574, LOCAL_KM * 1000);
     const b = main[near[Math.floor(next() * near.length)]!]!;
-    if (b !== a && haversine(graph.nodeLng[a]!, graph.nodeLat[a]!, graph.nodeLng[b]!, graph.nodeLat[b]!) <= LOCAL_KM * 1000) local.push([a, b]);
+    if (b !== a && haversine(nodeLng(graph, a), nodeLat(graph, a), nodeLng(graph, b), nodeLat(graph, b)) <= LOCAL_KM * 1000) local.push([a, b]);
   }
-  const point = (v: number) => ({ lat: graph.nodeLat[v]!, lng: graph.nodeLng[v]! });
+  const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
 
   const mainEdges: number[] = [];
   for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]!] === 0) mainEdges.push(e);

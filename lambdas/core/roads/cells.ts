@@ -1,10 +1,13 @@
 // The spatial index of the road network: a uniform grid naming the road segments in each cell,
 // stored in the graph file as it is used (see EdgeCells in ./graph.ts). It answers the box
 // queries of snapping, the nearest road and matching a closure's line onto the roads.
-import type { EdgeCells, RoadGraph } from './graph';
+import { readSegment, type EdgeCells, type RoadGraph } from './graph';
 
 
-/** About one cell per four segments, so a query box meets few segments it cannot use. */
+/**
+ * About one cell per four segments, so a query box meets few segments it cannot use. Built from
+ * the builder's full shapes (`geom`, lng/lat interleaved in degrees, every vertex of every edge).
+ */
 export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array): EdgeCells {
   const vertexCount = edgeGeomStart[edgeCount] ?? 0;
   let minLng = Infinity;
@@ -75,9 +78,13 @@ function edgeOfVertex(edgeGeomStart: Uint32Array, edgeCount: number, vertex: num
   return lo;
 }
 
+/** Scratch for one segment's ends: box queries run one at a time (a process answers one request at once). */
+const segment = new Float64Array(4);
+
 /**
- * Calls `visit(edge, vertex)` once for every geometry segment (from global vertex `vertex` to
- * the next) whose bounding box meets the box minX..maxX, minY..maxY.
+ * Calls `visit(edge, vertex, ax, ay, bx, by)` once for every geometry segment (from global vertex
+ * `vertex` to the next, ax/ay to bx/by in degrees) whose bounding box meets the box minX..maxX,
+ * minY..maxY.
  */
 export function forEachSegmentIn(
   graph: RoadGraph,
@@ -85,20 +92,24 @@ export function forEachSegmentIn(
   minY: number,
   maxX: number,
   maxY: number,
-  visit: (edge: number, vertex: number) => void,
+  visit: (edge: number, vertex: number, ax: number, ay: number, bx: number, by: number) => void,
 ): void {
-  const { cells, geom, edgeGeomStart, edgeCount } = graph;
+  const { cells, edgeGeomStart, edgeCount } = graph;
   const [c0, c1, r0, r1] = cellRange(cells, minX, minY, maxX, maxY);
   const single = c0 === c1 && r0 === r1;
+  // A cell lists its segments by ascending vertex, so runs of them share an edge: found once.
+  let edge = -1;
   for (let r = r0; r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
       const cell = r * cells.cols + c;
       for (let i = cells.cellStart[cell]; i < cells.cellStart[cell + 1]; i++) {
         const v = cells.cellSegment[i];
-        const ax = geom[2 * v];
-        const ay = geom[2 * v + 1];
-        const bx = geom[2 * v + 2];
-        const by = geom[2 * v + 3];
+        if (edge < 0 || v < edgeGeomStart[edge] || v >= edgeGeomStart[edge + 1]) edge = edgeOfVertex(edgeGeomStart, edgeCount, v);
+        readSegment(graph, edge, v, segment);
+        const ax = segment[0];
+        const ay = segment[1];
+        const bx = segment[2];
+        const by = segment[3];
         if ((ax < minX && bx < minX) || (ax > maxX && bx > maxX) || (ay < minY && by < minY) || (ay > maxY && by > maxY)) continue;
         if (!single) {
           // A segment in several cells of the query is visited from the first of them only.
@@ -106,7 +117,7 @@ export function forEachSegmentIn(
           const sr = Math.floor((Math.min(ay, by) - cells.minLat) / cells.size);
           if (c !== (sc > c0 ? sc : c0) || r !== (sr > r0 ? sr : r0)) continue;
         }
-        visit(edgeOfVertex(edgeGeomStart, edgeCount, v), v);
+        visit(edge, v, ax, ay, bx, by);
       }
     }
   }

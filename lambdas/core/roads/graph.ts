@@ -22,8 +22,12 @@ export interface RoadGraphMeta {
 /**
  * A routable road network held in typed arrays.
  *
- * - Nodes are junctions and line ends; edges are the road pieces between them, with their full
- *   shape in `geom` (lng/lat interleaved; edge e uses vertices edgeGeomStart[e]..edgeGeomStart[e+1]-1).
+ * - Nodes are junctions and line ends, at nodeLngE7/nodeLatE7 (integers of 1e-7 degrees); edges
+ *   are the road pieces between them. Edge e's shape is the global vertices
+ *   edgeGeomStart[e]..edgeGeomStart[e+1]-1: its first is its from node, its last its to node, and
+ *   the ones between are held once, in `interiorE7` (lng/lat interleaved, 1e-7 degrees), where
+ *   global vertex v of edge e is interior vertex v - 2e - 1 (every edge before it has two ends).
+ *   Read them with vertexLng/vertexLat, readSegment or edgeCoordinates (below).
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
  * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
@@ -37,8 +41,9 @@ export interface RoadGraph {
   meta: RoadGraphMeta;
   nodeCount: number;
   edgeCount: number;
-  nodeLng: Float64Array;
-  nodeLat: Float64Array;
+  /** Node coordinates in 1e-7 degrees (views on the graph file when loaded from one). */
+  nodeLngE7: Int32Array;
+  nodeLatE7: Int32Array;
   nodeComponent: Uint32Array;
   edgeFrom: Uint32Array;
   edgeTo: Uint32Array;
@@ -49,7 +54,8 @@ export interface RoadGraph {
   /** Index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed), per edge. */
   edgeSurface: Uint8Array;
   edgeGeomStart: Uint32Array;
-  geom: Float64Array;
+  /** Every edge's interior vertices (not its ends), lng/lat interleaved, in 1e-7 degrees. */
+  interiorE7: Int32Array;
   arcStart: Uint32Array;
   arcTarget: Uint32Array;
   arcEdge: Uint32Array;
@@ -73,7 +79,7 @@ export const LANDMARK_UNREACHABLE = 0xffff;
 
 /**
  * A uniform grid over the network's geometry: each cell lists the segments whose bounding box
- * meets it, each named by its first vertex (a global index into geom), in CSR form: cell c's are
+ * meets it, each named by its first vertex (a global vertex index), in CSR form: cell c's are
  * cellSegment[cellStart[c]..cellStart[c+1]-1]. About one cell per four segments; it is stored in
  * the graph file as is.
  */
@@ -114,11 +120,59 @@ export function roadLabel(graph: RoadGraph, edge: number): string {
   return roadNameOfEdge(graph, edge) ?? roadRefOfEdge(graph, edge) ?? describeRoadClass(roadClassOfEdge(graph, edge));
 }
 
+// The shape readers below divide by a module constant, not an imported one: run from source
+// (tsx), an imported binding is a getter call on every read. Dividing (not multiplying by 1e-7)
+// gives the same doubles the builder rounds to.
+const SCALE = COORDINATE_SCALE;
+
+export const nodeLng = (graph: RoadGraph, node: number): number => graph.nodeLngE7[node] / SCALE;
+export const nodeLat = (graph: RoadGraph, node: number): number => graph.nodeLatE7[node] / SCALE;
+
+/** Longitude in degrees of global vertex v of `edge` (its ends are its nodes). */
+export function vertexLng(graph: RoadGraph, edge: number, v: number): number {
+  const start = graph.edgeGeomStart;
+  if (v === start[edge]) return graph.nodeLngE7[graph.edgeFrom[edge]] / SCALE;
+  if (v === start[edge + 1] - 1) return graph.nodeLngE7[graph.edgeTo[edge]] / SCALE;
+  return graph.interiorE7[2 * (v - 2 * edge - 1)] / SCALE;
+}
+
+/** Latitude in degrees of global vertex v of `edge`. */
+export function vertexLat(graph: RoadGraph, edge: number, v: number): number {
+  const start = graph.edgeGeomStart;
+  if (v === start[edge]) return graph.nodeLatE7[graph.edgeFrom[edge]] / SCALE;
+  if (v === start[edge + 1] - 1) return graph.nodeLatE7[graph.edgeTo[edge]] / SCALE;
+  return graph.interiorE7[2 * (v - 2 * edge - 1) + 1] / SCALE;
+}
+
+/**
+ * Writes the segment from global vertex v of `edge` to the next into out as ax, ay, bx, by
+ * (degrees): the hot path of every box query, so it reads each end once.
+ */
+export function readSegment(graph: RoadGraph, edge: number, v: number, out: Float64Array): void {
+  const start = graph.edgeGeomStart;
+  const interior = graph.interiorE7;
+  const i = 2 * (v - 2 * edge - 1);
+  if (v === start[edge]) {
+    const node = graph.edgeFrom[edge];
+    out[0] = graph.nodeLngE7[node] / SCALE;
+    out[1] = graph.nodeLatE7[node] / SCALE;
+  } else {
+    out[0] = interior[i] / SCALE;
+    out[1] = interior[i + 1] / SCALE;
+  }
+  if (v + 1 === start[edge + 1] - 1) {
+    const node = graph.edgeTo[edge];
+    out[2] = graph.nodeLngE7[node] / SCALE;
+    out[3] = graph.nodeLatE7[node] / SCALE;
+  } else {
+    out[2] = interior[i + 2] / SCALE;
+    out[3] = interior[i + 3] / SCALE;
+  }
+}
+
 /** The edge's shape as [lng, lat] pairs in geometry order. */
 export function edgeCoordinates(graph: RoadGraph, edge: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let v = graph.edgeGeomStart[edge]; v < graph.edgeGeomStart[edge + 1]; v++) {
-    out.push([graph.geom[2 * v], graph.geom[2 * v + 1]]);
-  }
+  for (let v = graph.edgeGeomStart[edge]; v < graph.edgeGeomStart[edge + 1]; v++) out.push([vertexLng(graph, edge, v), vertexLat(graph, edge, v)]);
   return out;
 }
