@@ -5,6 +5,7 @@ import { COORDINATE_SCALE, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { buildLandmarks, quantizeLandmarks, weakComponents } from './landmarks';
 import { nodeNetwork, type NodingOptions } from './noding';
+import { StringTable } from './strings';
 
 export interface BuildOptions extends NodingOptions {
   /** Recorded in the graph's metadata. */
@@ -155,7 +156,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     roadRef,
     roadClass,
     roadSpeed,
-    strings,
+    strings: StringTable.of(strings),
     landmarkCount: landmarks.nodes.length,
     landmarkNode: landmarks.nodes,
     ...landmarkTables,

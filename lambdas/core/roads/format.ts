@@ -1,14 +1,16 @@
 import { buildArcs } from './build';
 import { COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { StringTable } from './strings';
 
-// Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata, the string table),
-// then each section at an 8-byte aligned offset. Most sections are what the graph holds, so a
-// load makes typed-array views straight onto the file's bytes. What the file leaves out is
-// derived in one pass each on load: coordinates are integers of 1e-7 degrees; each edge's shape
-// is its interior vertices only (its ends are its nodes), as zigzag varint deltas; durations are
-// lengths at the road's speed; an edge's one-way flag and surface share a byte; the arcs (CSR
-// adjacency) come from the edges; the components list only the nodes outside the largest.
-// docs/road-engine.md lists what each part costs.
+// Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
+// at an 8-byte aligned offset. Most sections are what the graph holds, so a load makes typed-array
+// views straight onto the file's bytes: the nodes (integers of 1e-7 degrees), the edges, the
+// roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
+// the landmark tables and the segment grid. The rest is derived in one pass each on load: each
+// edge's shape is stored as its interior vertices only (its ends are its nodes), as zigzag varint
+// deltas, and held as integers; durations are lengths at the road's speed; an edge's one-way flag
+// and surface share a byte; the arcs (CSR adjacency) come from the edges; the components list
+// only the nodes outside the largest. docs/road-engine.md lists what each part costs.
 const MAGIC = 'ROADGRF3';
 
 const ARRAY_TYPES = {
@@ -45,7 +47,6 @@ interface Header {
   vertexCount: number;
   landmarkCount: number;
   landmarkUnit: number;
-  strings: string[];
   cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
 }
@@ -126,6 +127,8 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] !== 0) others.push(v);
   place('otherNode', Uint32Array.from(others));
   place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
+  place('stringBytes', graph.strings.bytes);
+  place('stringEnds', graph.strings.ends);
   place('cellStart', graph.cells.cellStart);
   place('cellSegment', graph.cells.cellSegment);
 
@@ -138,7 +141,6 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     vertexCount: graph.edgeGeomStart[graph.edgeCount],
     landmarkCount: graph.landmarkCount,
     landmarkUnit: graph.landmarkUnit,
-    strings: graph.strings,
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -194,6 +196,8 @@ function readGraph(input: Uint8Array): RoadGraph {
     otherComponent: Uint32Array;
     cellStart: Uint32Array;
     cellSegment: Uint32Array;
+    stringBytes: Uint8Array;
+    stringEnds: Uint32Array;
   };
   const { nodeCount, edgeCount } = header;
   const nodeComponent = new Uint32Array(nodeCount);
@@ -228,7 +232,7 @@ function readGraph(input: Uint8Array): RoadGraph {
     roadRef: stored.roadRef,
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
-    strings: header.strings,
+    strings: new StringTable(stored.stringBytes, stored.stringEnds),
     landmarkCount: header.landmarkCount,
     landmarkNode: stored.landmarkNode,
     landmarkFrom: stored.landmarkFrom,

@@ -1,7 +1,8 @@
+import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 3;
+export const ROAD_GRAPH_VERSION = 4;
 
 /** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
 export const COORDINATE_SCALE = 1e7;
@@ -65,7 +66,8 @@ export interface RoadGraph {
   roadClass: Uint8Array;
   /** km/h, per road. */
   roadSpeed: Float32Array;
-  strings: string[];
+  /** Road names and refs, each once (roadName and roadRef index it). */
+  strings: StringTable;
   landmarkCount: number;
   landmarkNode: Uint32Array;
   landmarkFrom: Uint16Array;
@@ -107,12 +109,12 @@ export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => graph
 
 export function roadNameOfEdge(graph: RoadGraph, edge: number): string | null {
   const index = graph.roadName[graph.edgeRoad[edge]];
-  return index >= 0 ? graph.strings[index] : null;
+  return index >= 0 ? graph.strings.at(index) : null;
 }
 
 export function roadRefOfEdge(graph: RoadGraph, edge: number): string | null {
   const index = graph.roadRef[graph.edgeRoad[edge]];
-  return index >= 0 ? graph.strings[index] : null;
+  return index >= 0 ? graph.strings.at(index) : null;
 }
 
 /** What to call a road in instructions: its name, else its route number, else its class. */
