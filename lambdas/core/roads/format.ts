@@ -200,16 +200,18 @@ function readGraph(input: Uint8Array): RoadGraph {
     stringEnds: Uint32Array;
   };
   const { nodeCount, edgeCount } = header;
+  // The loops read locals: `stored` is built key by key, so reading its properties is slow.
+  const { otherNode, otherComponent, edgeLength, edgeRoad, roadSpeed, edgeFlags } = stored;
   const nodeComponent = new Uint32Array(nodeCount);
-  for (let i = 0; i < stored.otherNode.length; i++) nodeComponent[stored.otherNode[i]] = stored.otherComponent[i];
+  for (let i = 0; i < otherNode.length; i++) nodeComponent[otherNode[i]] = otherComponent[i];
   const { edgeGeomStart, interiorE7 } = decodeGeometry(stored, header.vertexCount, edgeCount);
   const edgeDuration = new Float32Array(edgeCount);
   const edgeOneway = new Uint8Array(edgeCount);
   const edgeSurface = new Uint8Array(edgeCount);
   for (let e = 0; e < edgeCount; e++) {
-    edgeDuration[e] = stored.edgeLength[e] / (stored.roadSpeed[stored.edgeRoad[e]] / 3.6);
-    edgeOneway[e] = stored.edgeFlags[e] & 1;
-    edgeSurface[e] = stored.edgeFlags[e] >>> 1;
+    edgeDuration[e] = edgeLength[e] / (roadSpeed[edgeRoad[e]] / 3.6);
+    edgeOneway[e] = edgeFlags[e] & 1;
+    edgeSurface[e] = edgeFlags[e] >>> 1;
   }
   return {
     meta: header.meta,
