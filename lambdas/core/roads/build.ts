@@ -1,7 +1,7 @@
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import { COORDINATE_SCALE, quantizeDegrees, type RoadGraph } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { buildLandmarks, quantizeLandmarks, weakComponents } from './landmarks';
 import { nodeNetwork, type NodingOptions } from './noding';
@@ -151,6 +151,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeSurface,
     edgeGeomStart,
     interiorE7,
+    vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...csr,
     roadName,
     roadRef,

@@ -1,5 +1,5 @@
 import { buildArcs } from './build';
-import { COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 import { StringTable } from './strings';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
@@ -229,6 +229,7 @@ function readGraph(input: Uint8Array): RoadGraph {
     edgeSurface,
     edgeGeomStart,
     interiorE7,
+    vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...buildArcs(nodeCount, stored.edgeFrom, stored.edgeTo, edgeOneway, edgeDuration),
     roadName: stored.roadName,
     roadRef: stored.roadRef,

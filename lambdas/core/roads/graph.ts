@@ -28,7 +28,8 @@ export interface RoadGraphMeta {
  *   edgeGeomStart[e]..edgeGeomStart[e+1]-1: its first is its from node, its last its to node, and
  *   the ones between are held once, in `interiorE7` (lng/lat interleaved, 1e-7 degrees), where
  *   global vertex v of edge e is interior vertex v - 2e - 1 (every edge before it has two ends).
- *   Read them with vertexLng/vertexLat, readSegment or edgeCoordinates (below).
+ *   Read them with vertexLng/vertexLat or edgeCoordinates (below); box queries read them inline
+ *   (forEachSegmentIn in ./cells.ts).
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
  * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
@@ -57,6 +58,8 @@ export interface RoadGraph {
   edgeGeomStart: Uint32Array;
   /** Every edge's interior vertices (not its ends), lng/lat interleaved, in 1e-7 degrees. */
   interiorE7: Int32Array;
+  /** Which edge a global vertex is on, in constant time (edgeOfVertex). */
+  vertexEdges: VertexEdgeIndex;
   arcStart: Uint32Array;
   arcTarget: Uint32Array;
   arcEdge: Uint32Array;
@@ -78,6 +81,17 @@ export interface RoadGraph {
 }
 
 export const LANDMARK_UNREACHABLE = 0xffff;
+
+/**
+ * A bitmap of the global vertices that start an edge, and per 32 of them how many start before:
+ * the edge of vertex v is the number of starts up to v, less one. About a byte a node, where a
+ * uint32 edge per vertex would be 18; a box query needs a segment's edge before it can read the
+ * segment's ends, so this is on the hot path of snapping and closure matching.
+ */
+export interface VertexEdgeIndex {
+  startBits: Uint32Array;
+  startsBefore: Uint32Array;
+}
 
 /**
  * A uniform grid over the network's geometry: each cell lists the segments whose bounding box
@@ -146,35 +160,33 @@ export function vertexLat(graph: RoadGraph, edge: number, v: number): number {
   return graph.interiorE7[2 * (v - 2 * edge - 1) + 1] / SCALE;
 }
 
-/**
- * Writes the segment from global vertex v of `edge` to the next into out as ax, ay, bx, by
- * (degrees): the hot path of every box query, so it reads each end once.
- */
-export function readSegment(graph: RoadGraph, edge: number, v: number, out: Float64Array): void {
-  const start = graph.edgeGeomStart;
-  const interior = graph.interiorE7;
-  const i = 2 * (v - 2 * edge - 1);
-  if (v === start[edge]) {
-    const node = graph.edgeFrom[edge];
-    out[0] = graph.nodeLngE7[node] / SCALE;
-    out[1] = graph.nodeLatE7[node] / SCALE;
-  } else {
-    out[0] = interior[i] / SCALE;
-    out[1] = interior[i + 1] / SCALE;
-  }
-  if (v + 1 === start[edge + 1] - 1) {
-    const node = graph.edgeTo[edge];
-    out[2] = graph.nodeLngE7[node] / SCALE;
-    out[3] = graph.nodeLatE7[node] / SCALE;
-  } else {
-    out[2] = interior[i + 2] / SCALE;
-    out[3] = interior[i + 3] / SCALE;
-  }
-}
-
 /** The edge's shape as [lng, lat] pairs in geometry order. */
 export function edgeCoordinates(graph: RoadGraph, edge: number): [number, number][] {
   const out: [number, number][] = [];
   for (let v = graph.edgeGeomStart[edge]; v < graph.edgeGeomStart[edge + 1]; v++) out.push([vertexLng(graph, edge, v), vertexLat(graph, edge, v)]);
   return out;
+}
+
+export function buildVertexEdgeIndex(edgeGeomStart: Uint32Array, edgeCount: number): VertexEdgeIndex {
+  const words = Math.ceil(edgeGeomStart[edgeCount] / 32);
+  const startBits = new Uint32Array(words);
+  for (let e = 0; e < edgeCount; e++) startBits[edgeGeomStart[e] >>> 5] |= 1 << (edgeGeomStart[e] & 31);
+  const startsBefore = new Uint32Array(words);
+  for (let w = 1; w < words; w++) startsBefore[w] = startsBefore[w - 1] + bitCount(startBits[w - 1]);
+  return { startBits, startsBefore };
+}
+
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** The edge whose shape holds global vertex v (for its last vertex, the next edge's first is v + 1). */
+export function edgeOfVertex(graph: RoadGraph, v: number): number {
+  const { startBits, startsBefore } = graph.vertexEdges;
+  const word = v >>> 5;
+  // Bits 0..(v & 31) of the word: 2 << 31 is 0 in 32 bits, so the mask is then every bit.
+  return startsBefore[word] + bitCount(startBits[word] & ((2 << (v & 31)) - 1)) - 1;
 }
