@@ -9,12 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { RoadEngine } from '../lambdas/core/roads/engine';
 import { deserializeRoadGraph } from '../lambdas/core/roads/format';
 import { edgeCoordinates } from '../lambdas/core/roads/graph';
 import { pointAlong, random, timeAll } from './routing';
+import { liveBytes } from './support/live-bytes';
 
 interface Repeat {
   loadMs: number;
@@ -28,16 +27,6 @@ interface Repeat {
   closureMatch: { p50: number; p95: number };
 }
 
-const gc: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
-const liveBytes = () => {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-};
 
 function once(file: string): Repeat {
   const before = liveBytes();

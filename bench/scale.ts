@@ -10,8 +10,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import KDBush from 'kdbush';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { deserializeRoadGraph } from '../lambdas/core/roads/format';
@@ -21,6 +19,7 @@ import { MinHeap } from '../lambdas/core/roads/heap';
 import { projectRoot } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
 import { ngraphFinder, percentile, pointAlong, random, timeAll, type Timing } from './routing';
+import { liveBytes } from './support/live-bytes';
 import { against, plain, type Figure, type SectionReport } from './support/report';
 
 const SEED = 20261127;
@@ -63,16 +62,6 @@ interface Measured extends Built {
   closedEdges: number;
 }
 
-const gc: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
-const liveBytes = () => {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-};
 
 /** Plain Dijkstra, node to node, keeping off blocked edges: the reference for exactness. */
 function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask, dist: Float64Array, heap: MinHeap, parent: Int32Array) {
