@@ -43,7 +43,7 @@ function graphFor(label: string): RoadGraph {
 
 function byLongitude(graph: RoadGraph): Uint32Array {
   const order = Uint32Array.from({ length: graph.nodeCount }, (_, i) => i);
-  return order.sort((a, b) => graph.nodeLng[a] - graph.nodeLng[b] || a - b);
+  return order.sort((a, b) => graph.nodeLngE7[a] - graph.nodeLngE7[b] || a - b);
 }
 
 function describe(name: string, stats: EliminationStats, nodes: number, ms?: number): string {

@@ -3,7 +3,7 @@
 // correct answer is, and the table counts the answers that are not.
 import type { RoadEngine, RouteClosure, RouteResult } from '../lambdas/core/roads/engine';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates } from '../lambdas/core/roads/graph';
+import { edgeCoordinates, nodeLat, nodeLng } from '../lambdas/core/roads/graph';
 
 const EDGES = 200;
 const MIN_EDGE_M = 3000;
@@ -100,8 +100,8 @@ export function benchPartialClosures(engine: RoadEngine, next: () => number): st
       skipped++;
       continue;
     }
-    const fromNode = point([graph.nodeLng[graph.edgeFrom[edge]], graph.nodeLat[graph.edgeFrom[edge]]]);
-    const toNode = point([graph.nodeLng[graph.edgeTo[edge]], graph.nodeLat[graph.edgeTo[edge]]]);
+    const fromNode = point([nodeLng(graph, graph.edgeFrom[edge]), nodeLat(graph, graph.edgeFrom[edge])]);
+    const toNode = point([nodeLng(graph, graph.edgeTo[edge]), nodeLat(graph, graph.edgeTo[edge])]);
     const closures = [closure];
     mapMs += mapped(engine, closure);
 
@@ -171,5 +171,5 @@ function pointOff(graph: RoadEngine['graph'], node: number, not: number): number
     const ordered = forward ? line : [...line].reverse();
     return slice(ordered, 0, Math.min(graph.edgeLength[e] / 2, 2000)).at(-1)!;
   }
-  return [graph.nodeLng[node], graph.nodeLat[node]];
+  return [nodeLng(graph, node), nodeLat(graph, node)];
 }

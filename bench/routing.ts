@@ -12,7 +12,7 @@ import ngraphPath from 'ngraph.path';
 import { MAX_SPEED_KMH } from '../lambdas/core/roads/classes';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, type RoadGraph } from '../lambdas/core/roads/graph';
+import { edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { buildRoadGraphFromGeoJSON, projectRoot, readRoadGraph, writeRoadGraph } from '../lambdas/core/roads/load';
 import { RoadSearch } from '../lambdas/core/roads/search';
 import { benchPartialClosures } from './partial-closures';
@@ -129,7 +129,7 @@ function gpfFinder(graph: RoadGraph, blocked: ReadonlySet<number>): GpfFinder {
 
 export function ngraphFinder(graph: RoadGraph, blocked: ReadonlySet<number>) {
   const g = createGraph<{ lng: number; lat: number }, { edge: number; duration: number }>({ multigraph: true });
-  for (let v = 0; v < graph.nodeCount; v++) g.addNode(v, { lng: graph.nodeLng[v], lat: graph.nodeLat[v] });
+  for (let v = 0; v < graph.nodeCount; v++) g.addNode(v, { lng: nodeLng(graph, v), lat: nodeLat(graph, v) });
   for (let e = 0; e < graph.edgeCount; e++) g.addLink(graph.edgeFrom[e], graph.edgeTo[e], { edge: e, duration: graph.edgeDuration[e] });
   const maxSpeed = MAX_SPEED_KMH / 3.6;
   const finder = ngraphPath.aStar(g, {
@@ -203,7 +203,7 @@ export async function benchRouting(): Promise<SectionReport> {
       const pair: [number, number] = [pick(), pick()];
       if (pair[0] !== pair[1]) pairs.push(pair);
     }
-    const point = (v: number) => ({ lat: graph.nodeLat[v], lng: graph.nodeLng[v] });
+    const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
 
     const mainEdges: number[] = [];
     for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]] === 0) mainEdges.push(e);
@@ -244,8 +244,8 @@ export async function benchRouting(): Promise<SectionReport> {
     const peerPairs = pairs.slice(0, PEER_PAIRS);
     const gpfRun = (finder: GpfFinder, out: (Outcome | null)[]) => ([a, b]: [number, number], i: number) => {
       const p = finder.findPath(
-        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [graph.nodeLng[a], graph.nodeLat[a]] } },
-        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [graph.nodeLng[b], graph.nodeLat[b]] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [nodeLng(graph, a), nodeLat(graph, a)] } },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [nodeLng(graph, b), nodeLat(graph, b)] } },
       );
       out[i] = p ? { duration: p.weight, distance: pathLength(p.path) } : null;
     };

@@ -10,17 +10,16 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import KDBush from 'kdbush';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { deserializeRoadGraph } from '../lambdas/core/roads/format';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, type RoadGraph } from '../lambdas/core/roads/graph';
+import { edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { MinHeap } from '../lambdas/core/roads/heap';
 import { projectRoot } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
 import { ngraphFinder, percentile, pointAlong, random, timeAll, type Timing } from './routing';
+import { liveBytes } from './support/live-bytes';
 import { against, plain, type Figure, type SectionReport } from './support/report';
 
 const SEED = 20261127;
@@ -63,16 +62,6 @@ interface Measured extends Built {
   closedEdges: number;
 }
 
-const gc: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
-const liveBytes = () => {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  return m.heapUsed + m.external;
-};
 
 /** Plain Dijkstra, node to node, keeping off blocked edges: the reference for exactness. */
 function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask, dist: Float64Array, heap: MinHeap, parent: Int32Array) {
@@ -128,17 +117,17 @@ function measure(label: string, built: Built, file: string): Measured {
   }
   // Local trips: a random node and a random node within 20 km of it, in metres east and north.
   const index = new KDBush(main.length);
-  const kx = 111_320 * Math.cos((graph.nodeLat[main[0]!]! * Math.PI) / 180);
-  for (const v of main) index.add(graph.nodeLng[v]! * kx, graph.nodeLat[v]! * 110_574);
+  const kx = 111_320 * Math.cos((nodeLat(graph, main[0]!) * Math.PI) / 180);
+  for (const v of main) index.add(nodeLng(graph, v) * kx, nodeLat(graph, v) * 110_574);
   index.finish();
   const local: [number, number][] = [];
   while (local.length < TRIPS) {
     const a = pick();
-    const near = index.within(graph.nodeLng[a]! * kx, graph.nodeLat[a]! * 110_574, LOCAL_KM * 1000);
+    const near = index.within(nodeLng(graph, a) * kx, nodeLat(graph, a) * 110_574, LOCAL_KM * 1000);
     const b = main[near[Math.floor(next() * near.length)]!]!;
-    if (b !== a && haversine(graph.nodeLng[a]!, graph.nodeLat[a]!, graph.nodeLng[b]!, graph.nodeLat[b]!) <= LOCAL_KM * 1000) local.push([a, b]);
+    if (b !== a && haversine(nodeLng(graph, a), nodeLat(graph, a), nodeLng(graph, b), nodeLat(graph, b)) <= LOCAL_KM * 1000) local.push([a, b]);
   }
-  const point = (v: number) => ({ lat: graph.nodeLat[v]!, lng: graph.nodeLng[v]! });
+  const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
 
   const mainEdges: number[] = [];
   for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]!] === 0) mainEdges.push(e);

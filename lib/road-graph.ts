@@ -13,13 +13,13 @@ const MB = 1024 * 1024;
 
 /**
  * Memory and /tmp for a road-engine Lambda serving a graph file of `fileBytes`: the domain's own
- * memory plus 3.5 times the file (the compact file unpacks into full shapes, arcs and per-node
- * search arrays, about 3.3 times its size as measured by `npm run bench -- scale`), and /tmp for
- * the file with a margin.
+ * memory plus 2.75 times the file (the engine holds the file and, beside it, the arcs, durations,
+ * edge shapes as integers and the search's per-node arrays: about 2.35 to 2.4 times the file once
+ * it has answered, as measured by `npx tsx bench/road-load.ts`), and /tmp for the file with a margin.
  */
 export function roadEngineSizing(fileBytes: number, baseMemoryMb: number): { memoryMb: number; tmpMb: number } {
   const fileMb = Math.ceil(fileBytes / MB);
-  const memoryMb = Math.min(MAX_MEMORY_MB, Math.ceil((baseMemoryMb + 3.5 * fileMb) / 64) * 64);
+  const memoryMb = Math.min(MAX_MEMORY_MB, Math.ceil((baseMemoryMb + 2.75 * fileMb) / 64) * 64);
   const tmpMb = Math.min(MAX_TMP_MB, Math.max(MIN_TMP_MB, Math.ceil((fileMb * 1.1 + 64) / 64) * 64));
   return { memoryMb, tmpMb };
 }

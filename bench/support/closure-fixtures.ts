@@ -7,7 +7,7 @@ import type { ClosureInputValue } from '../../lambdas/core/closures/input';
 import { CLOSURE_TYPE_VALUES, type ClosureRecord, type Position } from '../../lambdas/core/closures/types';
 import type { RoadEngine } from '../../lambdas/core/roads/engine';
 import { haversine } from '../../lambdas/core/roads/geo';
-import type { RoadGraph } from '../../lambdas/core/roads/graph';
+import { edgeCoordinates, type RoadGraph } from '../../lambdas/core/roads/graph';
 import type { LgaLookup } from './lga-lookup';
 
 export function random(seed: number): () => number {
@@ -48,9 +48,7 @@ export class RoadSampler {
   }
 
   private vertices(edge: number, forward: boolean): Position[] {
-    const g = this.graph;
-    const out: Position[] = [];
-    for (let v = g.edgeGeomStart[edge]; v < g.edgeGeomStart[edge + 1]; v++) out.push([g.geom[2 * v], g.geom[2 * v + 1]]);
+    const out: Position[] = edgeCoordinates(this.graph, edge);
     return forward ? out : out.reverse();
   }
 

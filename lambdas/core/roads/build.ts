@@ -3,10 +3,11 @@ import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import { quantizeDegrees, type RoadGraph } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { buildLandmarks, quantizeLandmarks, weakComponents } from './landmarks';
 import { nodeNetwork, type NodingOptions } from './noding';
+import { StringTable } from './strings';
 
 export interface BuildOptions extends NodingOptions {
   /** Recorded in the graph's metadata. */
@@ -47,7 +48,10 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
   let vertexTotal = 0;
   for (const piece of pieces) vertexTotal += piece.vertices.length;
+  // Every vertex in degrees, for the lengths and the spatial grid; the graph keeps only the
+  // interior ones, as integers (its ends are its nodes).
   const geom = new Float64Array(vertexTotal * 2);
+  const interiorE7 = new Int32Array((vertexTotal - 2 * edgeCount) * 2);
 
   // Roads: the distinct (name, ref, class, speed) of the lines, so the file holds each once.
   const strings: string[] = [];
@@ -77,6 +81,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   });
 
   let g = 0;
+  let interior = 0;
   pieces.forEach((piece, e) => {
     const line = lines[piece.line];
     edgeFrom[e] = nodeId(piece.vertices[0]);
@@ -87,6 +92,10 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
       geom[2 * g] = quantizeDegrees(coords[2 * vertex]);
       geom[2 * g + 1] = quantizeDegrees(coords[2 * vertex + 1]);
       if (k > 0) length += haversine(geom[2 * g - 2], geom[2 * g - 1], geom[2 * g], geom[2 * g + 1]);
+      if (k > 0 && k < piece.vertices.length - 1) {
+        interiorE7[interior++] = Math.round(geom[2 * g] * COORDINATE_SCALE);
+        interiorE7[interior++] = Math.round(geom[2 * g + 1] * COORDINATE_SCALE);
+      }
       g++;
     });
     edgeLength[e] = length;
@@ -127,8 +136,8 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     },
     nodeCount,
     edgeCount,
-    nodeLng: Float64Array.from(nodeLngList),
-    nodeLat: Float64Array.from(nodeLatList),
+    nodeLngE7: Int32Array.from(nodeLngList, (degrees) => Math.round(degrees * COORDINATE_SCALE)),
+    nodeLatE7: Int32Array.from(nodeLatList, (degrees) => Math.round(degrees * COORDINATE_SCALE)),
     nodeComponent,
     edgeFrom,
     edgeTo,
@@ -138,13 +147,14 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeOneway,
     edgeSurface,
     edgeGeomStart,
-    geom,
+    interiorE7,
+    vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...csr,
     roadName,
     roadRef,
     roadClass,
     roadSpeed,
-    strings,
+    strings: StringTable.of(strings),
     landmarkCount: landmarks.nodes.length,
     landmarkNode: landmarks.nodes,
     ...landmarkTables,

@@ -1,10 +1,13 @@
 // The spatial index of the road network: a uniform grid naming the road segments in each cell,
 // stored in the graph file as it is used (see EdgeCells in ./graph.ts). It answers the box
 // queries of snapping, the nearest road and matching a closure's line onto the roads.
-import type { EdgeCells, RoadGraph } from './graph';
+import { COORDINATE_SCALE, type EdgeCells, type RoadGraph } from './graph';
 
 
-/** About one cell per four segments, so a query box meets few segments it cannot use. */
+/**
+ * About one cell per four segments, so a query box meets few segments it cannot use. Built from
+ * the builder's full shapes (`geom`, lng/lat interleaved in degrees, every vertex of every edge).
+ */
 export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array): EdgeCells {
   const vertexCount = edgeGeomStart[edgeCount] ?? 0;
   let minLng = Infinity;
@@ -53,9 +56,11 @@ export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, ge
   return cells;
 }
 
+// At module level, not made anew on each query (from source, tsx also names each one it makes).
+const clamp = (value: number, max: number) => (value < 0 ? 0 : value > max ? max : value);
+
 /** Columns c0..c1 and rows r0..r1 of the cells a box overlaps, clamped to the grid. */
 function cellRange(cells: EdgeCells, ax: number, ay: number, bx: number, by: number): [number, number, number, number] {
-  const clamp = (value: number, max: number) => (value < 0 ? 0 : value > max ? max : value);
   const c0 = clamp(Math.floor((Math.min(ax, bx) - cells.minLng) / cells.size), cells.cols - 1);
   const c1 = clamp(Math.floor((Math.max(ax, bx) - cells.minLng) / cells.size), cells.cols - 1);
   const r0 = clamp(Math.floor((Math.min(ay, by) - cells.minLat) / cells.size), cells.rows - 1);
@@ -63,21 +68,13 @@ function cellRange(cells: EdgeCells, ax: number, ay: number, bx: number, by: num
   return [c0, c1, r0, r1];
 }
 
-/** The edge whose geometry holds global vertex `vertex` (not its last): a binary search. */
-function edgeOfVertex(edgeGeomStart: Uint32Array, edgeCount: number, vertex: number): number {
-  let lo = 0;
-  let hi = edgeCount - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >>> 1;
-    if (edgeGeomStart[mid] <= vertex) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+// A module constant: run from source (tsx), an imported binding is a getter call on every read.
+const SCALE = COORDINATE_SCALE;
 
 /**
- * Calls `visit(edge, vertex)` once for every geometry segment (from global vertex `vertex` to
- * the next) whose bounding box meets the box minX..maxX, minY..maxY.
+ * Calls `visit(edge, vertex, ax, ay, bx, by)` once for every geometry segment (from global vertex
+ * `vertex` to the next, ax/ay to bx/by in degrees) whose bounding box meets the box minX..maxX,
+ * minY..maxY.
  */
 export function forEachSegmentIn(
   graph: RoadGraph,
@@ -85,28 +82,61 @@ export function forEachSegmentIn(
   minY: number,
   maxX: number,
   maxY: number,
-  visit: (edge: number, vertex: number) => void,
+  visit: (edge: number, vertex: number, ax: number, ay: number, bx: number, by: number) => void,
 ): void {
-  const { cells, geom, edgeGeomStart, edgeCount } = graph;
+  const { cells, edgeGeomStart: start, interiorE7: interior, nodeLngE7, nodeLatE7, edgeFrom, edgeTo } = graph;
+  const { startBits, startsBefore } = graph.vertexEdges;
   const [c0, c1, r0, r1] = cellRange(cells, minX, minY, maxX, maxY);
   const single = c0 === c1 && r0 === r1;
+  // The box in the stored units, so segments outside it are passed over without conversion.
+  const minXE7 = minX * SCALE;
+  const minYE7 = minY * SCALE;
+  const maxXE7 = maxX * SCALE;
+  const maxYE7 = maxY * SCALE;
   for (let r = r0; r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
       const cell = r * cells.cols + c;
       for (let i = cells.cellStart[cell]; i < cells.cellStart[cell + 1]; i++) {
         const v = cells.cellSegment[i];
-        const ax = geom[2 * v];
-        const ay = geom[2 * v + 1];
-        const bx = geom[2 * v + 2];
-        const by = geom[2 * v + 3];
-        if ((ax < minX && bx < minX) || (ax > maxX && bx > maxX) || (ay < minY && by < minY) || (ay > maxY && by > maxY)) continue;
+        // The segment's edge (as edgeOfVertex in graph.ts), then its ends in 1e-7 degrees (as
+        // vertexLng/vertexLat), inline: this loop is most of a snap's and a closure match's time.
+        const word = v >>> 5;
+        let bits = startBits[word] & ((2 << (v & 31)) - 1);
+        bits -= (bits >>> 1) & 0x55555555;
+        bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+        bits = (bits + (bits >>> 4)) & 0x0f0f0f0f;
+        const edge = startsBefore[word] + (Math.imul(bits, 0x01010101) >>> 24) - 1;
+        const k = 2 * (v - 2 * edge - 1);
+        let axE7: number;
+        let ayE7: number;
+        let bxE7: number;
+        let byE7: number;
+        if (v === start[edge]) {
+          axE7 = nodeLngE7[edgeFrom[edge]];
+          ayE7 = nodeLatE7[edgeFrom[edge]];
+        } else {
+          axE7 = interior[k];
+          ayE7 = interior[k + 1];
+        }
+        if (v + 2 === start[edge + 1]) {
+          bxE7 = nodeLngE7[edgeTo[edge]];
+          byE7 = nodeLatE7[edgeTo[edge]];
+        } else {
+          bxE7 = interior[k + 2];
+          byE7 = interior[k + 3];
+        }
+        if ((axE7 < minXE7 && bxE7 < minXE7) || (axE7 > maxXE7 && bxE7 > maxXE7) || (ayE7 < minYE7 && byE7 < minYE7) || (ayE7 > maxYE7 && byE7 > maxYE7)) continue;
+        const ax = axE7 / SCALE;
+        const ay = ayE7 / SCALE;
+        const bx = bxE7 / SCALE;
+        const by = byE7 / SCALE;
         if (!single) {
           // A segment in several cells of the query is visited from the first of them only.
           const sc = Math.floor((Math.min(ax, bx) - cells.minLng) / cells.size);
           const sr = Math.floor((Math.min(ay, by) - cells.minLat) / cells.size);
           if (c !== (sc > c0 ? sc : c0) || r !== (sr > r0 ? sr : r0)) continue;
         }
-        visit(edgeOfVertex(edgeGeomStart, edgeCount, v), v);
+        visit(edge, v, ax, ay, bx, by);
       }
     }
   }

@@ -1,15 +1,17 @@
 import { buildArcs } from './build';
 import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
-import { COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { StringTable } from './strings';
 
-// Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata, the string table),
-// then each section at an 8-byte aligned offset. Most sections are what the graph holds, so a
-// load makes typed-array views straight onto the file's bytes. What the file leaves out is
-// derived in one pass each on load: coordinates are integers of 1e-7 degrees; each edge's shape
-// is its interior vertices only (its ends are its nodes), as zigzag varint deltas; durations are
-// lengths at the road's speed; an edge's one-way flag and surface share a byte; the arcs (CSR
-// adjacency) come from the edges; the components list only the nodes outside the largest.
-// docs/road-engine.md lists what each part costs.
+// Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
+// at an 8-byte aligned offset. Most sections are what the graph holds, so a load makes typed-array
+// views straight onto the file's bytes: the nodes (integers of 1e-7 degrees), the edges, the
+// roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
+// the landmark tables and the segment grid. The rest is derived in one pass each on load: each
+// edge's shape is stored as its interior vertices only (its ends are its nodes), as zigzag varint
+// deltas, and held as integers; durations are lengths at the road's speed; an edge's one-way flag
+// and surface share a byte; the arcs (CSR adjacency) come from the edges; the components list
+// only the nodes outside the largest. docs/road-engine.md lists what each part costs.
 const MAGIC = 'ROADGRF3';
 
 const ARRAY_TYPES = {
@@ -46,7 +48,6 @@ interface Header {
   vertexCount: number;
   landmarkCount: number;
   landmarkUnit: number;
-  strings: string[];
   cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
 }
@@ -84,25 +85,21 @@ class ByteWriter {
 // binding is a getter call on every read.
 const SCALE = COORDINATE_SCALE;
 
-const toUnits = (degrees: number) => Math.round(degrees * SCALE);
-
 /** Each edge: its interior vertex count, then each interior vertex as a delta from the one before. */
 function encodeGeometry(graph: RoadGraph): Uint8Array {
   const out = new ByteWriter();
-  const { geom, edgeGeomStart } = graph;
+  const { edgeGeomStart, interiorE7, nodeLngE7, nodeLatE7, edgeFrom } = graph;
+  let i = 0;
   for (let e = 0; e < graph.edgeCount; e++) {
-    const first = edgeGeomStart[e];
-    const last = edgeGeomStart[e + 1] - 1;
-    out.unsigned(last - first - 1);
-    let x = toUnits(geom[2 * first]);
-    let y = toUnits(geom[2 * first + 1]);
-    for (let v = first + 1; v < last; v++) {
-      const nx = toUnits(geom[2 * v]);
-      const ny = toUnits(geom[2 * v + 1]);
-      out.signed(nx - x);
-      out.signed(ny - y);
-      x = nx;
-      y = ny;
+    const count = edgeGeomStart[e + 1] - edgeGeomStart[e] - 2;
+    out.unsigned(count);
+    let x = nodeLngE7[edgeFrom[e]];
+    let y = nodeLatE7[edgeFrom[e]];
+    for (let k = 0; k < count; k++, i += 2) {
+      out.signed(interiorE7[i] - x);
+      out.signed(interiorE7[i + 1] - y);
+      x = interiorE7[i];
+      y = interiorE7[i + 1];
     }
   }
   return out.bytes.subarray(0, out.length);
@@ -117,8 +114,8 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     arrays[name] = { type: array.constructor.name as ArrayTypeName, offset: cursor, length: array.length };
     cursor = align8(cursor + array.byteLength);
   };
-  place('nodeLng', Int32Array.from(graph.nodeLng, toUnits));
-  place('nodeLat', Int32Array.from(graph.nodeLat, toUnits));
+  place('nodeLng', graph.nodeLngE7);
+  place('nodeLat', graph.nodeLatE7);
   for (const field of VIEW_FIELDS) {
     if (field === 'landmarkTo' && graph.meta.symmetric) continue;
     place(field, graph[field]);
@@ -131,6 +128,8 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] !== 0) others.push(v);
   place('otherNode', Uint32Array.from(others));
   place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
+  place('stringBytes', graph.strings.bytes);
+  place('stringEnds', graph.strings.ends);
   place('cellStart', graph.cells.cellStart);
   place('cellSegment', graph.cells.cellSegment);
   // The contraction hierarchy, customized: its rank is derived from the order on load, and of
@@ -157,7 +156,6 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     vertexCount: graph.edgeGeomStart[graph.edgeCount],
     landmarkCount: graph.landmarkCount,
     landmarkUnit: graph.landmarkUnit,
-    strings: graph.strings,
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -219,31 +217,29 @@ function readGraph(input: Uint8Array): RoadGraph {
     cchUp: Float32Array;
     cchDownArc: Uint32Array;
     cchDownWeight: Float32Array;
+    stringBytes: Uint8Array;
+    stringEnds: Uint32Array;
   };
   const { nodeCount, edgeCount } = header;
-  const nodeLng = new Float64Array(nodeCount);
-  const nodeLat = new Float64Array(nodeCount);
-  for (let v = 0; v < nodeCount; v++) {
-    nodeLng[v] = stored.nodeLng[v] / SCALE;
-    nodeLat[v] = stored.nodeLat[v] / SCALE;
-  }
+  // The loops read locals: `stored` is built key by key, so reading its properties is slow.
+  const { otherNode, otherComponent, edgeLength, edgeRoad, roadSpeed, edgeFlags } = stored;
   const nodeComponent = new Uint32Array(nodeCount);
-  for (let i = 0; i < stored.otherNode.length; i++) nodeComponent[stored.otherNode[i]] = stored.otherComponent[i];
-  const { edgeGeomStart, geom } = decodeGeometry(stored, header.vertexCount, edgeCount);
+  for (let i = 0; i < otherNode.length; i++) nodeComponent[otherNode[i]] = otherComponent[i];
+  const { edgeGeomStart, interiorE7 } = decodeGeometry(stored, header.vertexCount, edgeCount);
   const edgeDuration = new Float32Array(edgeCount);
   const edgeOneway = new Uint8Array(edgeCount);
   const edgeSurface = new Uint8Array(edgeCount);
   for (let e = 0; e < edgeCount; e++) {
-    edgeDuration[e] = stored.edgeLength[e] / (stored.roadSpeed[stored.edgeRoad[e]] / 3.6);
-    edgeOneway[e] = stored.edgeFlags[e] & 1;
-    edgeSurface[e] = stored.edgeFlags[e] >>> 1;
+    edgeDuration[e] = edgeLength[e] / (roadSpeed[edgeRoad[e]] / 3.6);
+    edgeOneway[e] = edgeFlags[e] & 1;
+    edgeSurface[e] = edgeFlags[e] >>> 1;
   }
   return {
     meta: header.meta,
     nodeCount,
     edgeCount,
-    nodeLng,
-    nodeLat,
+    nodeLngE7: stored.nodeLng,
+    nodeLatE7: stored.nodeLat,
     nodeComponent,
     edgeFrom: stored.edgeFrom,
     edgeTo: stored.edgeTo,
@@ -253,13 +249,14 @@ function readGraph(input: Uint8Array): RoadGraph {
     edgeOneway,
     edgeSurface,
     edgeGeomStart,
-    geom,
+    interiorE7,
+    vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...buildArcs(nodeCount, stored.edgeFrom, stored.edgeTo, edgeOneway, edgeDuration),
     roadName: stored.roadName,
     roadRef: stored.roadRef,
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
-    strings: header.strings,
+    strings: new StringTable(stored.stringBytes, stored.stringEnds),
     landmarkCount: header.landmarkCount,
     landmarkNode: stored.landmarkNode,
     landmarkFrom: stored.landmarkFrom,
@@ -283,33 +280,36 @@ function readHierarchy(stored: {
   return { order: stored.cchOrder, rank: rankOf(stored.cchOrder), upStart: stored.cchUpStart, upHead: stored.cchUpHead, up: stored.cchUp, down };
 }
 
-/** Every edge's full shape (lng/lat, ends included) from the varint stream and the nodes. */
+/**
+ * Every edge's interior vertices as integers, and where each edge's shape starts among the
+ * global vertices (ends included), from the varint stream.
+ */
 function decodeGeometry(
-  stored: { nodeLng: Int32Array; nodeLat: Int32Array; edgeFrom: Uint32Array; edgeTo: Uint32Array; geometry: Uint8Array },
+  stored: { nodeLng: Int32Array; nodeLat: Int32Array; edgeFrom: Uint32Array; geometry: Uint8Array },
   vertexCount: number,
   edgeCount: number,
-): { edgeGeomStart: Uint32Array; geom: Float64Array } {
-  const { nodeLng, nodeLat, edgeFrom, edgeTo, geometry: bytes } = stored;
+): { edgeGeomStart: Uint32Array; interiorE7: Int32Array } {
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
-  const geom = new Float64Array(vertexCount * 2);
+  const interiorCount = vertexCount - 2 * edgeCount;
+  if (interiorCount < 0) throw new GraphFormatError('road graph geometry does not match its header');
+  const interiorE7 = new Int32Array(interiorCount * 2);
+  const { nodeLng, nodeLat, edgeFrom, geometry: bytes } = stored;
   // Varints are decoded inline (this loop is most of a load); a delta never exceeds 32 bits.
   let at = 0;
-  let g = 0;
+  let i = 0;
   let byte = 0;
   for (let e = 0; e < edgeCount; e++) {
-    edgeGeomStart[e] = g;
+    edgeGeomStart[e] = i / 2 + 2 * e;
     let interior = 0;
     for (let shift = 0; ; shift += 7) {
       byte = bytes[at++];
       interior |= (byte & 0x7f) << shift;
       if (byte < 0x80) break;
     }
+    if (i + 2 * interior > interiorE7.length) throw new GraphFormatError('road graph geometry does not match its header');
     let x = nodeLng[edgeFrom[e]];
     let y = nodeLat[edgeFrom[e]];
-    geom[2 * g] = x / SCALE;
-    geom[2 * g + 1] = y / SCALE;
-    g++;
-    for (let i = 0; i < interior; i++) {
+    for (let k = 0; k < interior; k++) {
       let dx = 0;
       for (let shift = 0; ; shift += 7) {
         byte = bytes[at++];
@@ -324,15 +324,11 @@ function decodeGeometry(
       }
       x += (dx >>> 1) ^ -(dx & 1);
       y += (dy >>> 1) ^ -(dy & 1);
-      geom[2 * g] = x / SCALE;
-      geom[2 * g + 1] = y / SCALE;
-      g++;
+      interiorE7[i++] = x;
+      interiorE7[i++] = y;
     }
-    geom[2 * g] = nodeLng[edgeTo[e]] / SCALE;
-    geom[2 * g + 1] = nodeLat[edgeTo[e]] / SCALE;
-    g++;
   }
-  if (g !== vertexCount || at !== bytes.length) throw new GraphFormatError('road graph geometry does not match its header');
-  edgeGeomStart[edgeCount] = g;
-  return { edgeGeomStart, geom };
+  if (i !== interiorE7.length || at !== bytes.length) throw new GraphFormatError('road graph geometry does not match its header');
+  edgeGeomStart[edgeCount] = vertexCount;
+  return { edgeGeomStart, interiorE7 };
 }

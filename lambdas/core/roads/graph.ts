@@ -1,8 +1,9 @@
 import type { ContractionHierarchy } from './cch/hierarchy';
+import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 4;
+export const ROAD_GRAPH_VERSION = 5;
 
 /** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
 export const COORDINATE_SCALE = 1e7;
@@ -23,8 +24,13 @@ export interface RoadGraphMeta {
 /**
  * A routable road network held in typed arrays.
  *
- * - Nodes are junctions and line ends; edges are the road pieces between them, with their full
- *   shape in `geom` (lng/lat interleaved; edge e uses vertices edgeGeomStart[e]..edgeGeomStart[e+1]-1).
+ * - Nodes are junctions and line ends, at nodeLngE7/nodeLatE7 (integers of 1e-7 degrees); edges
+ *   are the road pieces between them. Edge e's shape is the global vertices
+ *   edgeGeomStart[e]..edgeGeomStart[e+1]-1: its first is its from node, its last its to node, and
+ *   the ones between are held once, in `interiorE7` (lng/lat interleaved, 1e-7 degrees), where
+ *   global vertex v of edge e is interior vertex v - 2e - 1 (every edge before it has two ends).
+ *   Read them with vertexLng/vertexLat or edgeCoordinates (below); box queries read them inline
+ *   (forEachSegmentIn in ./cells.ts).
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
  * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
@@ -39,8 +45,9 @@ export interface RoadGraph {
   meta: RoadGraphMeta;
   nodeCount: number;
   edgeCount: number;
-  nodeLng: Float64Array;
-  nodeLat: Float64Array;
+  /** Node coordinates in 1e-7 degrees (views on the graph file when loaded from one). */
+  nodeLngE7: Int32Array;
+  nodeLatE7: Int32Array;
   nodeComponent: Uint32Array;
   edgeFrom: Uint32Array;
   edgeTo: Uint32Array;
@@ -51,7 +58,10 @@ export interface RoadGraph {
   /** Index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed), per edge. */
   edgeSurface: Uint8Array;
   edgeGeomStart: Uint32Array;
-  geom: Float64Array;
+  /** Every edge's interior vertices (not its ends), lng/lat interleaved, in 1e-7 degrees. */
+  interiorE7: Int32Array;
+  /** Which edge a global vertex is on, in constant time (edgeOfVertex). */
+  vertexEdges: VertexEdgeIndex;
   arcStart: Uint32Array;
   arcTarget: Uint32Array;
   arcEdge: Uint32Array;
@@ -61,7 +71,8 @@ export interface RoadGraph {
   roadClass: Uint8Array;
   /** km/h, per road. */
   roadSpeed: Float32Array;
-  strings: string[];
+  /** Road names and refs, each once (roadName and roadRef index it). */
+  strings: StringTable;
   landmarkCount: number;
   landmarkNode: Uint32Array;
   landmarkFrom: Uint16Array;
@@ -76,8 +87,19 @@ export interface RoadGraph {
 export const LANDMARK_UNREACHABLE = 0xffff;
 
 /**
+ * A bitmap of the global vertices that start an edge, and per 32 of them how many start before:
+ * the edge of vertex v is the number of starts up to v, less one. About a byte a node, where a
+ * uint32 edge per vertex would be 18; a box query needs a segment's edge before it can read the
+ * segment's ends, so this is on the hot path of snapping and closure matching.
+ */
+export interface VertexEdgeIndex {
+  startBits: Uint32Array;
+  startsBefore: Uint32Array;
+}
+
+/**
  * A uniform grid over the network's geometry: each cell lists the segments whose bounding box
- * meets it, each named by its first vertex (a global index into geom), in CSR form: cell c's are
+ * meets it, each named by its first vertex (a global vertex index), in CSR form: cell c's are
  * cellSegment[cellStart[c]..cellStart[c+1]-1]. About one cell per four segments; it is stored in
  * the graph file as is.
  */
@@ -105,12 +127,12 @@ export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => graph
 
 export function roadNameOfEdge(graph: RoadGraph, edge: number): string | null {
   const index = graph.roadName[graph.edgeRoad[edge]];
-  return index >= 0 ? graph.strings[index] : null;
+  return index >= 0 ? graph.strings.at(index) : null;
 }
 
 export function roadRefOfEdge(graph: RoadGraph, edge: number): string | null {
   const index = graph.roadRef[graph.edgeRoad[edge]];
-  return index >= 0 ? graph.strings[index] : null;
+  return index >= 0 ? graph.strings.at(index) : null;
 }
 
 /** What to call a road in instructions: its name, else its route number, else its class. */
@@ -118,11 +140,57 @@ export function roadLabel(graph: RoadGraph, edge: number): string {
   return roadNameOfEdge(graph, edge) ?? roadRefOfEdge(graph, edge) ?? describeRoadClass(roadClassOfEdge(graph, edge));
 }
 
+// The shape readers below divide by a module constant, not an imported one: run from source
+// (tsx), an imported binding is a getter call on every read. Dividing (not multiplying by 1e-7)
+// gives the same doubles the builder rounds to.
+const SCALE = COORDINATE_SCALE;
+
+export const nodeLng = (graph: RoadGraph, node: number): number => graph.nodeLngE7[node] / SCALE;
+export const nodeLat = (graph: RoadGraph, node: number): number => graph.nodeLatE7[node] / SCALE;
+
+/** Longitude in degrees of global vertex v of `edge` (its ends are its nodes). */
+export function vertexLng(graph: RoadGraph, edge: number, v: number): number {
+  const start = graph.edgeGeomStart;
+  if (v === start[edge]) return graph.nodeLngE7[graph.edgeFrom[edge]] / SCALE;
+  if (v === start[edge + 1] - 1) return graph.nodeLngE7[graph.edgeTo[edge]] / SCALE;
+  return graph.interiorE7[2 * (v - 2 * edge - 1)] / SCALE;
+}
+
+/** Latitude in degrees of global vertex v of `edge`. */
+export function vertexLat(graph: RoadGraph, edge: number, v: number): number {
+  const start = graph.edgeGeomStart;
+  if (v === start[edge]) return graph.nodeLatE7[graph.edgeFrom[edge]] / SCALE;
+  if (v === start[edge + 1] - 1) return graph.nodeLatE7[graph.edgeTo[edge]] / SCALE;
+  return graph.interiorE7[2 * (v - 2 * edge - 1) + 1] / SCALE;
+}
+
 /** The edge's shape as [lng, lat] pairs in geometry order. */
 export function edgeCoordinates(graph: RoadGraph, edge: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let v = graph.edgeGeomStart[edge]; v < graph.edgeGeomStart[edge + 1]; v++) {
-    out.push([graph.geom[2 * v], graph.geom[2 * v + 1]]);
-  }
+  for (let v = graph.edgeGeomStart[edge]; v < graph.edgeGeomStart[edge + 1]; v++) out.push([vertexLng(graph, edge, v), vertexLat(graph, edge, v)]);
   return out;
+}
+
+export function buildVertexEdgeIndex(edgeGeomStart: Uint32Array, edgeCount: number): VertexEdgeIndex {
+  const words = Math.ceil(edgeGeomStart[edgeCount] / 32);
+  const startBits = new Uint32Array(words);
+  for (let e = 0; e < edgeCount; e++) startBits[edgeGeomStart[e] >>> 5] |= 1 << (edgeGeomStart[e] & 31);
+  const startsBefore = new Uint32Array(words);
+  for (let w = 1; w < words; w++) startsBefore[w] = startsBefore[w - 1] + bitCount(startBits[w - 1]);
+  return { startBits, startsBefore };
+}
+
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/** The edge whose shape holds global vertex v (for its last vertex, the next edge's first is v + 1). */
+export function edgeOfVertex(graph: RoadGraph, v: number): number {
+  const { startBits, startsBefore } = graph.vertexEdges;
+  const word = v >>> 5;
+  // Bits 0..(v & 31) of the word: 2 << 31 is 0 in 32 bits, so the mask is then every bit.
+  return startsBefore[word] + bitCount(startBits[word] & ((2 << (v & 31)) - 1)) - 1;
 }

@@ -1,5 +1,5 @@
 import type { Position } from './geo';
-import type { RoadGraph } from './graph';
+import { vertexLat, vertexLng, type RoadGraph } from './graph';
 import type { EdgeMask, RoadSearch, SearchEndpoint } from './search';
 import type { EdgeProjection } from './spatial';
 import type { ClosedRoads } from './stretches';
@@ -26,8 +26,8 @@ export interface PathLeg {
 /** Pieces shorter than this (a point projected onto a junction) do not count as using the edge. */
 const NEGLIGIBLE_METRES = 0.01;
 
-function vertexAt(graph: RoadGraph, v: number): Position {
-  return [graph.geom[2 * v], graph.geom[2 * v + 1]];
+function vertexAt(graph: RoadGraph, edge: number, v: number): Position {
+  return [vertexLng(graph, edge, v), vertexLat(graph, edge, v)];
 }
 
 function fractionOf(graph: RoadGraph, at: EdgeProjection): number {
@@ -53,8 +53,8 @@ function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece 
   const coordinates: Position[] = [];
   const first = graph.edgeGeomStart[edge];
   const last = graph.edgeGeomStart[edge + 1] - 1;
-  if (forward) for (let v = first; v <= last; v++) coordinates.push(vertexAt(graph, v));
-  else for (let v = last; v >= first; v--) coordinates.push(vertexAt(graph, v));
+  if (forward) for (let v = first; v <= last; v++) coordinates.push(vertexAt(graph, edge, v));
+  else for (let v = last; v >= first; v--) coordinates.push(vertexAt(graph, edge, v));
   return piece(graph, edge, forward, 0, 1, coordinates);
 }
 
@@ -62,8 +62,8 @@ function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece 
 function leaving(graph: RoadGraph, from: EdgeProjection, forward: boolean): PathPiece {
   const f = fractionOf(graph, from);
   const coordinates: Position[] = [[from.lng, from.lat]];
-  if (forward) for (let v = from.vertex + 1; v < graph.edgeGeomStart[from.edge + 1]; v++) coordinates.push(vertexAt(graph, v));
-  else for (let v = from.vertex; v >= graph.edgeGeomStart[from.edge]; v--) coordinates.push(vertexAt(graph, v));
+  if (forward) for (let v = from.vertex + 1; v < graph.edgeGeomStart[from.edge + 1]; v++) coordinates.push(vertexAt(graph, from.edge, v));
+  else for (let v = from.vertex; v >= graph.edgeGeomStart[from.edge]; v--) coordinates.push(vertexAt(graph, from.edge, v));
   return forward ? piece(graph, from.edge, true, f, 1, coordinates) : piece(graph, from.edge, false, 0, f, coordinates);
 }
 
@@ -71,8 +71,8 @@ function leaving(graph: RoadGraph, from: EdgeProjection, forward: boolean): Path
 function arriving(graph: RoadGraph, to: EdgeProjection, forward: boolean): PathPiece {
   const f = fractionOf(graph, to);
   const coordinates: Position[] = [];
-  if (forward) for (let v = graph.edgeGeomStart[to.edge]; v <= to.vertex; v++) coordinates.push(vertexAt(graph, v));
-  else for (let v = graph.edgeGeomStart[to.edge + 1] - 1; v > to.vertex; v--) coordinates.push(vertexAt(graph, v));
+  if (forward) for (let v = graph.edgeGeomStart[to.edge]; v <= to.vertex; v++) coordinates.push(vertexAt(graph, to.edge, v));
+  else for (let v = graph.edgeGeomStart[to.edge + 1] - 1; v > to.vertex; v--) coordinates.push(vertexAt(graph, to.edge, v));
   coordinates.push([to.lng, to.lat]);
   return forward ? piece(graph, to.edge, true, 0, f, coordinates) : piece(graph, to.edge, false, f, 1, coordinates);
 }
@@ -84,8 +84,8 @@ function within(graph: RoadGraph, from: EdgeProjection, to: EdgeProjection): Pat
   const forward = toF >= fromF;
   if (!forward && graph.edgeOneway[from.edge]) return null;
   const coordinates: Position[] = [[from.lng, from.lat]];
-  if (forward) for (let v = from.vertex + 1; v <= to.vertex; v++) coordinates.push(vertexAt(graph, v));
-  else for (let v = from.vertex; v > to.vertex; v--) coordinates.push(vertexAt(graph, v));
+  if (forward) for (let v = from.vertex + 1; v <= to.vertex; v++) coordinates.push(vertexAt(graph, from.edge, v));
+  else for (let v = from.vertex; v > to.vertex; v--) coordinates.push(vertexAt(graph, from.edge, v));
   coordinates.push([to.lng, to.lat]);
   return piece(graph, from.edge, forward, Math.min(fromF, toF), Math.max(fromF, toF), coordinates);
 }

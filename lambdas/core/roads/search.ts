@@ -1,6 +1,6 @@
 import { MAX_SPEED_KMH } from './classes';
 import { METRES_PER_DEGREE } from './geo';
-import { LANDMARK_UNREACHABLE, type RoadGraph } from './graph';
+import { COORDINATE_SCALE, LANDMARK_UNREACHABLE, type RoadGraph } from './graph';
 import { CchSearch } from './cch/query';
 import { MinHeap } from './heap';
 
@@ -66,6 +66,8 @@ export interface SearchResult {
 }
 
 const ACTIVE_LANDMARKS = 6;
+/** Node coordinates are integers of 1e-7 degrees (a module constant: see format.ts). */
+const SCALE = COORDINATE_SCALE;
 const NO_TARGET = -1;
 
 /**
@@ -262,14 +264,14 @@ export class RoadSearch {
   }
 
   private straightBound(v: number, metric: 'duration' | 'length'): number {
-    const { nodeLng, nodeLat } = this.graph;
-    const x = nodeLng[v];
-    const y = nodeLat[v];
+    const { nodeLngE7, nodeLatE7 } = this.graph;
+    const x = nodeLngE7[v] / SCALE;
+    const y = nodeLatE7[v] / SCALE;
     let best = Infinity;
     for (const { node, cost } of this.targetList) {
-      const kx = Math.cos(((y + nodeLat[node]) * Math.PI) / 360);
-      const dx = (nodeLng[node] - x) * kx;
-      const dy = nodeLat[node] - y;
+      const kx = Math.cos(((y + nodeLatE7[node] / SCALE) * Math.PI) / 360);
+      const dx = (nodeLngE7[node] / SCALE - x) * kx;
+      const dy = nodeLatE7[node] / SCALE - y;
       // 0.99: the flat-earth distance may slightly exceed the haversine edge lengths.
       const metres = Math.sqrt(dx * dx + dy * dy) * METRES_PER_DEGREE * 0.99;
       const bound = (metric === 'length' ? metres : metres / (MAX_SPEED_KMH / 3.6)) + cost;

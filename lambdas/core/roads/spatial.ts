@@ -1,6 +1,6 @@
 import { forEachSegmentIn } from './cells';
 import { degreeSpan, haversine, projectOntoSegment } from './geo';
-import type { RoadGraph } from './graph';
+import { vertexLat, vertexLng, type RoadGraph } from './graph';
 
 /** Where a point lands on the network: a spot on one edge. */
 export interface EdgeProjection {
@@ -31,10 +31,9 @@ export function nearestOnNetwork(
   for (;;) {
     const { dLat, dLng } = degreeSpan(lat, radius);
     let best: { edge: number; vertex: number; lng: number; lat: number; distance: number } | null = null;
-    const g = graph.geom;
-    forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v) => {
+    forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v, ax, ay, bx, by) => {
       if (accept && !accept(edge)) return;
-      const p = projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+      const p = projectOntoSegment(lng, lat, ax, ay, bx, by);
       if (!best || p.distance < best.distance) best = { edge, vertex: v, lng: p.lng, lat: p.lat, distance: p.distance };
     });
     const found = best as { edge: number; vertex: number; lng: number; lat: number; distance: number } | null;
@@ -48,9 +47,8 @@ export function nearestOnNetwork(
 export function projectionsNear(graph: RoadGraph, lng: number, lat: number, radius: number): EdgeProjection[] {
   const { dLat, dLng } = degreeSpan(lat, radius);
   const bestByEdge = new Map<number, { vertex: number; lng: number; lat: number; distance: number }>();
-  const g = graph.geom;
-  forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v) => {
-    const p = projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+  forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v, ax, ay, bx, by) => {
+    const p = projectOntoSegment(lng, lat, ax, ay, bx, by);
     if (p.distance > radius) return;
     const current = bestByEdge.get(edge);
     if (!current || p.distance < current.distance) bestByEdge.set(edge, { vertex: v, lng: p.lng, lat: p.lat, distance: p.distance });
@@ -60,21 +58,32 @@ export function projectionsNear(graph: RoadGraph, lng: number, lat: number, radi
     .map(([edge, best]) => projectionOf(graph, edge, best.vertex, best.lng, best.lat, best.distance));
 }
 
-function projectionOf(graph: RoadGraph, edge: number, vertex: number, lng: number, lat: number, distance: number): EdgeProjection {
-  const g = graph.geom;
+/** Metres along an edge's geometry from its start to global vertex `vertex`. */
+function offsetOfVertex(graph: RoadGraph, edge: number, vertex: number): number {
   let offset = 0;
-  for (let v = graph.edgeGeomStart[edge]; v < vertex; v++) offset += haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
-  offset += haversine(g[2 * vertex], g[2 * vertex + 1], lng, lat);
+  let x = vertexLng(graph, edge, graph.edgeGeomStart[edge]);
+  let y = vertexLat(graph, edge, graph.edgeGeomStart[edge]);
+  for (let v = graph.edgeGeomStart[edge] + 1; v <= vertex; v++) {
+    const nx = vertexLng(graph, edge, v);
+    const ny = vertexLat(graph, edge, v);
+    offset += haversine(x, y, nx, ny);
+    x = nx;
+    y = ny;
+  }
+  return offset;
+}
+
+function projectionOf(graph: RoadGraph, edge: number, vertex: number, lng: number, lat: number, distance: number): EdgeProjection {
+  const offset = offsetOfVertex(graph, edge, vertex) + haversine(vertexLng(graph, edge, vertex), vertexLat(graph, edge, vertex), lng, lat);
   return { edge, vertex, lng, lat, distance, offset: Math.min(offset, graph.edgeLength[edge]) };
 }
 
 /** Edges with any part within `radius` metres of the point. */
 export function edgesNear(graph: RoadGraph, lng: number, lat: number, radius: number, out: Set<number> = new Set()): Set<number> {
   const { dLat, dLng } = degreeSpan(lat, radius);
-  const g = graph.geom;
-  forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, v) => {
+  forEachSegmentIn(graph, lng - dLng, lat - dLat, lng + dLng, lat + dLat, (edge, _v, ax, ay, bx, by) => {
     if (out.has(edge)) return;
-    if (projectOntoSegment(lng, lat, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]).distance <= radius) out.add(edge);
+    if (projectOntoSegment(lng, lat, ax, ay, bx, by).distance <= radius) out.add(edge);
   });
   return out;
 }
@@ -94,13 +103,8 @@ export function edgesInPolygon(graph: RoadGraph, rings: Ring[], out: Set<number>
     maxX = Math.max(maxX, x);
     maxY = Math.max(maxY, y);
   }
-  const g = graph.geom;
-  forEachSegmentIn(graph, minX, minY, maxX, maxY, (edge, v) => {
+  forEachSegmentIn(graph, minX, minY, maxX, maxY, (edge, _v, ax, ay, bx, by) => {
     if (out.has(edge)) return;
-    const ax = g[2 * v];
-    const ay = g[2 * v + 1];
-    const bx = g[2 * v + 2];
-    const by = g[2 * v + 3];
     if (pointInRings(ax, ay, rings) || pointInRings(bx, by, rings) || crossesRings(ax, ay, bx, by, rings)) out.add(edge);
   });
   return out;
@@ -160,15 +164,13 @@ export const LINE_SAMPLE_STEP_M = 2;
  */
 export function matchAlongLine(graph: RoadGraph, coordinates: number[][], tolerance = 5): Map<number, number[]> {
   const hits = new Map<number, number[]>();
-  const g = graph.geom;
   const STEP = LINE_SAMPLE_STEP_M;
   // Metres from an edge's start to the first vertex of a segment (a global vertex index), computed once per segment.
   const segmentStart = new Map<number, number>();
   const startOf = (edge: number, vertex: number): number => {
     let offset = segmentStart.get(vertex);
     if (offset === undefined) {
-      offset = 0;
-      for (let v = graph.edgeGeomStart[edge]; v < vertex; v++) offset += haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+      offset = offsetOfVertex(graph, edge, vertex);
       segmentStart.set(vertex, offset);
     }
     return offset;
@@ -187,22 +189,22 @@ export function matchAlongLine(graph: RoadGraph, coordinates: number[][], tolera
       const px = ax + (bx - ax) * f;
       const py = ay + (by - ay) * f;
       const { dLat, dLng } = degreeSpan(py, tolerance);
-      const candidates: { edge: number; vertex: number; t: number; distance: number }[] = [];
+      const candidates: { edge: number; vertex: number; t: number; distance: number; length: number }[] = [];
       let bestDistance = Infinity;
-      forEachSegmentIn(graph, px - dLng, py - dLat, px + dLng, py + dLat, (edge, v) => {
-        const sx = (g[2 * v + 2] - g[2 * v]) * kx;
-        const sy = g[2 * v + 3] - g[2 * v + 1];
+      forEachSegmentIn(graph, px - dLng, py - dLat, px + dLng, py + dLat, (edge, v, sax, say, sbx, sby) => {
+        const sx = (sbx - sax) * kx;
+        const sy = sby - say;
         const sl = Math.hypot(sx, sy);
         if (sl === 0 || Math.abs((sx * ux + sy * uy) / sl) < 0.85) return;
-        const p = projectOntoSegment(px, py, g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+        const p = projectOntoSegment(px, py, sax, say, sbx, sby);
         if (p.t <= 0 || p.t >= 1 || p.distance > tolerance) return;
-        candidates.push({ edge, vertex: v, t: p.t, distance: p.distance });
+        candidates.push({ edge, vertex: v, t: p.t, distance: p.distance, length: haversine(sax, say, sbx, sby) });
         if (p.distance < bestDistance) bestDistance = p.distance;
       });
       // Only exact ties: duplicate pieces with the same shape must all be matched.
-      for (const { edge, vertex: v, t, distance } of candidates) {
+      for (const { edge, vertex: v, t, distance, length: segmentLength } of candidates) {
         if (distance > bestDistance + 0.05) continue;
-        const offset = startOf(edge, v) + t * haversine(g[2 * v], g[2 * v + 1], g[2 * v + 2], g[2 * v + 3]);
+        const offset = startOf(edge, v) + t * segmentLength;
         const list = hits.get(edge);
         if (list) list.push(offset);
         else hits.set(edge, [offset]);

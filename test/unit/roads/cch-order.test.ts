@@ -2,7 +2,7 @@ import type { Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { nestedDissectionOrder, undirectedAdjacency } from '../../../lambdas/core/roads/cch/order';
 import { eliminationStats } from '../../../lambdas/core/roads/cch/order-quality';
-import type { RoadGraph } from '../../../lambdas/core/roads/graph';
+import { nodeLng, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { graphOf, road } from './support';
 
 const STEP = 0.001;
@@ -37,7 +37,7 @@ function pathLines(nodes: number): ReturnType<typeof road>[] {
 }
 
 function byLongitude(graph: RoadGraph): Uint32Array {
-  return Uint32Array.from({ length: graph.nodeCount }, (_, i) => i).sort((a, b) => graph.nodeLng[a] - graph.nodeLng[b] || a - b);
+  return Uint32Array.from({ length: graph.nodeCount }, (_, i) => i).sort((a, b) => graph.nodeLngE7[a] - graph.nodeLngE7[b] || a - b);
 }
 
 function expectPermutation(order: Uint32Array, nodeCount: number) {
@@ -119,16 +119,16 @@ describe('nested-dissection contraction order', () => {
     const stats = eliminationStats(undirectedAdjacency(graph), order);
     // The one-way road (a tree) comes first; each grid is cut on its own, so the last nodes, a
     // grid's top separator, all lie in one grid.
-    expect(Array.from(order.subarray(0, 2), (v) => graph.nodeLng[v]).sort()).toEqual([150, 150.001]);
-    const grid = (v: number) => Math.floor(graph.nodeLng[v]);
+    expect(Array.from(order.subarray(0, 2), (v) => nodeLng(graph, v)).sort()).toEqual([150, 150.001]);
+    const grid = (v: number) => Math.floor(nodeLng(graph, v));
     expect(new Set(Array.from(order.subarray(order.length - 10), grid)).size).toBe(1);
     expect(stats.upwardArcs).toBeGreaterThanOrEqual(undirectedAdjacency(graph).target.length / 2);
   });
 
   it('orders nodes that all share one position (no direction parts them)', () => {
     const graph = graphOf(gridLines(25));
-    graph.nodeLng.fill(148);
-    graph.nodeLat.fill(-33);
+    graph.nodeLngE7.fill(1_480_000_000);
+    graph.nodeLatE7.fill(-330_000_000);
     expectPermutation(nestedDissectionOrder(graph), graph.nodeCount);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoadEngine, RoadError, type RouteClosure } from '../../../lambdas/core/roads/engine';
 import { haversine } from '../../../lambdas/core/roads/geo';
-import { edgeCoordinates, roadClassOfEdge, type RoadGraph } from '../../../lambdas/core/roads/graph';
+import { edgeCoordinates, nodeLat, nodeLng, roadClassOfEdge, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { FORBES, forbesEngine, forbesGraph, graphOf, lineLength, pointAlong, road } from './support';
 
 // Speeds as documented for the graph builder, restated here so the reference is independent.
@@ -37,7 +37,7 @@ function referenceRoute(graph: RoadGraph, from: number, to: number): { duration:
 }
 
 function nodePoint(graph: RoadGraph, node: number) {
-  return { lat: graph.nodeLat[node], lng: graph.nodeLng[node] };
+  return { lat: nodeLat(graph, node), lng: nodeLng(graph, node) };
 }
 
 /** A closure over the stretch of `line` between two distances along it, drawn as snap() would. */

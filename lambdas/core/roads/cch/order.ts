@@ -1,4 +1,4 @@
-import type { RoadGraph } from '../graph';
+import { nodeLat, nodeLng, type RoadGraph } from '../graph';
 
 /**
  * The metric-independent node order of the customizable contraction hierarchy, by nested
@@ -186,11 +186,11 @@ export function nestedDissection(graph: RoadGraph): { order: Uint32Array; coreNo
   const coreX = new Float64Array(coreCount);
   const coreY = new Float64Array(coreCount);
   let latSum = 0;
-  for (let v = 0; v < n; v++) latSum += graph.nodeLat[v];
+  for (let v = 0; v < n; v++) latSum += nodeLat(graph, v);
   const cosLat = Math.cos(((n > 0 ? latSum / n : 0) * Math.PI) / 180);
   for (let c = 0; c < coreCount; c++) {
-    coreX[c] = graph.nodeLng[coreNode[c]] * cosLat;
-    coreY[c] = graph.nodeLat[coreNode[c]];
+    coreX[c] = nodeLng(graph, coreNode[c]) * cosLat;
+    coreY[c] = nodeLat(graph, coreNode[c]);
   }
   const dissection = new NestedDissection(adjacencyOfEdges(coreCount, edgeA, edgeB, edges), coreX, coreY);
   const coreOrder = dissection.order();
