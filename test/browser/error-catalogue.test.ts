@@ -7,6 +7,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
+import { clickOn } from './support/map';
 import { readStoredLgaBundle } from './support/lga-bundle';
 import { APP_URL, atPlace, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInPage, STAFF, waitForPath } from './support/browser';
 
@@ -67,15 +68,7 @@ async function jumpTo(page: Page, center: { lng: number; lat: number }, zoom: nu
   );
 }
 
-async function clickAt(page: Page, point: { lng: number; lat: number }): Promise<void> {
-  const { x, y } = await mapElement(page).evaluate((el, [lng, lat]) => {
-    const map = el as unknown as MapElement;
-    const p = map.__map.project([lng, lat]);
-    const rect = map.getBoundingClientRect();
-    return { x: rect.left + p.x, y: rect.top + p.y };
-  }, [point.lng, point.lat] as const);
-  await page.mouse.click(x, y);
-}
+const clickAt = (page: Page, point: { lng: number; lat: number }) => clickOn(page, mapElement(page), point);
 
 describe('snapping to roads fails', { timeout: 120_000 }, () => {
   it("shows 'No path found…' (442) and, for any other failure, 'Unable to snap to roads' with the code and message; the point is not kept", async () => {

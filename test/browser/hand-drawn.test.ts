@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
+import { clickOn } from './support/map';
 import { APP_URL, RESIDENT, STAFF, launchBrowser, screenshot, signedInPage, waitForPath } from './support/browser';
 
 /** The street in central Forbes: no road of the (major-road) graph within 60 m. */
@@ -34,15 +35,7 @@ async function jumpTo(page: Page, center: { lng: number; lat: number }, zoom: nu
   );
 }
 
-async function clickAt(page: Page, point: { lng: number; lat: number }, scope = ''): Promise<void> {
-  const { x, y } = await mapIn(page, scope).evaluate((el, [lng, lat]) => {
-    const map = el as unknown as MapElement;
-    const p = map.__map.project([lng, lat]);
-    const rect = map.getBoundingClientRect();
-    return { x: rect.left + p.x, y: rect.top + p.y };
-  }, [point.lng, point.lat] as const);
-  await page.mouse.click(x, y);
-}
+const clickAt = (page: Page, point: { lng: number; lat: number }, scope = '') => clickOn(page, mapIn(page, scope), point);
 
 async function centreOf(page: Page, scope = ''): Promise<{ lng: number; lat: number }> {
   return mapIn(page, scope).evaluate((el) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/a11y';
+import { clickOn } from './support/map';
 import { LIVE_CEILING_MS, watchRealtime, type Realtime } from './support/realtime';
 import { APP_URL, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
 
@@ -80,15 +81,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Clicks the map where a coordinate is drawn (map.project gives the pixel inside the canvas). */
-async function clickAt(page: Page, point: { lng: number; lat: number }): Promise<void> {
-  const { x, y } = await mapElement(page).evaluate((el, [lng, lat]) => {
-    const map = el as unknown as MapElement;
-    const p = map.__map.project([lng, lat]);
-    const rect = map.getBoundingClientRect();
-    return { x: rect.left + p.x, y: rect.top + p.y };
-  }, [point.lng, point.lat] as const);
-  await page.mouse.click(x, y);
-}
+const clickAt = (page: Page, point: { lng: number; lat: number }) => clickOn(page, mapElement(page), point);
 
 /** Ids of the closures whose lines the map has in its source (what it draws). */
 async function drawnClosureIds(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
 // The map as a browser test drives it: its element once drawn, a jump to a place that waits by
 // polling (no promise kept across a re-render), and a click at a longitude and latitude.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 interface MapElement {
@@ -33,10 +33,15 @@ export async function jumpTo(page: Page, center: LngLat, zoom: number): Promise<
 
 /** Clicks the map where the point is drawn. */
 export async function clickAt(page: Page, point: LngLat): Promise<void> {
-  const { x, y } = await mapOf(page).evaluate((el, [lng, lat]) => {
-    const map = el as unknown as MapElement;
-    const p = map.__map.project([lng, lat]);
-    const rect = map.getBoundingClientRect();
+  await clickOn(page, mapOf(page), point);
+}
+
+/** Clicks that map element (one of several on the page) where the point is drawn. */
+export async function clickOn(page: Page, map: Locator, point: LngLat): Promise<void> {
+  const { x, y } = await map.evaluate((el, [lng, lat]) => {
+    const element = el as unknown as MapElement;
+    const p = element.__map.project([lng, lat]);
+    const rect = element.getBoundingClientRect();
     return { x: rect.left + p.x, y: rect.top + p.y };
   }, [point.lng, point.lat] as const);
   await page.mouse.click(x, y);
