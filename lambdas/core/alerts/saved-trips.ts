@@ -249,14 +249,24 @@ export function tripAlertMail(
     `Stop these emails: ${links.unsubscribe}`,
   ].join('\n');
   const html = `<p>${escapeHtml(sentence)}.</p>${facts.reason ? `<p>Reason: ${escapeHtml(facts.reason)}</p>` : ''}<p><a href="${escapeHtml(links.trip)}">Open the trip in directions</a> · <a href="${escapeHtml(links.closure)}">See the closure on the map</a></p><p style="color:#5a6b7b;font-size:13px">You receive this because you saved this trip on Road closures. <a href="${escapeHtml(links.manage)}">Change how you hear about it</a> or <a href="${escapeHtml(links.unsubscribe)}">stop these emails</a>.</p>`;
-  // The subject is the sentence up to its first clause ("Your trip Forbes → Parkes now meets a closure on the Newell Highway").
-  return { subject: sentence.split(/[;:]/)[0], text, html };
+  // The subject is the whole sentence: what the closure costs the trip is the news.
+  return { subject: sentence, text, html };
 }
 
-/** One SMS: the sentence, cut to leave room for the link, in GSM-7. */
+/**
+ * One SMS: the sentence in GSM-7 with the link. Too long, it first drops words that say nothing
+ * ("Your", "now"), then shortens the trip and road before its last clause, never the clause that
+ * says what the closure costs ("; the way around is 12 minutes longer").
+ */
 export function tripAlertSms(sentence: string, link: string, toGsm7: (text: string) => string, limit = 160): string {
-  const plain = toGsm7(sentence.replace(/→/g, '->'));
   const room = limit - link.length - 1;
-  const body = plain.length <= room ? plain : `${plain.slice(0, Math.max(0, room - 3)).trimEnd()}...`;
+  const plain = toGsm7(sentence.replace(/→/g, '->'));
+  if (plain.length <= room) return `${plain} ${link}`;
+  const terse = plain.replace(/^Your trip /, 'Trip ').replace(/ now (meets|is clear)/, ' $1');
+  if (terse.length <= room) return `${terse} ${link}`;
+  const cut = Math.max(terse.lastIndexOf('; '), terse.lastIndexOf(': '));
+  const cost = cut >= 0 ? terse.slice(cut) : '';
+  const headRoom = room - cost.length - 3;
+  const body = headRoom >= 20 ? `${terse.slice(0, headRoom).trimEnd()}...${cost}` : `${terse.slice(0, Math.max(0, room - 3)).trimEnd()}...`;
   return `${body} ${link}`;
 }

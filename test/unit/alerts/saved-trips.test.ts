@@ -42,6 +42,14 @@ describe('the alert', () => {
   it('fits one GSM-7 text with its link', () => {
     const text = tripAlertSms(`Your trip ${'Somewhere far away → '.repeat(8)}Parkes now meets a closure on the Newell Highway; there is no way around it`, 'https://example.org/map?trip=abc', toGsm7);
     expect(text.length).toBeLessThanOrEqual(160);
-    expect(text).toMatch(/-> .*https:\/\/example\.org\/map\?trip=abc$/);
+    expect(text).toMatch(/-> .*\.\.\.; there is no way around it https:\/\/example\.org\/map\?trip=abc$/);
+  });
+
+  it('keeps what the closure costs in a text a little too long, dropping words that say nothing first', () => {
+    const link = 'http://127.0.0.1:33721/map?trip=dbbc8b6f6ab4e328bc354b08';
+    const sentence = 'Your trip Forbes → Parkes now meets a closure on the Secondary road; the way around is 3 minutes longer';
+    expect(tripAlertSms(sentence, link, toGsm7)).toBe(`Trip Forbes -> Parkes meets a closure on the Secondary road; the way around is 3 minutes longer ${link}`);
+    const short = tripAlertSms(sentence, 'https://x.example/t', toGsm7);
+    expect(short).toBe('Your trip Forbes -> Parkes now meets a closure on the Secondary road; the way around is 3 minutes longer https://x.example/t');
   });
 });
