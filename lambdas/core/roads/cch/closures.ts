@@ -22,10 +22,11 @@ export function closedWeights(
   const { rank, order, upStart, upHead } = h;
   const tail = triangles.tail;
   const heap = new MinHeap(256);
-  const queued = new Set<number>();
+  // One flag an arc (a Set's add and delete cost more at the thousands of arcs a closure can touch).
+  const queued = new Uint8Array(up.length);
   const enqueue = (k: number) => {
-    if (k < 0 || queued.has(k)) return;
-    queued.add(k);
+    if (k < 0 || queued[k] === 1) return;
+    queued[k] = 1;
     heap.push(tail[k], k);
   };
   for (const e of closedEdges) {
@@ -36,7 +37,7 @@ export function closedWeights(
   let recomputed = 0;
   while (heap.size > 0) {
     const k = heap.pop();
-    queued.delete(k);
+    queued[k] = 0;
     recomputed++;
     const lo = tail[k];
     const hi = upHead[k];

@@ -32,7 +32,8 @@ export class CchSearch {
   private readonly backwardSeen: Uint32Array;
   private generation = 0;
   private lazyTriangles: LowerTriangles | undefined;
-  private readonly metrics = new Map<string, Metric>();
+  /** The weights of the last KEPT_METRICS closed sets, most recently used last. */
+  private readonly metrics: { key: string; metric: Metric }[] = [];
   private readonly stack: number[] = [];
 
   constructor(
@@ -207,15 +208,16 @@ export class CchSearch {
 
   private metricFor(closedEdges: readonly number[], blocked: EdgeMask): Metric {
     const key = [...closedEdges].sort((a, b) => a - b).join(',');
-    let metric = this.metrics.get(key);
-    if (metric) {
-      this.metrics.delete(key);
+    const kept = this.metrics.findIndex((m) => m.key === key);
+    let metric: Metric;
+    if (kept >= 0) {
+      metric = this.metrics.splice(kept, 1)[0].metric;
     } else {
       const result = closedWeights(this.graph, this.h, this.triangles, closedEdges, (edge) => blocked.has(edge));
       metric = { up: result.up, down: result.down };
-      if (this.metrics.size >= KEPT_METRICS) this.metrics.delete(this.metrics.keys().next().value!);
+      if (this.metrics.length >= KEPT_METRICS) this.metrics.shift();
     }
-    this.metrics.set(key, metric);
+    this.metrics.push({ key, metric });
     return metric;
   }
 }
