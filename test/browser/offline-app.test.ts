@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage, STAFF } from './support/browser';
+import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage, STAFF, setOffline } from './support/browser';
 import { gql, signIn } from '../support/api';
 import { freshUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
@@ -170,7 +170,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await expect.poll(() => page.evaluate<{ style: boolean; tiles: number }>(baseMapCached), { timeout: 20_000 }).toMatchObject({ style: true, tiles: expect.any(Number) });
       expect((await page.evaluate<{ style: boolean; tiles: number }>(baseMapCached)).tiles).toBeGreaterThan(0);
 
-      await context.setOffline(true);
+      await setOffline(context, true);
       await page.reload();
       expect(await isShown(page.getByText('You are offline.'), 20_000)).toBe(true);
       expect(await isShown(page.getByText(/Last online \d/))).toBe(true);
@@ -184,7 +184,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await screenshot(page, 'offline-map');
       expect(await axeViolations(page)).toEqual([]);
 
-      await context.setOffline(false);
+      await setOffline(context, false);
       await page.getByText('You are offline.').waitFor({ state: 'detached', timeout: 10_000 });
     } finally {
       await context.close();
@@ -211,7 +211,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await banner.waitFor();
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
 
-      await context.setOffline(true);
+      await setOffline(context, true);
       await page.goto(`${APP_URL}/subscriptions`);
       expect(await isShown(page.getByText('You are offline.'), 20_000)).toBe(true);
       await follow.waitFor({ timeout: 30_000 });
@@ -226,7 +226,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await banner.waitFor({ timeout: 30_000 });
       await screenshot(page, 'offline-map-unsealed');
 
-      await context.setOffline(false);
+      await setOffline(context, false);
       await page.goto(`${APP_URL}/logout`);
       await page.waitForURL((url) => url.pathname !== '/logout');
       await expect.poll(() => page.evaluate<string[]>(personalReadsKept), { timeout: 10_000 }).toEqual([]);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, screenshot, signedInPage, atPlace } from './support/browser';
+import { APP_URL, launchBrowser, screenshot, signedInPage, atPlace, setOffline } from './support/browser';
 
 /** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -35,7 +35,7 @@ describe('a report written offline', { timeout: 90_000 }, () => {
       await page.getByLabel('Type').selectOption('storm');
       await page.getByLabel('Description').fill(description);
 
-      await context.setOffline(true);
+      await setOffline(context, true);
       await page.getByText('You are offline: the report will wait on this device').waitFor();
       await page.getByRole('button', { name: 'Send report' }).click();
       await page.getByRole('heading', { name: 'Your report is waiting to send' }).waitFor();
@@ -48,7 +48,7 @@ describe('a report written offline', { timeout: 90_000 }, () => {
       // Nothing reached the server while offline.
       expect((await myReports()).filter((r) => r.description === description)).toHaveLength(0);
 
-      await context.setOffline(false);
+      await setOffline(context, false);
       await page.getByRole('heading', { name: 'Thank you for your report' }).waitFor({ timeout: 30_000 });
       await screenshot(page, 'report-queue-sent');
       expect(await axeViolations(page)).toEqual([]);

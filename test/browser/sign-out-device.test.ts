@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, type TestUser } from '../integration/notifications/support';
-import { APP_URL, atPlace, launchBrowser, signedInPage } from './support/browser';
+import { APP_URL, atPlace, launchBrowser, signedInPage, setOffline } from './support/browser';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -61,11 +61,11 @@ describe('signing out on a shared device', { timeout: 120_000 }, () => {
       await page.getByLabel('Type').selectOption('storm');
       await page.getByLabel('Description').fill(`Written on a shared phone ${randomUUID().slice(0, 8)}`);
       await context.route('**/graphql', (route) => (route.request().postData()?.includes('submitReport') ? route.abort() : route.continue()));
-      await context.setOffline(true);
+      await setOffline(context, true);
       await page.getByText('You are offline: the report will wait on this device').waitFor();
       await page.getByRole('button', { name: 'Send report' }).click();
       await page.getByRole('heading', { name: 'Your report is waiting to send' }).waitFor();
-      await context.setOffline(false);
+      await setOffline(context, false);
       expect(await keysOf(page, 'road-closures-report-queue', 'reports')).toHaveLength(1);
       expect(await keysOf(page, 'road-closures-offline', 'snapshots')).toEqual(expect.arrayContaining(['read:me', `closure:${opened}`]));
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable } from '../support/api';
 import { createForbesClosure, freshUser, notificationsOf, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage, STAFF } from './support/browser';
+import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage, STAFF, setOffline } from './support/browser';
 
 let browser: Browser;
 let user: TestUser;
@@ -127,13 +127,13 @@ describe('watch zones', { timeout: 180_000 }, () => {
       expect(await isShown(page.getByText('Parkes town', { exact: true }))).toBe(true);
       // Offline, the areas this device last read are still listed; their choices wait for a connection.
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
-      await context.setOffline(true);
+      await setOffline(context, true);
       await page.goto(`${APP_URL}/subscriptions`);
       expect(await isShown(page.getByText('You are offline.'), 20_000)).toBe(true);
       expect(await isShown(page.getByText('Parkes town', { exact: true }), 30_000)).toBe(true);
       expect(await page.getByLabel('Email about Parkes town').isDisabled()).toBe(true);
       await screenshot(page, 'watch-zones-offline-360');
-      await context.setOffline(false);
+      await setOffline(context, false);
       await page.goto(`${APP_URL}/subscriptions`);
       expect(await isShown(page.getByText('Parkes town', { exact: true }))).toBe(true);
       await tabTo(page, 'Email about Parkes town');

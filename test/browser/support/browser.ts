@@ -34,9 +34,34 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 390, height: 844 };
 
+/** The cookie that tells a page of the context its device is offline (see setOffline). */
+const OFFLINE_COOKIE = 'rc-test-offline';
+
+/**
+ * Cuts or restores the context's network as a device losing its signal would. Playwright's
+ * setOffline fails every request, but Chromium 150 no longer turns navigator.onLine false with
+ * it, and the app reads navigator.onLine (and its offline and online events) to know it is
+ * offline. So each page of the context answers navigator.onLine from a cookie, which survives a
+ * reload with the network cut, and hears the event.
+ */
+export async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
+  if (offline) await context.addCookies([{ name: OFFLINE_COOKIE, value: '1', url: APP_URL }]);
+  else await context.clearCookies({ name: OFFLINE_COOKIE });
+  await context.setOffline(offline);
+  for (const page of context.pages()) {
+    await page.evaluate(`window.dispatchEvent(new Event('${offline ? 'offline' : 'online'}'))`).catch(() => undefined);
+  }
+}
+
+const OFFLINE_FROM_COOKIE = `Object.defineProperty(Navigator.prototype, 'onLine', {
+  configurable: true,
+  get() { return !document.cookie.split('; ').includes('${OFFLINE_COOKIE}=1'); },
+});`;
+
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP: the tests inject axe-core as an inline script, which the app's own CSP rightly forbids.
   const context = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney', bypassCSP: true });
+  await context.addInitScript(OFFLINE_FROM_COOKIE);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
