@@ -15,7 +15,7 @@ async function unsentReports(uid: string | undefined): Promise<number> {
 }
 
 export function LogoutPage() {
-  const { signOut, me } = useAuth();
+  const { signOut, me, status } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
   const started = useRef(false);
@@ -40,14 +40,16 @@ export function LogoutPage() {
   }, [signOut, navigate, toast]);
 
   useEffect(() => {
-    if (started.current) return;
+    // Until the account is known, whose waiting reports to count is not: deciding then signed
+    // out with a report still on the device and never asked.
+    if (started.current || status === 'loading') return;
     started.current = true;
     void (async () => {
       const waiting = await unsentReports(me?.uid).catch(() => 0);
       if (waiting > 0) setUnsent(waiting);
       else await signOutNow();
     })();
-  }, [me?.uid, signOutNow]);
+  }, [me?.uid, status, signOutNow]);
 
   if (unsent === null || unsent === 0) return <PageLoader label="Signing out…" />;
   const reports = unsent === 1 ? '1 report is' : `${unsent} reports are`;
