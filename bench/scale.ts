@@ -19,7 +19,7 @@ import { MinHeap } from '../lambdas/core/roads/heap';
 import { projectRoot } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
 import { ngraphFinder, percentile, pointAlong, random, timeAll, type Timing } from './routing';
-import { liveBytes } from './support/live-bytes';
+import type { ColdLoad } from './support/cold-load';
 import { against, plain, type Figure, type SectionReport } from './support/report';
 
 const SEED = 20261127;
@@ -28,6 +28,8 @@ const PEER_TRIPS = 200;
 const EXACT_PAIRS = 200;
 const CLOSURES = 50;
 const LOCAL_KM = 20;
+/** Fresh processes whose cold load is timed; the median is reported. */
+const COLD_LOADS = 3;
 const SIZES: Record<string, number> = { '250k': 250_000, '1M': 1_000_000, '3M': 3_000_000 };
 
 interface Built {
@@ -46,6 +48,7 @@ interface Built {
 interface Measured extends Built {
   label: string;
   loadMs: number;
+  loadCpuMs: number;
   memoryBytes: number;
   long: Timing;
   longClosed: Timing;
@@ -97,14 +100,22 @@ function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask,
   return { duration: dist[to], length };
 }
 
+/** Cold starts in fresh processes, as a Lambda's: the median load time, and the memory held after it. */
+function coldLoads(file: string): { loadMs: number; loadCpuMs: number; memoryBytes: number } {
+  const tsx = createRequire(import.meta.url).resolve('tsx');
+  const runs = Array.from({ length: COLD_LOADS }, () => {
+    const output = execFileSync(process.execPath, ['--import', tsx, join(projectRoot(), 'bench', 'support', 'cold-load.ts'), file], { encoding: 'utf8' });
+    return JSON.parse(output.trim().split('\n').pop()!) as ColdLoad;
+  });
+  const median = <T>(values: T[], of: (x: T) => number) => values.map(of).sort((a, b) => a - b)[values.length >> 1]!;
+  return { loadMs: median(runs, (r) => r.loadMs), loadCpuMs: median(runs, (r) => r.cpuMs), memoryBytes: median(runs, (r) => r.afterLoad) };
+}
+
 function measure(label: string, built: Built, file: string): Measured {
-  const before = liveBytes();
-  const started = performance.now();
-  // A Lambda's cold start does this: read the file, parse it, make the engine.
+  const { loadMs, loadCpuMs, memoryBytes } = coldLoads(file);
+  // The routes below run on a graph loaded here (a warm container's).
   const graph = deserializeRoadGraph(readFileSync(file));
   const engine = new RoadEngine(graph);
-  const loadMs = performance.now() - started;
-  const memoryBytes = liveBytes() - before;
 
   const next = random(SEED);
   const main: number[] = [];
@@ -212,6 +223,7 @@ function measure(label: string, built: Built, file: string): Measured {
     ...built,
     label,
     loadMs,
+    loadCpuMs,
     memoryBytes,
     long: longOpen,
     longClosed,
@@ -243,8 +255,8 @@ function figuresOf(m: Measured, at1M: Measured | undefined): Figure[] {
     { figure: 'build time', measured: `${(m.buildMs / 1000).toFixed(1)} s`, value: m.buildMs, target: ['≤ 120 s', (v) => v <= 120_000], perNodeOf1M: (x) => x.buildMs },
     { figure: 'build peak memory', measured: `${(m.peakBytes / 1e9).toFixed(2)} GB`, value: m.peakBytes, target: ['≤ 6 GB', (v) => v <= 6e9], perNodeOf1M: (x) => x.peakBytes },
     { figure: 'file size, bytes a node', measured: `${mb(m.bytes)}, ${perNode.toFixed(0)} B/node`, value: perNode, target: ['≤ 100 B/node', (v) => v <= 100], perNodeOf1M: (x) => x.bytes },
-    { figure: 'load (read + parse) = cold-start cost', measured: `${ms(m.loadMs)} ms`, value: m.loadMs, target: ['≤ 1 s', (v) => v <= 1000], perNodeOf1M: (x) => x.loadMs },
-    { figure: 'memory after load', measured: `${mb(m.memoryBytes)} = ${(m.memoryBytes / m.bytes).toFixed(2)}× the file`, value: m.memoryBytes / m.bytes, target: ['≤ 1.5× the file', (v) => v <= 1.5] },
+    { figure: `load (read + parse) = cold-start cost, median of ${COLD_LOADS} fresh processes`, measured: `${ms(m.loadMs)} ms (CPU ${ms(m.loadCpuMs)} ms)`, value: m.loadMs, target: ['≤ 1 s', (v) => v <= 1000], perNodeOf1M: (x) => x.loadMs },
+    { figure: 'memory after load (fresh process)', measured: `${mb(m.memoryBytes)} = ${(m.memoryBytes / m.bytes).toFixed(2)}× the file`, value: m.memoryBytes / m.bytes, target: ['≤ 1.5× the file', (v) => v <= 1.5] },
     { figure: 'long trips, open', measured: trip(m.long), value: m.long.p50 },
     { figure: `long trips, ${CLOSURES} closures: p50`, measured: `${ms(m.longClosed.p50)} ms`, value: m.longClosed.p50, target: ['≤ 3 ms', (v) => v <= 3], perNodeOf1M: (x) => x.longClosed.p50 },
     { figure: `long trips, ${CLOSURES} closures: p95 (max)`, measured: `${ms(m.longClosed.p95)} ms (${ms(Math.max(...m.longClosed.times))})`, value: m.longClosed.p95, target: ['≤ 15 ms', (v) => v <= 15], perNodeOf1M: (x) => x.longClosed.p95 },
