@@ -14,7 +14,7 @@ import KDBush from 'kdbush';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { deserializeRoadGraph } from '../lambdas/core/roads/format';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
+import { componentOf, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { MinHeap } from '../lambdas/core/roads/heap';
 import { projectRoot } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
@@ -108,7 +108,7 @@ function measure(label: string, built: Built, file: string): Measured {
 
   const next = random(SEED);
   const main: number[] = [];
-  for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] === 0) main.push(v);
+  for (let v = 0; v < graph.nodeCount; v++) if (componentOf(graph, v) === 0) main.push(v);
   const pick = () => main[Math.floor(next() * main.length)]!;
   const long: [number, number][] = [];
   while (long.length < TRIPS) {
@@ -130,7 +130,7 @@ function measure(label: string, built: Built, file: string): Measured {
   const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
 
   const mainEdges: number[] = [];
-  for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]!] === 0) mainEdges.push(e);
+  for (let e = 0; e < graph.edgeCount; e++) if (componentOf(graph, graph.edgeFrom[e]!) === 0) mainEdges.push(e);
   const closures: RouteClosure[] = Array.from({ length: CLOSURES }, (_, i) => ({
     id: `closure-${i}`,
     geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },

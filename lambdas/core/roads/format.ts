@@ -7,11 +7,11 @@ import { StringTable } from './strings';
 // at an 8-byte aligned offset. Most sections are what the graph holds, so a load makes typed-array
 // views straight onto the file's bytes: the nodes (integers of 1e-7 degrees), the edges, the
 // roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
-// the landmark tables and the segment grid. The rest is derived in one pass each on load: each
-// edge's shape is stored as its interior vertices only (its ends are its nodes), as zigzag varint
-// deltas, and held as integers; durations are lengths at the road's speed; an edge's one-way flag
-// and surface share a byte; the arcs (CSR adjacency) come from the edges; the components list
-// only the nodes outside the largest. docs/road-engine.md lists what each part costs.
+// an edge's one-way flag and surface (one byte), the nodes outside the largest component with
+// theirs, and the segment grid. The rest is derived in one pass each on load: each edge's shape
+// is stored as its interior vertices only (its ends are its nodes), as zigzag varint deltas, and
+// held as integers; durations are lengths at the road's speed; the arcs (CSR adjacency) come
+// from the edges. docs/road-engine.md lists what each part costs.
 const MAGIC = 'ROADGRF3';
 
 const ARRAY_TYPES = {
@@ -31,13 +31,13 @@ const VIEW_FIELDS = [
   'edgeTo',
   'edgeLength',
   'edgeRoad',
+  'edgeFlags',
+  'otherNode',
+  'otherComponent',
   'roadName',
   'roadRef',
   'roadClass',
   'roadSpeed',
-  'landmarkNode',
-  'landmarkFrom',
-  'landmarkTo',
 ] as const satisfies readonly (keyof RoadGraph)[];
 
 interface Header {
@@ -46,8 +46,6 @@ interface Header {
   nodeCount: number;
   edgeCount: number;
   vertexCount: number;
-  landmarkCount: number;
-  landmarkUnit: number;
   cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
 }
@@ -116,18 +114,8 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   };
   place('nodeLng', graph.nodeLngE7);
   place('nodeLat', graph.nodeLatE7);
-  for (const field of VIEW_FIELDS) {
-    if (field === 'landmarkTo' && graph.meta.symmetric) continue;
-    place(field, graph[field]);
-  }
-  // One byte an edge: bit 0 one way, bits 1-2 the surface.
-  place('edgeFlags', Uint8Array.from(graph.edgeOneway, (oneway, e) => oneway | (graph.edgeSurface[e] << 1)));
+  for (const field of VIEW_FIELDS) place(field, graph[field]);
   place('geometry', encodeGeometry(graph));
-  // Components: most nodes are in the largest (0), so only the others are listed.
-  const others: number[] = [];
-  for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] !== 0) others.push(v);
-  place('otherNode', Uint32Array.from(others));
-  place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
   place('stringBytes', graph.strings.bytes);
   place('stringEnds', graph.strings.ends);
   place('cellStart', graph.cells.cellStart);
@@ -154,8 +142,6 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     nodeCount: graph.nodeCount,
     edgeCount: graph.edgeCount,
     vertexCount: graph.edgeGeomStart[graph.edgeCount],
-    landmarkCount: graph.landmarkCount,
-    landmarkUnit: graph.landmarkUnit,
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -201,14 +187,10 @@ function readGraph(input: Uint8Array): RoadGraph {
     if (base + offset + length * Type.BYTES_PER_ELEMENT > bytes.byteOffset + bytes.byteLength) throw new GraphFormatError('truncated road graph');
     arrays[name] = new Type(bytes.buffer as ArrayBuffer, base + offset, length);
   }
-  if (header.meta.symmetric) arrays.landmarkTo = arrays.landmarkFrom;
   const stored = arrays as unknown as Pick<RoadGraph, (typeof VIEW_FIELDS)[number]> & {
     nodeLng: Int32Array;
     nodeLat: Int32Array;
     geometry: Uint8Array;
-    edgeFlags: Uint8Array;
-    otherNode: Uint32Array;
-    otherComponent: Uint32Array;
     cellStart: Uint32Array;
     cellSegment: Uint32Array;
     cchOrder?: Uint32Array;
@@ -222,46 +204,33 @@ function readGraph(input: Uint8Array): RoadGraph {
   };
   const { nodeCount, edgeCount } = header;
   // The loops read locals: `stored` is built key by key, so reading its properties is slow.
-  const { otherNode, otherComponent, edgeLength, edgeRoad, roadSpeed, edgeFlags } = stored;
-  const nodeComponent = new Uint32Array(nodeCount);
-  for (let i = 0; i < otherNode.length; i++) nodeComponent[otherNode[i]] = otherComponent[i];
+  const { edgeLength, edgeRoad, roadSpeed } = stored;
   const { edgeGeomStart, interiorE7 } = decodeGeometry(stored, header.vertexCount, edgeCount);
   const edgeDuration = new Float32Array(edgeCount);
-  const edgeOneway = new Uint8Array(edgeCount);
-  const edgeSurface = new Uint8Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) {
-    edgeDuration[e] = edgeLength[e] / (roadSpeed[edgeRoad[e]] / 3.6);
-    edgeOneway[e] = edgeFlags[e] & 1;
-    edgeSurface[e] = edgeFlags[e] >>> 1;
-  }
+  for (let e = 0; e < edgeCount; e++) edgeDuration[e] = edgeLength[e] / (roadSpeed[edgeRoad[e]] / 3.6);
   return {
     meta: header.meta,
     nodeCount,
     edgeCount,
     nodeLngE7: stored.nodeLng,
     nodeLatE7: stored.nodeLat,
-    nodeComponent,
+    otherNode: stored.otherNode,
+    otherComponent: stored.otherComponent,
     edgeFrom: stored.edgeFrom,
     edgeTo: stored.edgeTo,
     edgeLength: stored.edgeLength,
     edgeDuration,
     edgeRoad: stored.edgeRoad,
-    edgeOneway,
-    edgeSurface,
+    edgeFlags: stored.edgeFlags,
     edgeGeomStart,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
-    ...buildArcs(nodeCount, stored.edgeFrom, stored.edgeTo, edgeOneway, edgeDuration),
+    ...buildArcs(nodeCount, stored.edgeFrom, stored.edgeTo, stored.edgeFlags, edgeDuration),
     roadName: stored.roadName,
     roadRef: stored.roadRef,
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
     strings: new StringTable(stored.stringBytes, stored.stringEnds),
-    landmarkCount: header.landmarkCount,
-    landmarkNode: stored.landmarkNode,
-    landmarkFrom: stored.landmarkFrom,
-    landmarkTo: stored.landmarkTo,
-    landmarkUnit: header.landmarkUnit,
     cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
     cch: stored.cchOrder ? readHierarchy(stored as Required<typeof stored>) : null,
   };

@@ -1,5 +1,5 @@
 import type { Position } from './geo';
-import { vertexLat, vertexLng, type RoadGraph } from './graph';
+import { isOneWay, vertexLat, vertexLng, type RoadGraph } from './graph';
 import type { EdgeMask, RoadSearch, SearchEndpoint } from './search';
 import type { EdgeProjection } from './spatial';
 import type { ClosedRoads } from './stretches';
@@ -82,7 +82,7 @@ function within(graph: RoadGraph, from: EdgeProjection, to: EdgeProjection): Pat
   const fromF = fractionOf(graph, from);
   const toF = fractionOf(graph, to);
   const forward = toF >= fromF;
-  if (!forward && graph.edgeOneway[from.edge]) return null;
+  if (!forward && isOneWay(graph, from.edge)) return null;
   const coordinates: Position[] = [[from.lng, from.lat]];
   if (forward) for (let v = from.vertex + 1; v <= to.vertex; v++) coordinates.push(vertexAt(graph, from.edge, v));
   else for (let v = from.vertex; v > to.vertex; v--) coordinates.push(vertexAt(graph, from.edge, v));
@@ -117,7 +117,7 @@ export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjecti
     sources.push({ node: graph.edgeTo[from.edge], cost: (1 - fromF) * weights[from.edge] });
     sourceForward.push(true);
   }
-  if (!graph.edgeOneway[from.edge] && open(from.edge, 0, fromAt)) {
+  if (!isOneWay(graph, from.edge) && open(from.edge, 0, fromAt)) {
     sources.push({ node: graph.edgeFrom[from.edge], cost: fromF * weights[from.edge] });
     sourceForward.push(false);
   }
@@ -127,7 +127,7 @@ export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjecti
     targets.push({ node: graph.edgeFrom[to.edge], cost: toF * weights[to.edge] });
     targetForward.push(true);
   }
-  if (!graph.edgeOneway[to.edge] && open(to.edge, toAt, graph.edgeLength[to.edge])) {
+  if (!isOneWay(graph, to.edge) && open(to.edge, toAt, graph.edgeLength[to.edge])) {
     targets.push({ node: graph.edgeTo[to.edge], cost: (1 - toF) * weights[to.edge] });
     targetForward.push(false);
   }

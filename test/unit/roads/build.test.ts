@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
-import { edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
+import { componentOf, edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
 import { readRoadLinesFromGeoJSON } from '../../../lambdas/core/roads/input';
 import { forgetLoadedRoadGraphs, loadRoadGraph } from '../../../lambdas/core/roads/load';
 import { edgesNear } from '../../../lambdas/core/roads/spatial';
@@ -24,7 +24,7 @@ function newellComponents(snapTolerance: number): Set<number> {
   const graph = buildRoadGraph(readRoadLinesFromGeoJSON(fixture('forbes-roads.geojson')), { snapTolerance });
   const components = new Set<number>();
   for (let e = 0; e < graph.edgeCount; e++) {
-    if (roadNameOfEdge(graph, e) === 'Newell Highway') components.add(graph.nodeComponent[graph.edgeFrom[e]]);
+    if (roadNameOfEdge(graph, e) === 'Newell Highway') components.add(componentOf(graph, graph.edgeFrom[e]));
   }
   return components;
 }
@@ -43,7 +43,7 @@ describe('graph builder', () => {
     ]);
     expect(graph.nodeCount).toBe(4);
     expect(graph.edgeCount).toBe(3);
-    expect(new Set(graph.nodeComponent).size).toBe(1);
+    expect(new Set([0, ...graph.otherComponent]).size).toBe(1);
   });
 
   it('does not join roads that cross without a shared vertex (a bridge)', () => {
@@ -52,7 +52,7 @@ describe('graph builder', () => {
       road([[148.01, -33.01], [148.01, -32.99]], { highway: 'motorway' }),
     ]);
     expect(graph.edgeCount).toBe(2);
-    expect(new Set(graph.nodeComponent).size).toBe(2);
+    expect(new Set([0, ...graph.otherComponent]).size).toBe(2);
   });
 
   it('leaves out roads under construction and uses maxspeed or the class speed', () => {
@@ -72,7 +72,7 @@ describe('graph builder', () => {
     const copy = deserializeRoadGraph(serializeRoadGraph(graph));
     expect(copy.nodeCount).toBe(graph.nodeCount);
     expect(Array.from(copy.edgeDuration)).toEqual(Array.from(graph.edgeDuration));
-    expect(Array.from(copy.landmarkFrom)).toEqual(Array.from(graph.landmarkFrom));
+    expect(Array.from(copy.edgeFlags)).toEqual(Array.from(graph.edgeFlags));
     expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
     expect(copy.strings.toArray()).toContain('Newell Highway');
     expect(Array.from(copy.interiorE7)).toEqual(Array.from(graph.interiorE7));
@@ -81,7 +81,8 @@ describe('graph builder', () => {
     const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));
     expect(shapes(copy)).toEqual(shapes(graph));
     expect(Array.from(copy.arcTarget)).toEqual(Array.from(graph.arcTarget));
-    expect(Array.from(copy.nodeComponent)).toEqual(Array.from(graph.nodeComponent));
+    expect(Array.from(copy.otherNode)).toEqual(Array.from(graph.otherNode));
+    expect(Array.from(copy.otherComponent)).toEqual(Array.from(graph.otherComponent));
     expect([...edgesNear(copy, 148.01, -33.385, 2000)]).toEqual([...edgesNear(graph, 148.01, -33.385, 2000)]);
   });
 
