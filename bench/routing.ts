@@ -12,7 +12,7 @@ import ngraphPath from 'ngraph.path';
 import { MAX_SPEED_KMH } from '../lambdas/core/roads/classes';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { haversine } from '../lambdas/core/roads/geo';
-import { componentOf, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
+import { componentOf, durationOfEdge, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { buildRoadGraphFromGeoJSON, projectRoot, readRoadGraph, writeRoadGraph } from '../lambdas/core/roads/load';
 import { RoadSearch } from '../lambdas/core/roads/search';
 import { benchPartialClosures } from './partial-closures';
@@ -108,12 +108,12 @@ function gpfNetwork(graph: RoadGraph, blocked: ReadonlySet<number>): FeatureColl
     if (a === b || blocked.has(e)) continue;
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;
     const current = fastest.get(key);
-    if (current === undefined || graph.edgeDuration[e] < graph.edgeDuration[current]) fastest.set(key, e);
+    if (current === undefined || durationOfEdge(graph, e) < durationOfEdge(graph, current)) fastest.set(key, e);
   }
   const features = [...fastest.values()].map(
     (e): Feature<LineString> => ({
       type: 'Feature',
-      properties: { speed: graph.edgeLength[e] / graph.edgeDuration[e] },
+      properties: { speed: graph.edgeLength[e] / durationOfEdge(graph, e) },
       geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, e) },
     }),
   );
@@ -130,7 +130,7 @@ function gpfFinder(graph: RoadGraph, blocked: ReadonlySet<number>): GpfFinder {
 export function ngraphFinder(graph: RoadGraph, blocked: ReadonlySet<number>) {
   const g = createGraph<{ lng: number; lat: number }, { edge: number; duration: number }>({ multigraph: true });
   for (let v = 0; v < graph.nodeCount; v++) g.addNode(v, { lng: nodeLng(graph, v), lat: nodeLat(graph, v) });
-  for (let e = 0; e < graph.edgeCount; e++) g.addLink(graph.edgeFrom[e], graph.edgeTo[e], { edge: e, duration: graph.edgeDuration[e] });
+  for (let e = 0; e < graph.edgeCount; e++) g.addLink(graph.edgeFrom[e], graph.edgeTo[e], { edge: e, duration: durationOfEdge(graph, e) });
   const maxSpeed = MAX_SPEED_KMH / 3.6;
   const finder = ngraphPath.aStar(g, {
     distance: (_a, _b, link) => link.data.duration,

@@ -3,7 +3,7 @@ import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import { buildVertexEdgeIndex, COORDINATE_SCALE, edgeFlags as flagsOf, quantizeDegrees, type RoadGraph } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, durationOfEdge, edgeFlags as flagsOf, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { nodeNetwork, type NodingOptions } from './noding';
 import { StringTable } from './strings';
@@ -38,7 +38,6 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const edgeFrom = new Uint32Array(edgeCount);
   const edgeTo = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
-  const edgeDuration = new Float32Array(edgeCount);
   const edgeRoad = new Uint32Array(edgeCount);
   const edgeFlags = new Uint8Array(edgeCount);
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
@@ -96,8 +95,6 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     });
     edgeLength[e] = length;
     edgeRoad[e] = roadOfLine[piece.line];
-    // From the stored (float32) length, as the loader computes it.
-    edgeDuration[e] = edgeLength[e] / (roads[edgeRoad[e]].speed / 3.6);
     edgeFlags[e] = flagsOf(line.oneway, surfaceIndex(line.surface ?? 'unknown'));
   });
   edgeGeomStart[edgeCount] = g;
@@ -108,7 +105,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
   const roadSpeed = Float32Array.from(roads, (road) => road.speed);
 
-  const csr = buildArcs(nodeCount, edgeFrom, edgeTo, edgeFlags, edgeDuration);
+  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeFlags, edgeLength, edgeRoad, roadSpeed });
   const component = weakComponents(nodeCount, edgeFrom, edgeTo);
   const otherNode: number[] = [];
   for (let v = 0; v < nodeCount; v++) if (component[v] !== 0) otherNode.push(v);
@@ -133,7 +130,6 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeFrom,
     edgeTo,
     edgeLength,
-    edgeDuration,
     edgeRoad: roads.length <= 0xffff ? Uint16Array.from(edgeRoad) : edgeRoad,
     edgeFlags,
     edgeGeomStart,
@@ -152,8 +148,13 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   return graph;
 }
 
-/** The directed uses of the edges in CSR form (a one-way edge is used along its geometry only). */
-export function buildArcs(nodeCount: number, edgeFrom: Uint32Array, edgeTo: Uint32Array, edgeFlags: Uint8Array, edgeDuration: Float32Array) {
+/**
+ * The directed uses of the edges in CSR form (a one-way edge is used along its geometry only),
+ * each with its edge's duration: from the stored (float32) length and speed, so a built graph
+ * and a loaded one agree.
+ */
+export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeFlags' | 'edgeLength' | 'edgeRoad' | 'roadSpeed'>) {
+  const { edgeFrom, edgeTo, edgeFlags } = edges;
   const arcStart = new Uint32Array(nodeCount + 1);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcStart[edgeFrom[e] + 1]++;
@@ -169,12 +170,13 @@ export function buildArcs(nodeCount: number, edgeFrom: Uint32Array, edgeTo: Uint
     let slot = fill[edgeFrom[e]]++;
     arcTarget[slot] = edgeTo[e];
     arcEdge[slot] = e * 2;
-    arcDuration[slot] = edgeDuration[e];
+    const duration = durationOfEdge(edges, e);
+    arcDuration[slot] = duration;
     if ((edgeFlags[e] & 1) === 0) {
       slot = fill[edgeTo[e]]++;
       arcTarget[slot] = edgeFrom[e];
       arcEdge[slot] = e * 2 + 1;
-      arcDuration[slot] = edgeDuration[e];
+      arcDuration[slot] = duration;
     }
   }
   return { arcStart, arcTarget, arcEdge, arcDuration };

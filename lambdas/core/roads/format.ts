@@ -10,8 +10,8 @@ import { StringTable } from './strings';
 // an edge's one-way flag and surface (one byte), the nodes outside the largest component with
 // theirs, and the segment grid. The rest is derived in one pass each on load: each edge's shape
 // is stored as its interior vertices only (its ends are its nodes), as zigzag varint deltas, and
-// held as integers; durations are lengths at the road's speed; the arcs (CSR adjacency) come
-// from the edges. docs/road-engine.md lists what each part costs.
+// held as integers; the arcs (CSR adjacency) come
+// from the edges, with each edge's duration (its length at its road's speed). docs/road-engine.md lists what each part costs.
 const MAGIC = 'ROADGRF3';
 
 const ARRAY_TYPES = {
@@ -204,10 +204,7 @@ function readGraph(input: Uint8Array): RoadGraph {
   };
   const { nodeCount, edgeCount } = header;
   // The loops read locals: `stored` is built key by key, so reading its properties is slow.
-  const { edgeLength, edgeRoad, roadSpeed } = stored;
   const { edgeGeomStart, interiorE7 } = decodeGeometry(stored, header.vertexCount, edgeCount);
-  const edgeDuration = new Float32Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) edgeDuration[e] = edgeLength[e] / (roadSpeed[edgeRoad[e]] / 3.6);
   return {
     meta: header.meta,
     nodeCount,
@@ -219,13 +216,12 @@ function readGraph(input: Uint8Array): RoadGraph {
     edgeFrom: stored.edgeFrom,
     edgeTo: stored.edgeTo,
     edgeLength: stored.edgeLength,
-    edgeDuration,
     edgeRoad: stored.edgeRoad,
     edgeFlags: stored.edgeFlags,
     edgeGeomStart,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
-    ...buildArcs(nodeCount, stored.edgeFrom, stored.edgeTo, stored.edgeFlags, edgeDuration),
+    ...buildArcs(nodeCount, stored),
     roadName: stored.roadName,
     roadRef: stored.roadRef,
     roadClass: stored.roadClass,

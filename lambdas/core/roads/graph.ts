@@ -34,7 +34,7 @@ export interface RoadGraphMeta {
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
  * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
- *   and an edge's duration is its length at its road's speed.
+ *   and an edge's duration is its length at its road's speed (durationOfEdge; each arc holds it too).
  * - Components: every node is in the largest (0) but otherNode's (ascending), whose component is
  *   otherComponent's at the same index (componentOf).
  * - cells is a grid over the geometry naming the segments in each cell (./cells.ts).
@@ -53,7 +53,6 @@ export interface RoadGraph {
   edgeFrom: Uint32Array;
   edgeTo: Uint32Array;
   edgeLength: Float32Array;
-  edgeDuration: Float32Array;
   edgeRoad: Uint16Array | Uint32Array;
   /** Per edge, bit 0: one way (along the geometry only); bits 1-2: index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed). */
   edgeFlags: Uint8Array;
@@ -109,6 +108,11 @@ export interface EdgeCells {
 
 export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
   return ROAD_CLASSES[graph.roadClass[graph.edgeRoad[edge]]];
+}
+
+/** Seconds to drive the whole edge: its length at its road's speed, in float32 as the arcs hold it. */
+export function durationOfEdge(graph: Pick<RoadGraph, 'edgeLength' | 'edgeRoad' | 'roadSpeed'>, edge: number): number {
+  return Math.fround(graph.edgeLength[edge] / (graph.roadSpeed[graph.edgeRoad[edge]] / 3.6));
 }
 
 export const edgeFlags = (oneway: boolean, surface: number): number => (oneway ? 1 : 0) | (surface << 1);

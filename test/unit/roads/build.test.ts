@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
-import { componentOf, edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
+import { componentOf, durationOfEdge, edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
 import { readRoadLinesFromGeoJSON } from '../../../lambdas/core/roads/input';
 import { forgetLoadedRoadGraphs, loadRoadGraph } from '../../../lambdas/core/roads/load';
 import { edgesNear } from '../../../lambdas/core/roads/spatial';
@@ -62,7 +62,7 @@ describe('graph builder', () => {
       road([[148.0, -33.2], [148.01, -33.2]], { highway: 'motorway' }),
     ]);
     expect(graph.edgeCount).toBe(2);
-    const speeds = [0, 1].map((e) => (graph.edgeLength[e] / graph.edgeDuration[e]) * 3.6);
+    const speeds = [0, 1].map((e) => (graph.edgeLength[e] / durationOfEdge(graph, e)) * 3.6);
     expect(speeds[0]).toBeCloseTo(50, 3);
     expect(speeds[1]).toBeCloseTo(100, 3);
   });
@@ -71,7 +71,7 @@ describe('graph builder', () => {
     const graph = forbesGraph();
     const copy = deserializeRoadGraph(serializeRoadGraph(graph));
     expect(copy.nodeCount).toBe(graph.nodeCount);
-    expect(Array.from(copy.edgeDuration)).toEqual(Array.from(graph.edgeDuration));
+    expect(Array.from(copy.arcDuration)).toEqual(Array.from(graph.arcDuration));
     expect(Array.from(copy.edgeFlags)).toEqual(Array.from(graph.edgeFlags));
     expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
     expect(copy.strings.toArray()).toContain('Newell Highway');

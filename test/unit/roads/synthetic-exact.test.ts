@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticRoadNetwork, seededRandom } from '../../../bench/support/synthetic-roads';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { RoadEngine } from '../../../lambdas/core/roads/engine';
-import { componentOf, edgeCoordinates, isOneWay, type RoadGraph } from '../../../lambdas/core/roads/graph';
+import { componentOf, durationOfEdge, edgeCoordinates, isOneWay, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { EdgeMask, RoadSearch } from '../../../lambdas/core/roads/search';
 
 /** Textbook Dijkstra over the edges (both ways unless one way), leaving out closed edges. */
@@ -14,8 +14,8 @@ function reference(graph: RoadGraph, from: number, to: number, closed: ReadonlyS
   const adjacency: { to: number; duration: number }[][] = Array.from({ length: graph.nodeCount }, () => []);
   for (let e = 0; e < graph.edgeCount; e++) {
     if (closed.has(e)) continue;
-    adjacency[graph.edgeFrom[e]!]!.push({ to: graph.edgeTo[e]!, duration: graph.edgeDuration[e]! });
-    if (!isOneWay(graph, e)) adjacency[graph.edgeTo[e]!]!.push({ to: graph.edgeFrom[e]!, duration: graph.edgeDuration[e]! });
+    adjacency[graph.edgeFrom[e]!]!.push({ to: graph.edgeTo[e]!, duration: durationOfEdge(graph, e) });
+    if (!isOneWay(graph, e)) adjacency[graph.edgeTo[e]!]!.push({ to: graph.edgeFrom[e]!, duration: durationOfEdge(graph, e) });
   }
   const best = new Array<number>(graph.nodeCount).fill(Infinity);
   const queue = new TinyQueue<[number, number]>([[0, from]], (a, b) => a[0] - b[0]);
