@@ -6,17 +6,16 @@
 // docs/road-engine.md; 3M is held to twice the 1M cost per node.
 //   npm run bench -- scale               (SCALE_SIZES=250k,1M to run fewer sizes)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import KDBush from 'kdbush';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
-import { deserializeRoadGraph } from '../lambdas/core/roads/format';
 import { haversine } from '../lambdas/core/roads/geo';
 import { componentOf, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { MinHeap } from '../lambdas/core/roads/heap';
-import { projectRoot } from '../lambdas/core/roads/load';
+import { projectRoot, readRoadGraph } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
 import { ngraphFinder, percentile, pointAlong, random, timeAll, type Timing } from './routing';
 import { liveBytes } from './support/live-bytes';
@@ -100,8 +99,8 @@ function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask,
 function measure(label: string, built: Built, file: string): Measured {
   const before = liveBytes();
   const started = performance.now();
-  // A Lambda's cold start does this: read the file, parse it, make the engine.
-  const graph = deserializeRoadGraph(readFileSync(file));
+  // A Lambda's cold start does this: read the file (section by section), parse it, make the engine.
+  const graph = readRoadGraph(file);
   const engine = new RoadEngine(graph);
   const loadMs = performance.now() - started;
   const memoryBytes = liveBytes() - before;

@@ -157,10 +157,29 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
 
 export class GraphFormatError extends Error {}
 
+/**
+ * Bytes [position, position + byteLength) of a graph file, 8-byte aligned; throws a
+ * GraphFormatError past the end.
+ */
+export type GraphBytes = (position: number, byteLength: number) => Uint8Array;
+
 /** Reads a graph written by serializeRoadGraph; most arrays are views on the given bytes. */
 export function deserializeRoadGraph(input: Uint8Array): RoadGraph {
+  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input);
+  return deserializeRoadGraphFrom((position, byteLength) => {
+    if (position + byteLength > bytes.byteLength) throw new GraphFormatError('truncated road graph');
+    return bytes.subarray(position, position + byteLength);
+  });
+}
+
+/**
+ * Reads a graph section by section: from a file (./load.ts), each section is read into memory of
+ * its own, so the sections needed only while loading (the varint geometry, once decoded) are
+ * freed after it, where one buffer of the whole file kept them.
+ */
+export function deserializeRoadGraphFrom(read: GraphBytes): RoadGraph {
   try {
-    return readGraph(input);
+    return readGraph(read);
   } catch (error) {
     if (error instanceof GraphFormatError) throw error;
     // A truncated or corrupt file: report it as a format problem so the loader rebuilds it.
@@ -168,24 +187,23 @@ export function deserializeRoadGraph(input: Uint8Array): RoadGraph {
   }
 }
 
-function readGraph(input: Uint8Array): RoadGraph {
-  if (input.byteLength < MAGIC.length + 4 || Buffer.from(input.buffer, input.byteOffset, MAGIC.length).toString('latin1') !== MAGIC) {
+function readGraph(read: GraphBytes): RoadGraph {
+  const prefix = read(0, MAGIC.length + 4);
+  if (Buffer.from(prefix.buffer, prefix.byteOffset, MAGIC.length).toString('latin1') !== MAGIC) {
     throw new GraphFormatError('not a road graph file (or an older format)');
   }
-  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const headerLength = view.getUint32(MAGIC.length, true);
-  const headerText = Buffer.from(bytes.buffer, bytes.byteOffset + MAGIC.length + 4, headerLength).toString('utf8');
-  const header = JSON.parse(headerText) as Header;
+  const headerLength = new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength).getUint32(MAGIC.length, true);
+  const headerBytes = read(MAGIC.length + 4, headerLength);
+  const header = JSON.parse(Buffer.from(headerBytes.buffer, headerBytes.byteOffset, headerLength).toString('utf8')) as Header;
   if (header.version !== ROAD_GRAPH_VERSION) {
     throw new GraphFormatError(`road graph version ${header.version}, expected ${ROAD_GRAPH_VERSION}`);
   }
-  const base = bytes.byteOffset + align8(MAGIC.length + 4 + headerLength);
+  const base = align8(MAGIC.length + 4 + headerLength);
   const arrays: Record<string, StoredArray> = {};
   for (const [name, { type, offset, length }] of Object.entries(header.arrays)) {
     const Type = ARRAY_TYPES[type];
-    if (base + offset + length * Type.BYTES_PER_ELEMENT > bytes.byteOffset + bytes.byteLength) throw new GraphFormatError('truncated road graph');
-    arrays[name] = new Type(bytes.buffer as ArrayBuffer, base + offset, length);
+    const section = read(base + offset, length * Type.BYTES_PER_ELEMENT);
+    arrays[name] = new Type(section.buffer as ArrayBuffer, section.byteOffset, length);
   }
   const stored = arrays as unknown as Pick<RoadGraph, (typeof VIEW_FIELDS)[number]> & {
     nodeLng: Int32Array;

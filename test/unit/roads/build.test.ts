@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
-import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
+import { RoadEngine } from '../../../lambdas/core/roads/engine';
+import { deserializeRoadGraph, GraphFormatError, serializeRoadGraph } from '../../../lambdas/core/roads/format';
 import { componentOf, durationOfEdge, edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
 import { readRoadLinesFromGeoJSON } from '../../../lambdas/core/roads/input';
-import { forgetLoadedRoadGraphs, loadRoadGraph } from '../../../lambdas/core/roads/load';
+import { forgetLoadedRoadGraphs, loadRoadGraph, readRoadGraph, writeRoadGraph } from '../../../lambdas/core/roads/load';
 import { edgesNear } from '../../../lambdas/core/roads/spatial';
-import { fixture, forbesGraph, graphOf, road } from './support';
+import { FORBES, fixture, forbesGraph, graphOf, road } from './support';
 
 const scratchDirs: string[] = [];
 function scratch(): string {
@@ -100,6 +101,23 @@ describe('graph builder', () => {
     expect(reloaded).not.toBe(built);
     expect(reloaded.edgeCount).toBe(built.edgeCount);
     expect(reloaded.meta.builtAt).toBe(built.meta.builtAt);
+  });
+
+  it('reads a graph file section by section into buffers of their own, so the load-only varint geometry is not held', () => {
+    const graph = forbesGraph();
+    const file = join(scratch(), 'forbes.roadgraph');
+    writeRoadGraph(graph, file);
+    const read = readRoadGraph(file);
+    const held = [read.nodeLngE7, read.edgeFrom, read.edgeLength, read.edgeFlags, read.cells.cellSegment, read.otherNode];
+    for (const array of held) expect(array.buffer.byteLength).toBe(array.byteLength);
+    expect(read.edgeFrom.buffer).not.toBe(read.edgeTo.buffer);
+    const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));
+    expect(shapes(read)).toEqual(shapes(graph));
+    expect(Array.from(read.arcDuration)).toEqual(Array.from(graph.arcDuration));
+    const route = (g: typeof graph) => new RoadEngine(g).route([FORBES, { lat: -33.0, lng: 148.2 }]);
+    expect(route(read).edgeIds).toEqual(route(graph).edgeIds);
+    writeFileSync(file, readFileSync(file).subarray(0, 10));
+    expect(() => readRoadGraph(file)).toThrow(GraphFormatError);
   });
 
   it('rebuilds a graph file in another format version or truncated', () => {
