@@ -4,14 +4,15 @@ import { buildVertexEdgeIndex, COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGr
 import { StringTable } from './strings';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
-// at an 8-byte aligned offset. Most sections are what the graph holds, so a load makes typed-array
-// views straight onto the file's bytes: the nodes (integers of 1e-7 degrees), the edges, the
+// at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
+// (integers of 1e-7 degrees), the edges (an edge's one-way flag and surface share a byte), the
 // roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
-// an edge's one-way flag and surface (one byte), the nodes outside the largest component with
-// theirs, and the segment grid. The rest is derived in one pass each on load: each edge's shape
-// is stored as its interior vertices only (its ends are its nodes), as zigzag varint deltas, and
-// held as integers; the arcs (CSR adjacency) come
-// from the edges, with each edge's duration (its length at its road's speed). docs/road-engine.md lists what each part costs.
+// the nodes outside the largest component with theirs, and the segment grid. The rest is derived
+// in one pass each on load: each edge's shape is stored as its interior vertices only (its ends
+// are its nodes), as zigzag varint deltas, and held as integers; the arcs (CSR adjacency, with
+// each edge's duration: its length at its road's speed) come from the edges. A file is read
+// section by section (deserializeRoadGraphFrom), so the varints are freed once decoded.
+// docs/road-engine.md lists what each part costs.
 const MAGIC = 'ROADGRF3';
 
 const ARRAY_TYPES = {
