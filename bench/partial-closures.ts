@@ -3,7 +3,7 @@
 // correct answer is, and the table counts the answers that are not.
 import type { RoadEngine, RouteClosure, RouteResult } from '../lambdas/core/roads/engine';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, nodeLat, nodeLng } from '../lambdas/core/roads/graph';
+import { componentOf, edgeCoordinates, isOneWay, nodeLat, nodeLng } from '../lambdas/core/roads/graph';
 
 const EDGES = 200;
 const MIN_EDGE_M = 3000;
@@ -77,7 +77,7 @@ export function benchPartialClosures(engine: RoadEngine, next: () => number): st
   const { graph } = engine;
   const long: number[] = [];
   for (let e = 0; e < graph.edgeCount; e++) {
-    if (graph.edgeLength[e] >= MIN_EDGE_M && !graph.edgeOneway[e] && graph.nodeComponent[graph.edgeFrom[e]] === 0) long.push(e);
+    if (graph.edgeLength[e] >= MIN_EDGE_M && !isOneWay(graph, e) && componentOf(graph, graph.edgeFrom[e]) === 0) long.push(e);
   }
   const away = tally('start on the open part, heading away', 'no crossing, no detour');
   const through = tally('start on the open part, heading through', 'detour, or honest crossing');

@@ -10,8 +10,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { RoadEngine } from '../lambdas/core/roads/engine';
-import { deserializeRoadGraph } from '../lambdas/core/roads/format';
 import { edgeCoordinates } from '../lambdas/core/roads/graph';
+import { readRoadGraph } from '../lambdas/core/roads/load';
 import { pointAlong, random, timeAll } from './routing';
 import { liveBytes } from './support/live-bytes';
 
@@ -32,7 +32,7 @@ function once(file: string): Repeat {
   const before = liveBytes();
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const graph = deserializeRoadGraph(readFileSync(file));
+  const graph = readRoadGraph(file);
   const engine = new RoadEngine(graph);
   const loadMs = performance.now() - started;
   const used = process.cpuUsage(cpu);

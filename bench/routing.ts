@@ -12,7 +12,7 @@ import ngraphPath from 'ngraph.path';
 import { MAX_SPEED_KMH } from '../lambdas/core/roads/classes';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
+import { componentOf, durationOfEdge, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { buildRoadGraphFromGeoJSON, projectRoot, readRoadGraph, writeRoadGraph } from '../lambdas/core/roads/load';
 import { RoadSearch } from '../lambdas/core/roads/search';
 import { benchPartialClosures } from './partial-closures';
@@ -108,12 +108,12 @@ function gpfNetwork(graph: RoadGraph, blocked: ReadonlySet<number>): FeatureColl
     if (a === b || blocked.has(e)) continue;
     const key = a < b ? `${a}:${b}` : `${b}:${a}`;
     const current = fastest.get(key);
-    if (current === undefined || graph.edgeDuration[e] < graph.edgeDuration[current]) fastest.set(key, e);
+    if (current === undefined || durationOfEdge(graph, e) < durationOfEdge(graph, current)) fastest.set(key, e);
   }
   const features = [...fastest.values()].map(
     (e): Feature<LineString> => ({
       type: 'Feature',
-      properties: { speed: graph.edgeLength[e] / graph.edgeDuration[e] },
+      properties: { speed: graph.edgeLength[e] / durationOfEdge(graph, e) },
       geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, e) },
     }),
   );
@@ -130,7 +130,7 @@ function gpfFinder(graph: RoadGraph, blocked: ReadonlySet<number>): GpfFinder {
 export function ngraphFinder(graph: RoadGraph, blocked: ReadonlySet<number>) {
   const g = createGraph<{ lng: number; lat: number }, { edge: number; duration: number }>({ multigraph: true });
   for (let v = 0; v < graph.nodeCount; v++) g.addNode(v, { lng: nodeLng(graph, v), lat: nodeLat(graph, v) });
-  for (let e = 0; e < graph.edgeCount; e++) g.addLink(graph.edgeFrom[e], graph.edgeTo[e], { edge: e, duration: graph.edgeDuration[e] });
+  for (let e = 0; e < graph.edgeCount; e++) g.addLink(graph.edgeFrom[e], graph.edgeTo[e], { edge: e, duration: durationOfEdge(graph, e) });
   const maxSpeed = MAX_SPEED_KMH / 3.6;
   const finder = ngraphPath.aStar(g, {
     distance: (_a, _b, link) => link.data.duration,
@@ -196,7 +196,7 @@ export async function benchRouting(): Promise<SectionReport> {
 
     const next = random(SEED);
     const main: number[] = [];
-    for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] === 0) main.push(v);
+    for (let v = 0; v < graph.nodeCount; v++) if (componentOf(graph, v) === 0) main.push(v);
     const pick = () => main[Math.floor(next() * main.length)];
     const pairs: [number, number][] = [];
     while (pairs.length < PAIRS) {
@@ -206,7 +206,7 @@ export async function benchRouting(): Promise<SectionReport> {
     const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
 
     const mainEdges: number[] = [];
-    for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]] === 0) mainEdges.push(e);
+    for (let e = 0; e < graph.edgeCount; e++) if (componentOf(graph, graph.edgeFrom[e]) === 0) mainEdges.push(e);
     const closures: RouteClosure[] = Array.from({ length: CLOSURES }, (_, i) => ({
       id: `closure-${i}`,
       geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]) },
@@ -314,7 +314,7 @@ export async function benchRouting(): Promise<SectionReport> {
     const row = (name: string, open: Timing, closed: Timing | null, note: string) =>
       `${name.padEnd(34)}${ms(open.p50).padStart(9)}${ms(open.p95).padStart(9)}${(closed ? ms(closed.p50) : '-').padStart(11)}${(closed ? ms(closed.p95) : '-').padStart(9)}   ${note}`;
     lines.push(
-      `Routing: NSW major roads, ${graph.nodeCount} nodes, ${graph.edgeCount} edges; ${graph.cch ? `contraction hierarchy, ${graph.cch.upHead.length} upward arcs` : `${graph.landmarkCount} landmarks (ALT A*)`}`,
+      `Routing: NSW major roads, ${graph.nodeCount} nodes, ${graph.edgeCount} edges; ${graph.cch ? `contraction hierarchy, ${graph.cch.upHead.length} upward arcs` : 'no hierarchy (A*)'}`,
       `  build GeoJSON -> graph file   ${(buildMs / 1000).toFixed(2)} s (${(bytes / 1e6).toFixed(1)} MB file)`,
       `  load file -> engine           ${loadMs.toFixed(1)} ms`,
       `  loaded graph memory           ${(graphBytes(graph) / 1e6).toFixed(1)} MB typed arrays (arrayBuffers +${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB)`,

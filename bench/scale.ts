@@ -6,17 +6,16 @@
 // docs/road-engine.md; 3M is held to twice the 1M cost per node.
 //   npm run bench -- scale               (SCALE_SIZES=250k,1M to run fewer sizes)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import KDBush from 'kdbush';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
-import { deserializeRoadGraph } from '../lambdas/core/roads/format';
 import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
+import { componentOf, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { MinHeap } from '../lambdas/core/roads/heap';
-import { projectRoot } from '../lambdas/core/roads/load';
+import { projectRoot, readRoadGraph } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
 import { ngraphFinder, percentile, pointAlong, random, timeAll, type Timing } from './routing';
 import type { ColdLoad } from './support/cold-load';
@@ -114,12 +113,12 @@ function coldLoads(file: string): { loadMs: number; loadCpuMs: number; memoryByt
 function measure(label: string, built: Built, file: string): Measured {
   const { loadMs, loadCpuMs, memoryBytes } = coldLoads(file);
   // The routes below run on a graph loaded here (a warm container's).
-  const graph = deserializeRoadGraph(readFileSync(file));
+  const graph = readRoadGraph(file);
   const engine = new RoadEngine(graph);
 
   const next = random(SEED);
   const main: number[] = [];
-  for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] === 0) main.push(v);
+  for (let v = 0; v < graph.nodeCount; v++) if (componentOf(graph, v) === 0) main.push(v);
   const pick = () => main[Math.floor(next() * main.length)]!;
   const long: [number, number][] = [];
   while (long.length < TRIPS) {
@@ -141,7 +140,7 @@ function measure(label: string, built: Built, file: string): Measured {
   const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
 
   const mainEdges: number[] = [];
-  for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]!] === 0) mainEdges.push(e);
+  for (let e = 0; e < graph.edgeCount; e++) if (componentOf(graph, graph.edgeFrom[e]!) === 0) mainEdges.push(e);
   const closures: RouteClosure[] = Array.from({ length: CLOSURES }, (_, i) => ({
     id: `closure-${i}`,
     geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },

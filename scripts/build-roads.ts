@@ -14,6 +14,6 @@ const bytes = writeRoadGraph(graph, output);
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 console.log(
   `${relative(process.cwd(), output)}: ${graph.nodeCount} nodes, ${graph.edgeCount} edges, ` +
-    `${graph.landmarkCount} landmarks, ${(bytes / 1e6).toFixed(1)} MB in ${seconds} s ` +
+    `${(bytes / 1e6).toFixed(1)} MB in ${seconds} s ` +
     `(${graph.meta.endsJoinedToVertex} ends joined to a vertex, ${graph.meta.endsInsertedIntoLines} inserted into a line)`,
 );

@@ -3,9 +3,8 @@
 // the file's own bytes included) as one JSON line. The state-scale bench runs it a few times
 // and reports the median, so the figure is not that of a process already holding other graphs.
 //   node --import tsx bench/support/cold-load.ts FILE
-import { readFileSync } from 'node:fs';
 import { RoadEngine } from '../../lambdas/core/roads/engine';
-import { deserializeRoadGraph } from '../../lambdas/core/roads/format';
+import { readRoadGraph } from '../../lambdas/core/roads/load';
 import { liveBytes } from './live-bytes';
 
 export interface ColdLoad {
@@ -19,7 +18,8 @@ if (!file) throw new Error('usage: node --import tsx bench/support/cold-load.ts 
 const before = liveBytes();
 const cpu = process.cpuUsage();
 const started = performance.now();
-const engine = new RoadEngine(deserializeRoadGraph(readFileSync(file)));
+// Read section by section, as the road Lambdas do (lambdas/core/roads/load.ts).
+const engine = new RoadEngine(readRoadGraph(file));
 const loadMs = performance.now() - started;
 const used = process.cpuUsage(cpu);
 const afterLoad = liveBytes() - before;

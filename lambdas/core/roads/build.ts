@@ -3,18 +3,15 @@ import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import { buildVertexEdgeIndex, COORDINATE_SCALE, quantizeDegrees, type RoadGraph } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, durationOfEdge, edgeFlags as flagsOf, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
-import { buildLandmarks, quantizeLandmarks, weakComponents } from './landmarks';
 import { nodeNetwork, type NodingOptions } from './noding';
 import { StringTable } from './strings';
 
 export interface BuildOptions extends NodingOptions {
   /** Recorded in the graph's metadata. */
   source?: string;
-  /** Number of ALT landmarks (default none: the contraction hierarchy answers travel time). */
-  landmarks?: number;
-  /** Build the contraction hierarchy (default true; false leaves travel time to landmark A*). */
+  /** Build the contraction hierarchy (default true; false leaves travel time to A*, for tests of the search). */
   hierarchy?: boolean;
 }
 
@@ -41,10 +38,8 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const edgeFrom = new Uint32Array(edgeCount);
   const edgeTo = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
-  const edgeDuration = new Float32Array(edgeCount);
   const edgeRoad = new Uint32Array(edgeCount);
-  const edgeOneway = new Uint8Array(edgeCount);
-  const edgeSurface = new Uint8Array(edgeCount);
+  const edgeFlags = new Uint8Array(edgeCount);
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
   let vertexTotal = 0;
   for (const piece of pieces) vertexTotal += piece.vertices.length;
@@ -100,10 +95,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     });
     edgeLength[e] = length;
     edgeRoad[e] = roadOfLine[piece.line];
-    // From the stored (float32) length, as the loader computes it.
-    edgeDuration[e] = edgeLength[e] / (roads[edgeRoad[e]].speed / 3.6);
-    edgeOneway[e] = line.oneway ? 1 : 0;
-    edgeSurface[e] = surfaceIndex(line.surface ?? 'unknown');
+    edgeFlags[e] = flagsOf(line.oneway, surfaceIndex(line.surface ?? 'unknown'));
   });
   edgeGeomStart[edgeCount] = g;
 
@@ -113,16 +105,11 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
   const roadSpeed = Float32Array.from(roads, (road) => road.speed);
 
-  const csr = buildArcs(nodeCount, edgeFrom, edgeTo, edgeOneway, edgeDuration);
-  const nodeComponent = weakComponents(nodeCount, edgeFrom, edgeTo);
-  const symmetric = !edgeOneway.some((flag) => flag === 1);
-  const landmarks = buildLandmarks(
-    { nodeCount, arcStart: csr.arcStart, arcTarget: csr.arcTarget, arcWeight: csr.arcDuration },
-    nodeComponent,
-    options.landmarks ?? 0,
-    symmetric,
-  );
-  const landmarkTables = quantizeLandmarks(landmarks, symmetric);
+  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeFlags, edgeLength, edgeRoad, roadSpeed });
+  const component = weakComponents(nodeCount, edgeFrom, edgeTo);
+  const otherNode: number[] = [];
+  for (let v = 0; v < nodeCount; v++) if (component[v] !== 0) otherNode.push(v);
+  const symmetric = !edgeFlags.some((flags) => (flags & 1) === 1);
 
   const graph: RoadGraph = {
     meta: {
@@ -138,14 +125,13 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeCount,
     nodeLngE7: Int32Array.from(nodeLngList, (degrees) => Math.round(degrees * COORDINATE_SCALE)),
     nodeLatE7: Int32Array.from(nodeLatList, (degrees) => Math.round(degrees * COORDINATE_SCALE)),
-    nodeComponent,
+    otherNode: Uint32Array.from(otherNode),
+    otherComponent: Uint32Array.from(otherNode, (v) => component[v]),
     edgeFrom,
     edgeTo,
     edgeLength,
-    edgeDuration,
     edgeRoad: roads.length <= 0xffff ? Uint16Array.from(edgeRoad) : edgeRoad,
-    edgeOneway,
-    edgeSurface,
+    edgeFlags,
     edgeGeomStart,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
@@ -155,9 +141,6 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     roadClass,
     roadSpeed,
     strings: StringTable.of(strings),
-    landmarkCount: landmarks.nodes.length,
-    landmarkNode: landmarks.nodes,
-    ...landmarkTables,
     cells: buildEdgeCells(edgeCount, edgeGeomStart, geom),
     cch: null,
   };
@@ -165,12 +148,20 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   return graph;
 }
 
-/** The directed uses of the edges in CSR form (a one-way edge is used along its geometry only). */
-export function buildArcs(nodeCount: number, edgeFrom: Uint32Array, edgeTo: Uint32Array, edgeOneway: Uint8Array, edgeDuration: Float32Array) {
+/**
+ * The directed uses of the edges in CSR form (a one-way edge is used along its geometry only),
+ * each with its edge's duration: from the stored (float32) length and speed, so a built graph
+ * and a loaded one agree.
+ */
+export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeFlags' | 'edgeLength' | 'edgeRoad' | 'roadSpeed'>) {
+  const { edgeFrom, edgeTo, edgeFlags, edgeLength, edgeRoad, roadSpeed } = edges;
+  // A literal of its own: the loader's `edges` is built key by key, and reading its properties
+  // in this loop over every edge is slow.
+  const lengths = { edgeLength, edgeRoad, roadSpeed };
   const arcStart = new Uint32Array(nodeCount + 1);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcStart[edgeFrom[e] + 1]++;
-    if (!edgeOneway[e]) arcStart[edgeTo[e] + 1]++;
+    if ((edgeFlags[e] & 1) === 0) arcStart[edgeTo[e] + 1]++;
   }
   for (let v = 0; v < nodeCount; v++) arcStart[v + 1] += arcStart[v];
   const arcCount = arcStart[nodeCount];
@@ -182,13 +173,47 @@ export function buildArcs(nodeCount: number, edgeFrom: Uint32Array, edgeTo: Uint
     let slot = fill[edgeFrom[e]]++;
     arcTarget[slot] = edgeTo[e];
     arcEdge[slot] = e * 2;
-    arcDuration[slot] = edgeDuration[e];
-    if (!edgeOneway[e]) {
+    const duration = durationOfEdge(lengths, e);
+    arcDuration[slot] = duration;
+    if ((edgeFlags[e] & 1) === 0) {
       slot = fill[edgeTo[e]]++;
       arcTarget[slot] = edgeFrom[e];
       arcEdge[slot] = e * 2 + 1;
-      arcDuration[slot] = edgeDuration[e];
+      arcDuration[slot] = duration;
     }
   }
   return { arcStart, arcTarget, arcEdge, arcDuration };
+}
+
+/** Weakly connected components, numbered by size: 0 is the largest (ties: the lower root first). */
+export function weakComponents(nodeCount: number, edgeFrom: Uint32Array, edgeTo: Uint32Array): Uint32Array {
+  const parent = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) parent[v] = v;
+  const find = (v: number): number => {
+    while (parent[v] !== v) {
+      parent[v] = parent[parent[v]];
+      v = parent[v];
+    }
+    return v;
+  };
+  for (let e = 0; e < edgeFrom.length; e++) {
+    const a = find(edgeFrom[e]);
+    const b = find(edgeTo[e]);
+    if (a !== b) parent[a] = b;
+  }
+  const size = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) {
+    parent[v] = find(v);
+    size[parent[v]]++;
+  }
+  const roots: number[] = [];
+  for (let v = 0; v < nodeCount; v++) if (parent[v] === v) roots.push(v);
+  roots.sort((p, q) => size[q] - size[p] || p - q);
+  const rank = size; // reused: a root's rank replaces its size once sorted
+  roots.forEach((root, i) => {
+    rank[root] = i;
+  });
+  const component = new Uint32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) component[v] = rank[parent[v]];
+  return component;
 }

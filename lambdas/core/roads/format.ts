@@ -4,14 +4,15 @@ import { buildVertexEdgeIndex, COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGr
 import { StringTable } from './strings';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
-// at an 8-byte aligned offset. Most sections are what the graph holds, so a load makes typed-array
-// views straight onto the file's bytes: the nodes (integers of 1e-7 degrees), the edges, the
+// at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
+// (integers of 1e-7 degrees), the edges (an edge's one-way flag and surface share a byte), the
 // roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
-// the landmark tables and the segment grid. The rest is derived in one pass each on load: each
-// edge's shape is stored as its interior vertices only (its ends are its nodes), as zigzag varint
-// deltas, and held as integers; durations are lengths at the road's speed; an edge's one-way flag
-// and surface share a byte; the arcs (CSR adjacency) come from the edges; the components list
-// only the nodes outside the largest. docs/road-engine.md lists what each part costs.
+// the nodes outside the largest component with theirs, and the segment grid. The rest is derived
+// in one pass each on load: each edge's shape is stored as its interior vertices only (its ends
+// are its nodes), as zigzag varint deltas, and held as integers; the arcs (CSR adjacency, with
+// each edge's duration: its length at its road's speed) come from the edges. A file is read
+// section by section (deserializeRoadGraphFrom), so the varints are freed once decoded.
+// docs/road-engine.md lists what each part costs.
 const MAGIC = 'ROADGRF3';
 
 const ARRAY_TYPES = {
@@ -31,13 +32,13 @@ const VIEW_FIELDS = [
   'edgeTo',
   'edgeLength',
   'edgeRoad',
+  'edgeFlags',
+  'otherNode',
+  'otherComponent',
   'roadName',
   'roadRef',
   'roadClass',
   'roadSpeed',
-  'landmarkNode',
-  'landmarkFrom',
-  'landmarkTo',
 ] as const satisfies readonly (keyof RoadGraph)[];
 
 interface Header {
@@ -46,8 +47,6 @@ interface Header {
   nodeCount: number;
   edgeCount: number;
   vertexCount: number;
-  landmarkCount: number;
-  landmarkUnit: number;
   cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
 }
@@ -116,18 +115,8 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   };
   place('nodeLng', graph.nodeLngE7);
   place('nodeLat', graph.nodeLatE7);
-  for (const field of VIEW_FIELDS) {
-    if (field === 'landmarkTo' && graph.meta.symmetric) continue;
-    place(field, graph[field]);
-  }
-  // One byte an edge: bit 0 one way, bits 1-2 the surface.
-  place('edgeFlags', Uint8Array.from(graph.edgeOneway, (oneway, e) => oneway | (graph.edgeSurface[e] << 1)));
+  for (const field of VIEW_FIELDS) place(field, graph[field]);
   place('geometry', encodeGeometry(graph));
-  // Components: most nodes are in the largest (0), so only the others are listed.
-  const others: number[] = [];
-  for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] !== 0) others.push(v);
-  place('otherNode', Uint32Array.from(others));
-  place('otherComponent', Uint32Array.from(others, (v) => graph.nodeComponent[v]));
   place('stringBytes', graph.strings.bytes);
   place('stringEnds', graph.strings.ends);
   place('cellStart', graph.cells.cellStart);
@@ -154,8 +143,6 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     nodeCount: graph.nodeCount,
     edgeCount: graph.edgeCount,
     vertexCount: graph.edgeGeomStart[graph.edgeCount],
-    landmarkCount: graph.landmarkCount,
-    landmarkUnit: graph.landmarkUnit,
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -171,10 +158,29 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
 
 export class GraphFormatError extends Error {}
 
+/**
+ * Bytes [position, position + byteLength) of a graph file, 8-byte aligned; throws a
+ * GraphFormatError past the end.
+ */
+export type GraphBytes = (position: number, byteLength: number) => Uint8Array;
+
 /** Reads a graph written by serializeRoadGraph; most arrays are views on the given bytes. */
 export function deserializeRoadGraph(input: Uint8Array): RoadGraph {
+  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input);
+  return deserializeRoadGraphFrom((position, byteLength) => {
+    if (position + byteLength > bytes.byteLength) throw new GraphFormatError('truncated road graph');
+    return bytes.subarray(position, position + byteLength);
+  });
+}
+
+/**
+ * Reads a graph section by section: from a file (./load.ts), each section is read into memory of
+ * its own, so the sections needed only while loading (the varint geometry, once decoded) are
+ * freed after it, where one buffer of the whole file kept them.
+ */
+export function deserializeRoadGraphFrom(read: GraphBytes): RoadGraph {
   try {
-    return readGraph(input);
+    return readGraph(read);
   } catch (error) {
     if (error instanceof GraphFormatError) throw error;
     // A truncated or corrupt file: report it as a format problem so the loader rebuilds it.
@@ -182,33 +188,28 @@ export function deserializeRoadGraph(input: Uint8Array): RoadGraph {
   }
 }
 
-function readGraph(input: Uint8Array): RoadGraph {
-  if (input.byteLength < MAGIC.length + 4 || Buffer.from(input.buffer, input.byteOffset, MAGIC.length).toString('latin1') !== MAGIC) {
+function readGraph(read: GraphBytes): RoadGraph {
+  const prefix = read(0, MAGIC.length + 4);
+  if (Buffer.from(prefix.buffer, prefix.byteOffset, MAGIC.length).toString('latin1') !== MAGIC) {
     throw new GraphFormatError('not a road graph file (or an older format)');
   }
-  const bytes = input.byteOffset % 8 === 0 ? input : new Uint8Array(input);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const headerLength = view.getUint32(MAGIC.length, true);
-  const headerText = Buffer.from(bytes.buffer, bytes.byteOffset + MAGIC.length + 4, headerLength).toString('utf8');
-  const header = JSON.parse(headerText) as Header;
+  const headerLength = new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength).getUint32(MAGIC.length, true);
+  const headerBytes = read(MAGIC.length + 4, headerLength);
+  const header = JSON.parse(Buffer.from(headerBytes.buffer, headerBytes.byteOffset, headerLength).toString('utf8')) as Header;
   if (header.version !== ROAD_GRAPH_VERSION) {
     throw new GraphFormatError(`road graph version ${header.version}, expected ${ROAD_GRAPH_VERSION}`);
   }
-  const base = bytes.byteOffset + align8(MAGIC.length + 4 + headerLength);
+  const base = align8(MAGIC.length + 4 + headerLength);
   const arrays: Record<string, StoredArray> = {};
   for (const [name, { type, offset, length }] of Object.entries(header.arrays)) {
     const Type = ARRAY_TYPES[type];
-    if (base + offset + length * Type.BYTES_PER_ELEMENT > bytes.byteOffset + bytes.byteLength) throw new GraphFormatError('truncated road graph');
-    arrays[name] = new Type(bytes.buffer as ArrayBuffer, base + offset, length);
+    const section = read(base + offset, length * Type.BYTES_PER_ELEMENT);
+    arrays[name] = new Type(section.buffer as ArrayBuffer, section.byteOffset, length);
   }
-  if (header.meta.symmetric) arrays.landmarkTo = arrays.landmarkFrom;
   const stored = arrays as unknown as Pick<RoadGraph, (typeof VIEW_FIELDS)[number]> & {
     nodeLng: Int32Array;
     nodeLat: Int32Array;
     geometry: Uint8Array;
-    edgeFlags: Uint8Array;
-    otherNode: Uint32Array;
-    otherComponent: Uint32Array;
     cellStart: Uint32Array;
     cellSegment: Uint32Array;
     cchOrder?: Uint32Array;
@@ -222,46 +223,29 @@ function readGraph(input: Uint8Array): RoadGraph {
   };
   const { nodeCount, edgeCount } = header;
   // The loops read locals: `stored` is built key by key, so reading its properties is slow.
-  const { otherNode, otherComponent, edgeLength, edgeRoad, roadSpeed, edgeFlags } = stored;
-  const nodeComponent = new Uint32Array(nodeCount);
-  for (let i = 0; i < otherNode.length; i++) nodeComponent[otherNode[i]] = otherComponent[i];
   const { edgeGeomStart, interiorE7 } = decodeGeometry(stored, header.vertexCount, edgeCount);
-  const edgeDuration = new Float32Array(edgeCount);
-  const edgeOneway = new Uint8Array(edgeCount);
-  const edgeSurface = new Uint8Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) {
-    edgeDuration[e] = edgeLength[e] / (roadSpeed[edgeRoad[e]] / 3.6);
-    edgeOneway[e] = edgeFlags[e] & 1;
-    edgeSurface[e] = edgeFlags[e] >>> 1;
-  }
   return {
     meta: header.meta,
     nodeCount,
     edgeCount,
     nodeLngE7: stored.nodeLng,
     nodeLatE7: stored.nodeLat,
-    nodeComponent,
+    otherNode: stored.otherNode,
+    otherComponent: stored.otherComponent,
     edgeFrom: stored.edgeFrom,
     edgeTo: stored.edgeTo,
     edgeLength: stored.edgeLength,
-    edgeDuration,
     edgeRoad: stored.edgeRoad,
-    edgeOneway,
-    edgeSurface,
+    edgeFlags: stored.edgeFlags,
     edgeGeomStart,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
-    ...buildArcs(nodeCount, stored.edgeFrom, stored.edgeTo, edgeOneway, edgeDuration),
+    ...buildArcs(nodeCount, stored),
     roadName: stored.roadName,
     roadRef: stored.roadRef,
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
     strings: new StringTable(stored.stringBytes, stored.stringEnds),
-    landmarkCount: header.landmarkCount,
-    landmarkNode: stored.landmarkNode,
-    landmarkFrom: stored.landmarkFrom,
-    landmarkTo: stored.landmarkTo,
-    landmarkUnit: header.landmarkUnit,
     cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
     cch: stored.cchOrder ? readHierarchy(stored as Required<typeof stored>) : null,
   };

@@ -3,7 +3,7 @@ import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 5;
+export const ROAD_GRAPH_VERSION = 6;
 
 /** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
 export const COORDINATE_SCALE = 1e7;
@@ -17,7 +17,7 @@ export interface RoadGraphMeta {
   vertices: number;
   endsJoinedToVertex: number;
   endsInsertedIntoLines: number;
-  /** True when no edge is one way, so landmark distances to and from a node are the same. */
+  /** True when no edge is one way. */
   symmetric: boolean;
 }
 
@@ -34,10 +34,9 @@ export interface RoadGraphMeta {
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
  * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
- *   and an edge's duration is its length at its road's speed.
- * - Landmark tables are node-major: landmarkFrom[v * K + i] = travel time from landmark i to v,
- *   landmarkTo[v * K + i] = from v to landmark i (the same array when the graph is symmetric),
- *   in steps of landmarkUnit seconds, rounded; LANDMARK_UNREACHABLE where there is no path.
+ *   and an edge's duration is its length at its road's speed (durationOfEdge; each arc holds it too).
+ * - Components: every node is in the largest (0) but otherNode's (ascending), whose component is
+ *   otherComponent's at the same index (componentOf).
  * - cells is a grid over the geometry naming the segments in each cell (./cells.ts).
  * - cch is the contraction hierarchy travel-time routes are searched on (./cch/hierarchy.ts).
  */
@@ -48,15 +47,15 @@ export interface RoadGraph {
   /** Node coordinates in 1e-7 degrees (views on the graph file when loaded from one). */
   nodeLngE7: Int32Array;
   nodeLatE7: Int32Array;
-  nodeComponent: Uint32Array;
+  /** The nodes outside the largest component, ascending, and their components (componentOf). */
+  otherNode: Uint32Array;
+  otherComponent: Uint32Array;
   edgeFrom: Uint32Array;
   edgeTo: Uint32Array;
   edgeLength: Float32Array;
-  edgeDuration: Float32Array;
   edgeRoad: Uint16Array | Uint32Array;
-  edgeOneway: Uint8Array;
-  /** Index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed), per edge. */
-  edgeSurface: Uint8Array;
+  /** Per edge, bit 0: one way (along the geometry only); bits 1-2: index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed). */
+  edgeFlags: Uint8Array;
   edgeGeomStart: Uint32Array;
   /** Every edge's interior vertices (not its ends), lng/lat interleaved, in 1e-7 degrees. */
   interiorE7: Int32Array;
@@ -73,18 +72,10 @@ export interface RoadGraph {
   roadSpeed: Float32Array;
   /** Road names and refs, each once (roadName and roadRef index it). */
   strings: StringTable;
-  landmarkCount: number;
-  landmarkNode: Uint32Array;
-  landmarkFrom: Uint16Array;
-  landmarkTo: Uint16Array;
-  /** Seconds per step of the landmark tables. */
-  landmarkUnit: number;
   cells: EdgeCells;
-  /** Null only for graphs built without one (tests of the A* search). */
+  /** Null only for graphs built without one (tests of the A* search, which then answers travel time). */
   cch: ContractionHierarchy | null;
 }
-
-export const LANDMARK_UNREACHABLE = 0xffff;
 
 /**
  * A bitmap of the global vertices that start an edge, and per 32 of them how many start before:
@@ -119,11 +110,34 @@ export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
   return ROAD_CLASSES[graph.roadClass[graph.edgeRoad[edge]]];
 }
 
-export function surfaceOfEdge(graph: RoadGraph, edge: number): RoadSurface {
-  return ROAD_SURFACES[graph.edgeSurface[edge]] ?? 'unknown';
+/** Seconds to drive the whole edge: its length at its road's speed, in float32 as the arcs hold it. */
+export function durationOfEdge(graph: Pick<RoadGraph, 'edgeLength' | 'edgeRoad' | 'roadSpeed'>, edge: number): number {
+  return Math.fround(graph.edgeLength[edge] / (graph.roadSpeed[graph.edgeRoad[edge]] / 3.6));
 }
 
-export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => graph.edgeSurface[edge] === 2;
+export const edgeFlags = (oneway: boolean, surface: number): number => (oneway ? 1 : 0) | (surface << 1);
+
+/** Whether the edge may be travelled along its geometry only. */
+export const isOneWay = (graph: RoadGraph, edge: number): boolean => (graph.edgeFlags[edge] & 1) === 1;
+
+export function surfaceOfEdge(graph: RoadGraph, edge: number): RoadSurface {
+  return ROAD_SURFACES[graph.edgeFlags[edge] >>> 1] ?? 'unknown';
+}
+
+export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => graph.edgeFlags[edge] >>> 1 === 2;
+
+/** The node's weakly connected component: 0 is the largest, and most nodes are in it. */
+export function componentOf(graph: Pick<RoadGraph, 'otherNode' | 'otherComponent'>, node: number): number {
+  const others = graph.otherNode;
+  let lo = 0;
+  let hi = others.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (others[mid] < node) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < others.length && others[lo] === node ? graph.otherComponent[lo] : 0;
+}
 
 export function roadNameOfEdge(graph: RoadGraph, edge: number): string | null {
   const index = graph.roadName[graph.edgeRoad[edge]];

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildRoadGraph, type BuildOptions } from './build';
-import { deserializeRoadGraph, GraphFormatError, serializeRoadGraph } from './format';
+import { deserializeRoadGraphFrom, GraphFormatError, serializeRoadGraph } from './format';
 import type { RoadGraph } from './graph';
 import { readRoadLinesFromGeoJSON } from './input';
 
@@ -68,8 +68,27 @@ export function writeRoadGraph(graph: RoadGraph, output: string): number {
   return bytes.byteLength;
 }
 
+/**
+ * Reads a graph file section by section, each into memory of its own (not zeroed first), so
+ * what only the load needs is freed after it (see deserializeRoadGraphFrom).
+ */
 export function readRoadGraph(file: string): RoadGraph {
-  return deserializeRoadGraph(readFileSync(file));
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    return deserializeRoadGraphFrom((position, byteLength) => {
+      if (position + byteLength > size) throw new GraphFormatError('truncated road graph');
+      const bytes = Buffer.allocUnsafeSlow(byteLength);
+      for (let done = 0; done < byteLength; ) {
+        const got = readSync(fd, bytes, done, byteLength - done, position + done);
+        if (got === 0) throw new GraphFormatError('truncated road graph');
+        done += got;
+      }
+      return bytes;
+    });
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export interface LoadOptions {

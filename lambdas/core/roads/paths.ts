@@ -1,5 +1,5 @@
 import type { Position } from './geo';
-import { vertexLat, vertexLng, type RoadGraph } from './graph';
+import { durationOfEdge, isOneWay, vertexLat, vertexLng, type RoadGraph } from './graph';
 import type { EdgeMask, RoadSearch, SearchEndpoint } from './search';
 import type { EdgeProjection } from './spatial';
 import type { ClosedRoads } from './stretches';
@@ -42,7 +42,7 @@ function piece(graph: RoadGraph, edge: number, forward: boolean, lo: number, hi:
     edge,
     forward,
     distance: length * (hi - lo),
-    duration: graph.edgeDuration[edge] * (hi - lo),
+    duration: durationOfEdge(graph, edge) * (hi - lo),
     coordinates,
     from: length * lo,
     to: length * hi,
@@ -82,7 +82,7 @@ function within(graph: RoadGraph, from: EdgeProjection, to: EdgeProjection): Pat
   const fromF = fractionOf(graph, from);
   const toF = fractionOf(graph, to);
   const forward = toF >= fromF;
-  if (!forward && graph.edgeOneway[from.edge]) return null;
+  if (!forward && isOneWay(graph, from.edge)) return null;
   const coordinates: Position[] = [[from.lng, from.lat]];
   if (forward) for (let v = from.vertex + 1; v <= to.vertex; v++) coordinates.push(vertexAt(graph, from.edge, v));
   else for (let v = from.vertex; v > to.vertex; v--) coordinates.push(vertexAt(graph, from.edge, v));
@@ -104,7 +104,7 @@ export interface LegOptions {
  * because the trip has to start and end there; with `closed`, only their open parts are.
  */
 export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjection, to: EdgeProjection, options: LegOptions): PathLeg | null {
-  const weights = options.metric === 'duration' ? graph.edgeDuration : graph.edgeLength;
+  const weight = (edge: number) => (options.metric === 'duration' ? durationOfEdge(graph, edge) : graph.edgeLength[edge]);
   const fromF = fractionOf(graph, from);
   const toF = fractionOf(graph, to);
   const closed = options.closed;
@@ -114,21 +114,21 @@ export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjecti
   const sources: SearchEndpoint[] = [];
   const sourceForward: boolean[] = [];
   if (open(from.edge, fromAt, graph.edgeLength[from.edge])) {
-    sources.push({ node: graph.edgeTo[from.edge], cost: (1 - fromF) * weights[from.edge] });
+    sources.push({ node: graph.edgeTo[from.edge], cost: (1 - fromF) * weight(from.edge) });
     sourceForward.push(true);
   }
-  if (!graph.edgeOneway[from.edge] && open(from.edge, 0, fromAt)) {
-    sources.push({ node: graph.edgeFrom[from.edge], cost: fromF * weights[from.edge] });
+  if (!isOneWay(graph, from.edge) && open(from.edge, 0, fromAt)) {
+    sources.push({ node: graph.edgeFrom[from.edge], cost: fromF * weight(from.edge) });
     sourceForward.push(false);
   }
   const targets: SearchEndpoint[] = [];
   const targetForward: boolean[] = [];
   if (open(to.edge, 0, toAt)) {
-    targets.push({ node: graph.edgeFrom[to.edge], cost: toF * weights[to.edge] });
+    targets.push({ node: graph.edgeFrom[to.edge], cost: toF * weight(to.edge) });
     targetForward.push(true);
   }
-  if (!graph.edgeOneway[to.edge] && open(to.edge, toAt, graph.edgeLength[to.edge])) {
-    targets.push({ node: graph.edgeTo[to.edge], cost: (1 - toF) * weights[to.edge] });
+  if (!isOneWay(graph, to.edge) && open(to.edge, toAt, graph.edgeLength[to.edge])) {
+    targets.push({ node: graph.edgeTo[to.edge], cost: (1 - toF) * weight(to.edge) });
     targetForward.push(false);
   }
 

@@ -1,34 +1,31 @@
 import { MAX_SPEED_KMH } from './classes';
 import { METRES_PER_DEGREE } from './geo';
-import { COORDINATE_SCALE, LANDMARK_UNREACHABLE, type RoadGraph } from './graph';
+import { COORDINATE_SCALE, type RoadGraph } from './graph';
 import { CchSearch } from './cch/query';
 import { MinHeap } from './heap';
 
 /**
- * A set of edge ids that is emptied in O(1): membership is "stamp equals the current
- * generation", so a per-query set costs nothing to reset.
+ * A set of edge ids: one bit an edge, and the list of edges added, so clearing it costs only
+ * what was added (a closure set is tens of edges; a stamp an edge was 4 bytes each).
  */
 export class EdgeMask {
-  private readonly stamps: Uint32Array;
-  private generation = 1;
+  private readonly bits: Uint32Array;
   /** The edges added since the last clear, each once (the hierarchy recomputes around them). */
   private readonly added: number[] = [];
 
   constructor(edgeCount: number) {
-    this.stamps = new Uint32Array(edgeCount);
+    this.bits = new Uint32Array((edgeCount + 31) >>> 5);
   }
 
   clear(): void {
-    if (++this.generation === 0xffffffff) {
-      this.stamps.fill(0);
-      this.generation = 1;
-    }
+    for (const edge of this.added) this.bits[edge >>> 5] &= ~(1 << (edge & 31));
     this.added.length = 0;
   }
 
   add(edge: number): void {
-    if (this.stamps[edge] === this.generation) return;
-    this.stamps[edge] = this.generation;
+    const bit = 1 << (edge & 31);
+    if (this.bits[edge >>> 5] & bit) return;
+    this.bits[edge >>> 5] |= bit;
     this.added.push(edge);
   }
 
@@ -37,7 +34,7 @@ export class EdgeMask {
   }
 
   has(edge: number): boolean {
-    return this.stamps[edge] === this.generation;
+    return (this.bits[edge >>> 5] & (1 << (edge & 31))) !== 0;
   }
 }
 
@@ -65,56 +62,37 @@ export interface SearchResult {
   arcs: number[];
 }
 
-const ACTIVE_LANDMARKS = 6;
 /** Node coordinates are integers of 1e-7 degrees (a module constant: see format.ts). */
 const SCALE = COORDINATE_SCALE;
 const NO_TARGET = -1;
+/** Nodes an A* search holds state for before its arrays first grow (a snap's leg reaches a few hundred). */
+const FIRST_CAPACITY = 4096;
 
 /**
  * Exact shortest paths. Travel time is answered by the contraction hierarchy (./cch/query.ts)
- * when the graph has one; otherwise, and for length, by A*. For travel time the potential is ALT (landmark) bounds; for length
- * it is the straight-line distance. Per-node arrays are allocated once and invalidated with a
- * generation stamp, so a query touches only the nodes it visits.
+ * when the graph has one; length (the snap's legs), and travel time on a graph built without the
+ * hierarchy, by A* with the straight-line bound (at the top speed for travel time).
+ *
+ * A* holds state only for the nodes it reaches, in a sparse set: node v's slot is slotOf[v]
+ * while nodeOf[slotOf[v]] === v and the slot is below `reached`, so a search starts empty by
+ * setting `reached` to 0. Only slotOf is a node long (4 bytes, allocated on the first search);
+ * the slot arrays grow with the largest search, where per-node arrays were 40 bytes a node.
  */
 export class RoadSearch {
-  private readonly dist: Float64Array;
-  private readonly potential: Float64Array;
-  private readonly parent: Int32Array;
-  private readonly seen: Uint32Array;
-  private readonly targetSeen: Uint32Array;
-  private readonly targetCost: Float64Array;
-  private readonly targetIndex: Int32Array;
+  private slotOf = new Int32Array(0);
+  private nodeOf = new Uint32Array(0);
+  private dist = new Float64Array(0);
+  private potential = new Float64Array(0);
+  /** The arc reaching the slot's node, or -1 - source index at a source. */
+  private parent = new Int32Array(0);
+  private reached = 0;
   private readonly heap = new MinHeap(4096);
-  private generation = 0;
-  /**
-   * Landmark tables round each value to half a step; one step absorbs that in a difference of two
-   * values, plus the float32 rounding of the arc weights summed along a path, so bounds stay admissible.
-   */
-  private readonly landmarkSlack: number;
-  /** Seconds of each landmark table value (Infinity where unreachable), decoded once per value. */
-  private readonly landmarkSeconds: Float64Array;
-  private active = new Int32Array(ACTIVE_LANDMARKS);
-  private activeCount = 0;
-  private targetLandmarks = new Float64Array(0);
-  private targetList: SearchEndpoint[] = [];
+  private targetList: readonly SearchEndpoint[] = [];
   settled = 0;
   private readonly hierarchy: CchSearch | undefined;
 
   constructor(private readonly graph: RoadGraph) {
-    const n = graph.nodeCount;
     if (graph.cch) this.hierarchy = new CchSearch(graph, graph.cch);
-    this.dist = new Float64Array(n);
-    this.potential = new Float64Array(n);
-    this.parent = new Int32Array(n);
-    this.seen = new Uint32Array(n);
-    this.targetSeen = new Uint32Array(n);
-    this.targetCost = new Float64Array(n);
-    this.targetIndex = new Int32Array(n);
-    this.landmarkSeconds = new Float64Array(LANDMARK_UNREACHABLE + 1);
-    for (let q = 0; q < LANDMARK_UNREACHABLE; q++) this.landmarkSeconds[q] = q * graph.landmarkUnit;
-    this.landmarkSeconds[LANDMARK_UNREACHABLE] = Infinity;
-    const max = (LANDMARK_UNREACHABLE - 1) * graph.landmarkUnit;
-    this.landmarkSlack = graph.landmarkUnit + max * 2.5e-7 + 1e-6;
   }
 
   run(request: SearchRequest): SearchResult | null {
@@ -122,145 +100,102 @@ export class RoadSearch {
     return this.aStar(request);
   }
 
+  /** The slot of node v, made (at distance Infinity) when the search has not reached v yet. */
+  private slot(v: number, metric: 'duration' | 'length'): number {
+    const s = this.slotOf[v];
+    if (s < this.reached && this.nodeOf[s] === v) return s;
+    if (this.reached === this.nodeOf.length) this.grow();
+    const made = this.reached++;
+    this.slotOf[v] = made;
+    this.nodeOf[made] = v;
+    this.dist[made] = Infinity;
+    this.potential[made] = this.straightBound(v, metric);
+    return made;
+  }
+
+  private grow(): void {
+    const capacity = Math.max(FIRST_CAPACITY, this.nodeOf.length * 2);
+    const larger = <T extends Float64Array | Int32Array | Uint32Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.nodeOf = larger(this.nodeOf, (n) => new Uint32Array(n));
+    this.dist = larger(this.dist, (n) => new Float64Array(n));
+    this.potential = larger(this.potential, (n) => new Float64Array(n));
+    this.parent = larger(this.parent, (n) => new Int32Array(n));
+  }
+
   /** A* alone, whatever the graph has (the bench compares it with the hierarchy). */
   aStar(request: SearchRequest): SearchResult | null {
-    const { graph, dist, potential, parent, seen, heap } = this;
-    if (++this.generation === 0xffffffff) {
-      seen.fill(0);
-      this.targetSeen.fill(0);
-      this.generation = 1;
-    }
-    const gen = this.generation;
+    const { graph, heap } = this;
+    if (this.slotOf.length !== graph.nodeCount) this.slotOf = new Int32Array(graph.nodeCount);
+    this.reached = 0;
     heap.clear();
     this.settled = 0;
 
-    this.targetList = [...request.targets];
-    request.targets.forEach(({ node, cost }, i) => {
-      if (this.targetSeen[node] !== gen || cost < this.targetCost[node]) {
-        this.targetSeen[node] = gen;
-        this.targetCost[node] = cost;
-        this.targetIndex[node] = i;
-      }
-    });
-    const useLandmarks = request.metric === 'duration' && graph.landmarkCount > 0;
-    if (useLandmarks) this.chooseLandmarks(request.sources);
-    const byDuration = request.metric === 'duration';
-    const { arcDuration, edgeLength } = graph;
+    const targets = (this.targetList = request.targets);
+    const metric = request.metric;
+    const byDuration = metric === 'duration';
+    const { edgeLength, arcDuration, arcStart, arcTarget, arcEdge } = graph;
     const maxCost = request.maxCost ?? Infinity;
     const blocked = request.blocked;
 
     request.sources.forEach(({ node, cost }, i) => {
-      if (seen[node] !== gen) {
-        seen[node] = gen;
-        dist[node] = Infinity;
-        potential[node] = useLandmarks ? this.landmarkBound(node) : this.straightBound(node, request.metric);
-      }
-      if (cost < dist[node]) {
-        dist[node] = cost;
-        parent[node] = -1 - i;
-        heap.push(cost + potential[node], node);
+      const s = this.slot(node, metric);
+      if (cost < this.dist[s]) {
+        this.dist[s] = cost;
+        this.parent[s] = -1 - i;
+        heap.push(cost + this.potential[s], s);
       }
     });
 
     let best = Infinity;
-    let bestNode = NO_TARGET;
-    const { arcStart, arcTarget, arcEdge } = graph;
+    let bestSlot = NO_TARGET;
+    let bestTarget = NO_TARGET;
     while (heap.size > 0) {
       const key = heap.peekKey();
       if (key >= best) break;
-      const v = heap.pop();
-      const g = dist[v];
-      if (key > g + potential[v]) continue;
+      const s = heap.pop();
+      const g = this.dist[s];
+      if (key > g + this.potential[s]) continue;
       this.settled++;
-      if (this.targetSeen[v] === gen) {
-        const total = g + this.targetCost[v];
+      const v = this.nodeOf[s];
+      // A node may be several targets' (each with its cost): the cheapest, first listed on ties.
+      for (let j = 0; j < targets.length; j++) {
+        if (targets[j].node !== v) continue;
+        const total = g + targets[j].cost;
         if (total < best) {
           best = total;
-          bestNode = v;
+          bestSlot = s;
+          bestTarget = j;
         }
       }
       for (let a = arcStart[v], end = arcStart[v + 1]; a < end; a++) {
         if (blocked && blocked.has(arcEdge[a] >>> 1)) continue;
-        const w = arcTarget[a];
         const d = g + (byDuration ? arcDuration[a] : edgeLength[arcEdge[a] >>> 1]);
         if (d > maxCost) continue;
-        if (seen[w] !== gen) {
-          seen[w] = gen;
-          dist[w] = Infinity;
-          potential[w] = useLandmarks ? this.landmarkBound(w) : this.straightBound(w, request.metric);
-        }
-        if (d < dist[w]) {
-          dist[w] = d;
-          parent[w] = a;
-          const f = d + potential[w];
-          if (f < Infinity) heap.push(f, w);
+        const t = this.slot(arcTarget[a], metric);
+        if (d < this.dist[t]) {
+          this.dist[t] = d;
+          this.parent[t] = a;
+          const f = d + this.potential[t];
+          if (f < Infinity) heap.push(f, t);
         }
       }
     }
-    if (bestNode === NO_TARGET || best > maxCost) return null;
+    if (bestSlot === NO_TARGET || best > maxCost) return null;
 
     const arcs: number[] = [];
-    let v = bestNode;
-    while (parent[v] >= 0) {
-      const a = parent[v];
+    let s = bestSlot;
+    while (this.parent[s] >= 0) {
+      const a = this.parent[s];
       arcs.push(a);
       const e = arcEdge[a] >>> 1;
-      v = arcEdge[a] & 1 ? graph.edgeTo[e] : graph.edgeFrom[e];
+      s = this.slotOf[arcEdge[a] & 1 ? graph.edgeTo[e] : graph.edgeFrom[e]];
     }
     arcs.reverse();
-    return { cost: best, sourceIndex: -1 - parent[v], targetIndex: this.targetIndex[bestNode], arcs };
-  }
-
-  /** The landmarks giving the tightest bound from the first source: few landmarks, cheap nodes. */
-  private chooseLandmarks(sources: readonly SearchEndpoint[]): void {
-    const { landmarkCount: k, landmarkFrom, landmarkTo } = this.graph;
-    const seconds = this.landmarkSeconds;
-    const targets = this.targetList;
-    this.targetLandmarks = new Float64Array(targets.length * k * 2);
-    targets.forEach(({ node }, j) => {
-      for (let i = 0; i < k; i++) {
-        this.targetLandmarks[(j * k + i) * 2] = seconds[landmarkFrom[node * k + i]];
-        this.targetLandmarks[(j * k + i) * 2 + 1] = seconds[landmarkTo[node * k + i]];
-      }
-    });
-    const source = sources[0]?.node ?? 0;
-    const scores: { i: number; bound: number }[] = [];
-    for (let i = 0; i < k; i++) {
-      let bound = 0;
-      for (let j = 0; j < targets.length; j++) {
-        const forward = this.targetLandmarks[(j * k + i) * 2] - seconds[landmarkFrom[source * k + i]];
-        const backward = seconds[landmarkTo[source * k + i]] - this.targetLandmarks[(j * k + i) * 2 + 1];
-        const b = Math.max(Number.isNaN(forward) ? 0 : forward, Number.isNaN(backward) ? 0 : backward);
-        bound = j === 0 ? b : Math.min(bound, b);
-      }
-      scores.push({ i, bound });
-    }
-    scores.sort((p, q) => q.bound - p.bound);
-    this.activeCount = Math.min(ACTIVE_LANDMARKS, k);
-    for (let a = 0; a < this.activeCount; a++) this.active[a] = scores[a].i;
-  }
-
-  private landmarkBound(v: number): number {
-    const { landmarkCount: k, landmarkFrom, landmarkTo } = this.graph;
-    const seconds = this.landmarkSeconds;
-    const tl = this.targetLandmarks;
-    const targets = this.targetList;
-    let best = Infinity;
-    for (let j = 0; j < targets.length; j++) {
-      let bound = 0;
-      for (let a = 0; a < this.activeCount; a++) {
-        const i = this.active[a];
-        const slot = (j * k + i) * 2;
-        // NaN (both unreachable) compares false and is skipped.
-        const forward = tl[slot] - seconds[landmarkFrom[v * k + i]];
-        if (forward > bound) bound = forward;
-        const backward = seconds[landmarkTo[v * k + i]] - tl[slot + 1];
-        if (backward > bound) bound = backward;
-      }
-      const total = bound - this.landmarkSlack + targets[j].cost;
-      if (total < best) best = total;
-    }
-    return best > 0 ? best : 0;
+    return { cost: best, sourceIndex: -1 - this.parent[s], targetIndex: bestTarget, arcs };
   }
 
   private straightBound(v: number, metric: 'duration' | 'length'): number {

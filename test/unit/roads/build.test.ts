@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
-import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
-import { edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
+import { RoadEngine } from '../../../lambdas/core/roads/engine';
+import { deserializeRoadGraph, GraphFormatError, serializeRoadGraph } from '../../../lambdas/core/roads/format';
+import { componentOf, durationOfEdge, edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
 import { readRoadLinesFromGeoJSON } from '../../../lambdas/core/roads/input';
-import { forgetLoadedRoadGraphs, loadRoadGraph } from '../../../lambdas/core/roads/load';
+import { forgetLoadedRoadGraphs, loadRoadGraph, readRoadGraph, writeRoadGraph } from '../../../lambdas/core/roads/load';
 import { edgesNear } from '../../../lambdas/core/roads/spatial';
-import { fixture, forbesGraph, graphOf, road } from './support';
+import { FORBES, fixture, forbesGraph, graphOf, road } from './support';
 
 const scratchDirs: string[] = [];
 function scratch(): string {
@@ -24,7 +25,7 @@ function newellComponents(snapTolerance: number): Set<number> {
   const graph = buildRoadGraph(readRoadLinesFromGeoJSON(fixture('forbes-roads.geojson')), { snapTolerance });
   const components = new Set<number>();
   for (let e = 0; e < graph.edgeCount; e++) {
-    if (roadNameOfEdge(graph, e) === 'Newell Highway') components.add(graph.nodeComponent[graph.edgeFrom[e]]);
+    if (roadNameOfEdge(graph, e) === 'Newell Highway') components.add(componentOf(graph, graph.edgeFrom[e]));
   }
   return components;
 }
@@ -43,7 +44,7 @@ describe('graph builder', () => {
     ]);
     expect(graph.nodeCount).toBe(4);
     expect(graph.edgeCount).toBe(3);
-    expect(new Set(graph.nodeComponent).size).toBe(1);
+    expect(new Set([0, ...graph.otherComponent]).size).toBe(1);
   });
 
   it('does not join roads that cross without a shared vertex (a bridge)', () => {
@@ -52,7 +53,7 @@ describe('graph builder', () => {
       road([[148.01, -33.01], [148.01, -32.99]], { highway: 'motorway' }),
     ]);
     expect(graph.edgeCount).toBe(2);
-    expect(new Set(graph.nodeComponent).size).toBe(2);
+    expect(new Set([0, ...graph.otherComponent]).size).toBe(2);
   });
 
   it('leaves out roads under construction and uses maxspeed or the class speed', () => {
@@ -62,7 +63,7 @@ describe('graph builder', () => {
       road([[148.0, -33.2], [148.01, -33.2]], { highway: 'motorway' }),
     ]);
     expect(graph.edgeCount).toBe(2);
-    const speeds = [0, 1].map((e) => (graph.edgeLength[e] / graph.edgeDuration[e]) * 3.6);
+    const speeds = [0, 1].map((e) => (graph.edgeLength[e] / durationOfEdge(graph, e)) * 3.6);
     expect(speeds[0]).toBeCloseTo(50, 3);
     expect(speeds[1]).toBeCloseTo(100, 3);
   });
@@ -71,8 +72,8 @@ describe('graph builder', () => {
     const graph = forbesGraph();
     const copy = deserializeRoadGraph(serializeRoadGraph(graph));
     expect(copy.nodeCount).toBe(graph.nodeCount);
-    expect(Array.from(copy.edgeDuration)).toEqual(Array.from(graph.edgeDuration));
-    expect(Array.from(copy.landmarkFrom)).toEqual(Array.from(graph.landmarkFrom));
+    expect(Array.from(copy.arcDuration)).toEqual(Array.from(graph.arcDuration));
+    expect(Array.from(copy.edgeFlags)).toEqual(Array.from(graph.edgeFlags));
     expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
     expect(copy.strings.toArray()).toContain('Newell Highway');
     expect(Array.from(copy.interiorE7)).toEqual(Array.from(graph.interiorE7));
@@ -81,7 +82,8 @@ describe('graph builder', () => {
     const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));
     expect(shapes(copy)).toEqual(shapes(graph));
     expect(Array.from(copy.arcTarget)).toEqual(Array.from(graph.arcTarget));
-    expect(Array.from(copy.nodeComponent)).toEqual(Array.from(graph.nodeComponent));
+    expect(Array.from(copy.otherNode)).toEqual(Array.from(graph.otherNode));
+    expect(Array.from(copy.otherComponent)).toEqual(Array.from(graph.otherComponent));
     expect([...edgesNear(copy, 148.01, -33.385, 2000)]).toEqual([...edgesNear(graph, 148.01, -33.385, 2000)]);
   });
 
@@ -99,6 +101,23 @@ describe('graph builder', () => {
     expect(reloaded).not.toBe(built);
     expect(reloaded.edgeCount).toBe(built.edgeCount);
     expect(reloaded.meta.builtAt).toBe(built.meta.builtAt);
+  });
+
+  it('reads a graph file section by section into buffers of their own, so the load-only varint geometry is not held', () => {
+    const graph = forbesGraph();
+    const file = join(scratch(), 'forbes.roadgraph');
+    writeRoadGraph(graph, file);
+    const read = readRoadGraph(file);
+    const held = [read.nodeLngE7, read.edgeFrom, read.edgeLength, read.edgeFlags, read.cells.cellSegment, read.otherNode];
+    for (const array of held) expect(array.buffer.byteLength).toBe(array.byteLength);
+    expect(read.edgeFrom.buffer).not.toBe(read.edgeTo.buffer);
+    const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));
+    expect(shapes(read)).toEqual(shapes(graph));
+    expect(Array.from(read.arcDuration)).toEqual(Array.from(graph.arcDuration));
+    const route = (g: typeof graph) => new RoadEngine(g).route([FORBES, { lat: -33.0, lng: 148.2 }]);
+    expect(route(read).edgeIds).toEqual(route(graph).edgeIds);
+    writeFileSync(file, readFileSync(file).subarray(0, 10));
+    expect(() => readRoadGraph(file)).toThrow(GraphFormatError);
   });
 
   it('rebuilds a graph file in another format version or truncated', () => {

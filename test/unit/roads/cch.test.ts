@@ -44,8 +44,8 @@ function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => U
     }
   }
   const graph = buildRoadGraph(lines, { hierarchy: false });
-  for (let e = 0; e < graph.edgeCount; e++) graph.edgeDuration[e] = 1 + Math.floor(next() * 60);
-  for (let a = 0; a < graph.arcDuration.length; a++) graph.arcDuration[a] = graph.edgeDuration[graph.arcEdge[a] >>> 1];
+  const duration = Array.from({ length: graph.edgeCount }, () => 1 + Math.floor(next() * 60));
+  for (let a = 0; a < graph.arcDuration.length; a++) graph.arcDuration[a] = duration[graph.arcEdge[a] >>> 1];
   graph.cch = buildContractionHierarchy(graph, (order ?? nestedDissectionOrder)(graph));
   return graph;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoadEngine, RoadError, type RouteClosure } from '../../../lambdas/core/roads/engine';
 import { haversine } from '../../../lambdas/core/roads/geo';
-import { edgeCoordinates, nodeLat, nodeLng, roadClassOfEdge, type RoadGraph } from '../../../lambdas/core/roads/graph';
+import { componentOf, edgeCoordinates, isOneWay, nodeLat, nodeLng, roadClassOfEdge, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { FORBES, forbesEngine, forbesGraph, graphOf, lineLength, pointAlong, road } from './support';
 
 // Speeds as documented for the graph builder, restated here so the reference is independent.
@@ -14,7 +14,7 @@ function referenceRoute(graph: RoadGraph, from: number, to: number): { duration:
     const distance = lineLength(edgeCoordinates(graph, e));
     const duration = distance / (SPEED_KMH[roadClassOfEdge(graph, e)] / 3.6);
     adjacency[graph.edgeFrom[e]].push({ to: graph.edgeTo[e], duration, distance });
-    if (!graph.edgeOneway[e]) adjacency[graph.edgeTo[e]].push({ to: graph.edgeFrom[e], duration, distance });
+    if (!isOneWay(graph, e)) adjacency[graph.edgeTo[e]].push({ to: graph.edgeFrom[e], duration, distance });
   }
   const best = new Array<number>(graph.nodeCount).fill(Infinity);
   const length = new Array<number>(graph.nodeCount).fill(Infinity);
@@ -50,7 +50,7 @@ describe('route', () => {
   it('finds the fastest route, matching an independent Dijkstra within 0.1%', () => {
     const graph = forbesGraph();
     const engine = forbesEngine();
-    const main = [...Array(graph.nodeCount).keys()].filter((v) => graph.nodeComponent[v] === 0);
+    const main = [...Array(graph.nodeCount).keys()].filter((v) => componentOf(graph, v) === 0);
     let seed = 7;
     const pick = () => main[(seed = (seed * 48271) % 2147483647) % main.length];
     for (let i = 0; i < 25; i++) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoadEngine, RoadError } from '../../../lambdas/core/roads/engine';
 import { haversine } from '../../../lambdas/core/roads/geo';
-import { nodeLat, nodeLng, roadNameOfEdge, vertexLat, vertexLng } from '../../../lambdas/core/roads/graph';
+import { componentOf, nodeLat, nodeLng, roadNameOfEdge, vertexLat, vertexLng } from '../../../lambdas/core/roads/graph';
 import { FORBES, forbesEngine, forbesGraph, graphOf, lineLength, pointAlong, road } from './support';
 
 function snapError(points: { lat: number; lng: number }[]): RoadError {
@@ -98,12 +98,12 @@ describe('snap', () => {
     // The Olympic Highway stub in the south-east corner is cut off from the rest by the data extent.
     const graph = forbesGraph();
     const stub = [...Array(graph.edgeCount).keys()].find((e) => roadNameOfEdge(graph, e) === 'Olympic Highway')!;
-    expect(graph.nodeComponent[graph.edgeFrom[stub]]).not.toBe(0);
+    expect(componentOf(graph, graph.edgeFrom[stub])).not.toBe(0);
     const v = graph.edgeGeomStart[stub];
     const onStub = { lng: vertexLng(graph, stub, v), lat: vertexLat(graph, stub, v) };
     const engine = forbesEngine();
     const near = [...Array(graph.nodeCount).keys()]
-      .filter((n) => graph.nodeComponent[n] === 0)
+      .filter((n) => componentOf(graph, n) === 0)
       .map((n) => ({ lng: nodeLng(graph, n), lat: nodeLat(graph, n) }))
       .sort((a, b) => haversine(a.lng, a.lat, onStub.lng, onStub.lat) - haversine(b.lng, b.lat, onStub.lng, onStub.lat))[0];
     expect(haversine(near.lng, near.lat, onStub.lng, onStub.lat)).toBeLessThan(10_000);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { syntheticRoadNetwork, seededRandom } from '../../../bench/support/synthetic-roads';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { RoadEngine } from '../../../lambdas/core/roads/engine';
-import { edgeCoordinates, type RoadGraph } from '../../../lambdas/core/roads/graph';
+import { componentOf, durationOfEdge, edgeCoordinates, isOneWay, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { EdgeMask, RoadSearch } from '../../../lambdas/core/roads/search';
 
 /** Textbook Dijkstra over the edges (both ways unless one way), leaving out closed edges. */
@@ -14,8 +14,8 @@ function reference(graph: RoadGraph, from: number, to: number, closed: ReadonlyS
   const adjacency: { to: number; duration: number }[][] = Array.from({ length: graph.nodeCount }, () => []);
   for (let e = 0; e < graph.edgeCount; e++) {
     if (closed.has(e)) continue;
-    adjacency[graph.edgeFrom[e]!]!.push({ to: graph.edgeTo[e]!, duration: graph.edgeDuration[e]! });
-    if (!graph.edgeOneway[e]) adjacency[graph.edgeTo[e]!]!.push({ to: graph.edgeFrom[e]!, duration: graph.edgeDuration[e]! });
+    adjacency[graph.edgeFrom[e]!]!.push({ to: graph.edgeTo[e]!, duration: durationOfEdge(graph, e) });
+    if (!isOneWay(graph, e)) adjacency[graph.edgeTo[e]!]!.push({ to: graph.edgeFrom[e]!, duration: durationOfEdge(graph, e) });
   }
   const best = new Array<number>(graph.nodeCount).fill(Infinity);
   const queue = new TinyQueue<[number, number]>([[0, from]], (a, b) => a[0] - b[0]);
@@ -40,8 +40,8 @@ describe('routes on a synthetic state-shaped network', () => {
     expect(graph.meta.symmetric).toBe(false); // one-way pairs are in
     const engine = new RoadEngine(graph);
     const random = seededRandom(5);
-    const main = [...Array(graph.nodeCount).keys()].filter((v) => graph.nodeComponent[v] === 0);
-    const mainEdges = [...Array(graph.edgeCount).keys()].filter((e) => graph.nodeComponent[graph.edgeFrom[e]!] === 0);
+    const main = [...Array(graph.nodeCount).keys()].filter((v) => componentOf(graph, v) === 0);
+    const mainEdges = [...Array(graph.edgeCount).keys()].filter((e) => componentOf(graph, graph.edgeFrom[e]!) === 0);
     const closed = new Set<number>();
     for (let i = 0; i < 20; i++) {
       const edge = mainEdges[Math.floor(random() * mainEdges.length)]!;
