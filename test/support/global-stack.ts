@@ -21,6 +21,11 @@ export interface TestStack {
   tableName: string;
   /** The Stripe emulator (SDK host/port, hosted pages, /_emulator test controls). */
   stripeUrl: string;
+  /**
+   * What the stack set in its process's environment for its handlers (table, endpoints, keys).
+   * Test workers run handlers too, with this environment: worker-stack.ts sets it.
+   */
+  environment: Record<string, string>;
 }
 
 type Started = { child: ChildProcess; stack: TestStack };

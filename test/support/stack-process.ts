@@ -45,8 +45,10 @@ async function start(): Promise<TestStack> {
   for (let attempt = 1; ; attempt++) {
     const ports = { web: await freePort(), cognito: await freePort(), cognitoInternal: await freePort(), dynamodb: await freePort(), s3: await freePort() };
     try {
+      const before = { ...process.env };
       stack = await startLocalStack(settingsFromEnv({ dataDir, ports, schedules: false, quiet: true, tableName: TABLE_NAME, webRoot }));
       return {
+        environment: Object.fromEntries(Object.entries(process.env).filter(([key, value]) => before[key] !== value)) as Record<string, string>,
         url: stack.url,
         apiKey: stack.apiKey,
         userPoolId: stack.userPool.userPoolId,
