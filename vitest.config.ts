@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // One config, four projects, run by scripts/test.mjs in this order. Integration and browser
-// tests share a real local stack started once per run by test/support/global-stack.ts.
+// tests run on real local stacks started once per run by test/support/global-stack.ts: one per
+// worker, so files run side by side and never share a table, an inbox or the built app.
+// TEST_WORKERS=1 runs them one after another on one stack, as before.
+const STACK_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? 2) || 2);
+
 export default defineConfig({
   test: {
     // Handlers log through Powertools; tests assert on behaviour, not on log lines.
@@ -33,10 +37,14 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/global-stack.ts'],
+          setupFiles: ['test/support/worker-stack.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // One stack, one table: files run one after another so counts stay predictable.
-          fileParallelism: false,
+          // One stack, one table per worker: a worker's files run one after another on its own
+          // stack, so counts stay predictable.
+          maxWorkers: STACK_WORKERS,
+          // Own group: run together with another project, each keeps its own number of workers.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -45,9 +53,12 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/support/global-stack.ts'],
+          setupFiles: ['test/support/worker-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // As integration: a stack per worker, a worker's files one after another on it.
+          maxWorkers: STACK_WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -16,6 +16,8 @@ export interface LocalSettings {
   quiet: boolean;
   /** DynamoDB Local keeps the table in memory (benchmarks on a throwaway stack; nothing survives a stop). */
   dynamoInMemory?: boolean;
+  /** The built app it serves (default dist/web); each test stack serves its own copy, as a test may redeploy it. */
+  webRoot?: string;
 }
 
 const portFromEnv = (name: string, fallback: number) => {

@@ -271,7 +271,7 @@ export async function startLocalStack(settings: LocalSettings): Promise<LocalSta
     });
     let ready = false;
     const web = createWebServer({
-      webRoot: path.join(PROJECT_ROOT, 'dist', 'web'),
+      webRoot: settings.webRoot ?? path.join(PROJECT_ROOT, 'dist', 'web'),
       config,
       s3: s3Client,
       graphql: appsync,

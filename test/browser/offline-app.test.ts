@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage, STAFF, setOffline } from './support/browser';
 import { gql, signIn } from '../support/api';
 import { freshUser } from '../integration/notifications/support';
@@ -238,7 +238,9 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
 
   it('offers Reload when a new version is deployed, and reloads onto it', async () => {
     // The next deployment: the built worker with other bytes, as a new build has (restored after).
-    const workerFile = path.resolve(import.meta.dirname, '../../dist/web/sw.js');
+    // The test stack serves its own copy of the build, so no other file's pages see this one.
+    const webRoot = inject('stack')?.webRoot ?? path.resolve(import.meta.dirname, '../../dist/web');
+    const workerFile = path.join(webRoot, 'sw.js');
     const deployed = readFileSync(workerFile, 'utf8');
     const { context, page } = await newPage(browser);
     try {
