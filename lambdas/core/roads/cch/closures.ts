@@ -70,9 +70,9 @@ export function closedMetric(
     for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
       const z = downTail[i];
       const end = upStart[z + 1];
-      const zLo = search(upHead, upStart[z], end, lo);
-      const zHi = search(upHead, zLo + 1, end, hi);
+      const zHi = search(upHead, upStart[z] + 1, end, hi);
       if (zHi === end || upHead[zHi] !== hi) continue;
+      const zLo = search(upHead, upStart[z], zHi, lo);
       const viaUp = down(zLo) + up(zHi);
       if (viaUp < bestUp) bestUp = viaUp;
       const viaDown = down(zHi) + up(zLo);

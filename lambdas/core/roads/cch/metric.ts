@@ -64,7 +64,7 @@ export class HierarchyWeights {
   }
 
   up(metric: Metric, k: number): number {
-    if (metric.arc.length > 0) {
+    if (metric !== OPEN) {
       const i = lowerBound(metric.arc, k);
       if (i < metric.arc.length && metric.arc[i] === k) return metric.up[i];
     }
@@ -72,7 +72,7 @@ export class HierarchyWeights {
   }
 
   down(metric: Metric, k: number): number {
-    if (metric.arc.length > 0) {
+    if (metric !== OPEN) {
       const i = lowerBound(metric.arc, k);
       if (i < metric.arc.length && metric.arc[i] === k) return metric.down[i];
     }
@@ -80,24 +80,16 @@ export class HierarchyWeights {
   }
 
   /**
-   * Relaxes rank r's upward arcs (to its ancestors) at distance d: by the weights up (`upward`)
-   * or down. The metric's changed arcs and the listed weights down are walked alongside.
+   * Relaxes rank r's upward arcs (to its ancestors) at distance d by the weights up; the metric's
+   * changed arcs are walked alongside.
    */
-  relax(r: number, d: number, upward: boolean, metric: Metric, dist: Float64Array, via: Int32Array): void {
-    const { upStart, upHead, up, downArc, downWeight } = this.h;
+  relaxUp(r: number, d: number, metric: Metric, dist: Float64Array, via: Int32Array): void {
+    const { upStart, upHead, up } = this.h;
     const start = upStart[r];
     const end = upStart[r + 1];
-    const changed = metric.arc;
-    let c = changed.length > 0 ? lowerBound(changed, start) : 0;
-    let nextChanged = c < changed.length ? changed[c] : end;
-    if (upward) {
-      const changedUp = metric.up;
+    if (metric === OPEN) {
       for (let k = start; k < end; k++) {
-        let w: number;
-        if (k === nextChanged) {
-          w = d + changedUp[c++];
-          nextChanged = c < changed.length ? changed[c] : end;
-        } else w = d + up[k];
+        const w = d + up[k];
         const x = upHead[k];
         if (w < dist[x]) {
           dist[x] = w;
@@ -106,7 +98,33 @@ export class HierarchyWeights {
       }
       return;
     }
+    const changed = metric.arc;
+    const changedUp = metric.up;
+    let c = lowerBound(changed, start);
+    let nextChanged = c < changed.length ? changed[c] : end;
+    for (let k = start; k < end; k++) {
+      let w: number;
+      if (k === nextChanged) {
+        w = d + changedUp[c++];
+        nextChanged = c < changed.length ? changed[c] : end;
+      } else w = d + up[k];
+      const x = upHead[k];
+      if (w < dist[x]) {
+        dist[x] = w;
+        via[x] = k;
+      }
+    }
+  }
+
+  /** The same by the weights down: the listed weights down and the metric's changed arcs are walked alongside. */
+  relaxDown(r: number, d: number, metric: Metric, dist: Float64Array, via: Int32Array): void {
+    const { upStart, upHead, up, downArc, downWeight } = this.h;
+    const start = upStart[r];
+    const end = upStart[r + 1];
+    const changed = metric.arc;
     const changedDown = metric.down;
+    let c = changed.length > 0 ? lowerBound(changed, start) : 0;
+    let nextChanged = c < changed.length ? changed[c] : end;
     let l = this.listedFrom(start);
     let nextListed = l < downArc.length ? downArc[l] : end;
     for (let k = start; k < end; k++) {

@@ -131,7 +131,7 @@ export class CchSearch {
 
   /** Both chains bottom-up in step; returns the best meeting rank, or NONE. */
   private scan(upChain: Uint32Array, downChain: Uint32Array, metric: Metric, gen: number, maxCost: number): number {
-    const { forward, backward, forwardArc, backwardArc, forwardSeen, backwardSeen } = this;
+    const { forward, backward, forwardArc, backwardArc, forwardSeen, backwardSeen, weights } = this;
     let best = Infinity;
     let meeting = NONE;
     let i = 0;
@@ -149,19 +149,14 @@ export class CchSearch {
       }
       if (a === r) {
         i++;
-        if (forward[r] < best && forward[r] <= maxCost) this.relax(r, forward[r], true, metric, forward, forwardArc);
+        if (forward[r] < best && forward[r] <= maxCost) weights.relaxUp(r, forward[r], metric, forward, forwardArc);
       }
       if (b === r) {
         j++;
-        if (backward[r] < best && backward[r] <= maxCost) this.relax(r, backward[r], false, metric, backward, backwardArc);
+        if (backward[r] < best && backward[r] <= maxCost) weights.relaxDown(r, backward[r], metric, backward, backwardArc);
       }
     }
     return meeting;
-  }
-
-  /** Relaxes rank r's upward arcs (all to its ancestors) at distance d, by the weights up or down. */
-  private relax(r: number, d: number, upward: boolean, metric: Metric, dist: Float64Array, via: Int32Array): void {
-    this.weights.relax(r, d, upward, metric, dist, via);
   }
 
   /**
@@ -187,17 +182,10 @@ export class CchSearch {
         out.push(road);
         continue;
       }
-      let zLo = -1;
-      let zHi = -1;
-      triangles.each(tail, upHead[arc], (low, high) => {
-        const sides = goingUp ? weights.down(metric, low) + weights.up(metric, high) : weights.down(metric, high) + weights.up(metric, low);
-        if (Math.fround(sides) !== weight) return false;
-        zLo = low;
-        zHi = high;
-        return true;
-      });
+      const zLo = triangles.matching(tail, upHead[arc], goingUp, weight, weights, metric);
       if (zLo < 0) throw new Error(`contraction hierarchy arc ${arc} has no road or triangle of its weight`);
-      const z = tailOf(upStart, zLo);
+      const zHi = triangles.otherArc;
+      const z = triangles.otherTail;
       // Up: tail → z (zLo down), then z → head (zHi up). Down: head → z (zHi down), then z → tail (zLo up).
       if (goingUp) stack.push(z, zHi * 2, z, zLo * 2 + 1);
       else stack.push(z, zLo * 2, z, zHi * 2 + 1);

@@ -1,4 +1,5 @@
 import type { ContractionHierarchy } from './hierarchy';
+import type { HierarchyWeights, Metric } from './metric';
 
 /**
  * Lower triangles of the hierarchy's arcs: for the arc between ranks lo < hi, the ranks z below
@@ -29,19 +30,31 @@ export class LowerTriangles {
   }
 
   /**
-   * Calls visit(lowArc, highArc) for each lower triangle of the arc between lo and hi: lowArc
-   * runs z→lo, highArc z→hi. Walks lo's lower neighbours (hi, higher, often has thousands).
-   * Stops early when visit returns true.
+   * The lower triangle of the arc between lo and hi whose sides, travelled lo→z→hi (upward) or
+   * hi→z→lo, make `weight` (compared in float32, as stored) under the metric: its arc z→lo, with
+   * z→hi in `otherArc` and z in `otherTail`; -1 when none does. Walks lo's lower neighbours (hi,
+   * higher, often has thousands), looking for hi first (most have no arc to it).
    */
-  each(lo: number, hi: number, visit: (lowArc: number, highArc: number) => boolean | void): void {
+  otherArc = -1;
+  otherTail = -1;
+  matching(lo: number, hi: number, upward: boolean, weight: number, weights: HierarchyWeights, metric: Metric): number {
     const { downStart, downTail, upStart, upHead } = this;
     for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
       const z = downTail[i];
       const end = upStart[z + 1];
-      const zLo = search(upHead, upStart[z], end, lo);
-      const zHi = search(upHead, zLo + 1, end, hi);
-      if (zHi < end && upHead[zHi] === hi && visit(zLo, zHi) === true) return;
+      const zHi = search(upHead, upStart[z] + 1, end, hi);
+      if (zHi === end || upHead[zHi] !== hi) continue;
+      const zLo = search(upHead, upStart[z], zHi, lo);
+      // The side up is the cheaper read: most triangles are ruled out by it alone.
+      const sideUp = weights.up(metric, upward ? zHi : zLo);
+      if (sideUp > weight) continue;
+      if (Math.fround(sideUp + weights.down(metric, upward ? zLo : zHi)) === weight) {
+        this.otherArc = zHi;
+        this.otherTail = z;
+        return zLo;
+      }
     }
+    return -1;
   }
 }
 
