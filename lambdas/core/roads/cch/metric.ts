@@ -34,11 +34,15 @@ export function lowerBound(list: Uint32Array, k: number): number {
 export class HierarchyWeights {
   private readonly listed: Uint32Array;
   private readonly listedBefore: Uint32Array;
+  /** A bit for each arc the metric last read changes, so unchanged arcs skip the binary search. */
+  private readonly changedBits: Uint32Array;
+  private bitsFor: Metric = OPEN;
 
   constructor(private readonly h: ContractionHierarchy) {
     const words = (h.up.length >>> 5) + 1;
     this.listed = new Uint32Array(words);
     this.listedBefore = new Uint32Array(words);
+    this.changedBits = new Uint32Array(words);
     const { downArc } = h;
     for (let i = 0; i < downArc.length; i++) {
       const k = downArc[i];
@@ -63,20 +67,31 @@ export class HierarchyWeights {
     return this.h.downWeight[this.listedBefore[w] + popcount(bits & (bit - 1))];
   }
 
-  up(metric: Metric, k: number): number {
-    if (metric !== OPEN) {
-      const i = lowerBound(metric.arc, k);
-      if (i < metric.arc.length && metric.arc[i] === k) return metric.up[i];
+  /** Whether the metric changes arc k (its bits are set when another metric's were). */
+  private changes(metric: Metric, k: number): boolean {
+    if (metric === OPEN) return false;
+    if (this.bitsFor !== metric) {
+      for (const arc of this.bitsFor.arc) this.changedBits[arc >>> 5] = 0;
+      for (const arc of metric.arc) this.changedBits[arc >>> 5] |= 1 << (arc & 31);
+      this.bitsFor = metric;
     }
-    return this.h.up[k];
+    return (this.changedBits[k >>> 5] & (1 << (k & 31))) !== 0;
+  }
+
+  /** Whether the metric changes any of arcs start..end-1. */
+  private changesAny(metric: Metric, start: number, end: number): boolean {
+    if (metric === OPEN || start === end) return false;
+    this.changes(metric, start);
+    for (let w = start >>> 5; w <= (end - 1) >>> 5; w++) if (this.changedBits[w] !== 0) return true;
+    return false;
+  }
+
+  up(metric: Metric, k: number): number {
+    return this.changes(metric, k) ? metric.up[lowerBound(metric.arc, k)] : this.h.up[k];
   }
 
   down(metric: Metric, k: number): number {
-    if (metric !== OPEN) {
-      const i = lowerBound(metric.arc, k);
-      if (i < metric.arc.length && metric.arc[i] === k) return metric.down[i];
-    }
-    return this.openDown(k);
+    return this.changes(metric, k) ? metric.down[lowerBound(metric.arc, k)] : this.openDown(k);
   }
 
   /**
@@ -87,7 +102,7 @@ export class HierarchyWeights {
     const { upStart, upHead, up } = this.h;
     const start = upStart[r];
     const end = upStart[r + 1];
-    if (metric === OPEN) {
+    if (!this.changesAny(metric, start, end)) {
       for (let k = start; k < end; k++) {
         const w = d + up[k];
         const x = upHead[k];
@@ -123,7 +138,7 @@ export class HierarchyWeights {
     const end = upStart[r + 1];
     const changed = metric.arc;
     const changedDown = metric.down;
-    let c = changed.length > 0 ? lowerBound(changed, start) : 0;
+    let c = this.changesAny(metric, start, end) ? lowerBound(changed, start) : changed.length;
     let nextChanged = c < changed.length ? changed[c] : end;
     let l = this.listedFrom(start);
     let nextListed = l < downArc.length ? downArc[l] : end;
