@@ -71,8 +71,11 @@ export class HierarchyWeights {
   private changes(metric: Metric, k: number): boolean {
     if (metric === OPEN) return false;
     if (this.bitsFor !== metric) {
-      for (const arc of this.bitsFor.arc) this.changedBits[arc >>> 5] = 0;
-      for (const arc of metric.arc) this.changedBits[arc >>> 5] |= 1 << (arc & 31);
+      const bits = this.changedBits;
+      const before = this.bitsFor.arc;
+      for (let i = 0; i < before.length; i++) bits[before[i] >>> 5] = 0;
+      const arcs = metric.arc;
+      for (let i = 0; i < arcs.length; i++) bits[arcs[i] >>> 5] |= 1 << (arcs[i] & 31);
       this.bitsFor = metric;
     }
     return (this.changedBits[k >>> 5] & (1 << (k & 31))) !== 0;
