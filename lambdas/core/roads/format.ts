@@ -123,17 +123,15 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('cellSegment', graph.cells.cellSegment);
   // The contraction hierarchy, customized: its rank is derived from the order on load, and of
   // the weights down each arc only those differing from the weight up it are stored (most roads
-  // are two-way, so most arcs weigh the same both ways).
+  // are two-way, so most arcs weigh the same both ways), as the hierarchy holds them.
   if (graph.cch) {
-    const { order, upStart, upHead, up, down } = graph.cch;
+    const { order, upStart, upHead, up, downArc, downWeight } = graph.cch;
     place('cchOrder', order);
     place('cchUpStart', upStart);
     place('cchUpHead', upHead);
     place('cchUp', up);
-    const differ: number[] = [];
-    for (let k = 0; k < up.length; k++) if (down[k] !== up[k]) differ.push(k);
-    place('cchDownArc', Uint32Array.from(differ));
-    place('cchDownWeight', Float32Array.from(differ, (k) => down[k]));
+    place('cchDownArc', downArc);
+    place('cchDownWeight', downWeight);
   }
 
   const { minLng, minLat, size, cols, rows } = graph.cells;
@@ -259,9 +257,16 @@ function readHierarchy(stored: {
   cchDownArc: Uint32Array;
   cchDownWeight: Float32Array;
 }): ContractionHierarchy {
-  const down = stored.cchUp.slice();
-  for (let i = 0; i < stored.cchDownArc.length; i++) down[stored.cchDownArc[i]] = stored.cchDownWeight[i];
-  return { order: stored.cchOrder, rank: rankOf(stored.cchOrder), upStart: stored.cchUpStart, upHead: stored.cchUpHead, up: stored.cchUp, down };
+  // Views only (the weights down stay sparse, as stored); the rank is the order's inverse.
+  return {
+    order: stored.cchOrder,
+    rank: rankOf(stored.cchOrder),
+    upStart: stored.cchUpStart,
+    upHead: stored.cchUpHead,
+    up: stored.cchUp,
+    downArc: stored.cchDownArc,
+    downWeight: stored.cchDownWeight,
+  };
 }
 
 /**

@@ -3,8 +3,11 @@
 // limit, its costs equal a plain Dijkstra's and its unpacked arcs are paths of that cost.
 import { describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
-import { buildContractionHierarchy, rankOf } from '../../../lambdas/core/roads/cch/hierarchy';
+import { closedMetric } from '../../../lambdas/core/roads/cch/closures';
+import { baseWeights, buildContractionHierarchy, customize, rankOf } from '../../../lambdas/core/roads/cch/hierarchy';
+import { HierarchyWeights, OPEN } from '../../../lambdas/core/roads/cch/metric';
 import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
+import { LowerTriangles } from '../../../lambdas/core/roads/cch/triangles';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
 import type { RoadGraph } from '../../../lambdas/core/roads/graph';
 import { MinHeap } from '../../../lambdas/core/roads/heap';
@@ -24,7 +27,7 @@ function seeded(seed: number) {
  * one way, some doubled by a parallel road (a different middle point); travel times are whole
  * seconds so sums are exact in float32 and ties are real ties.
  */
-function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => Uint32Array): RoadGraph {
+function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => Uint32Array, wholeSeconds = true): RoadGraph {
   const next = seeded(seed);
   const at = (i: number, j: number): [number, number] => [148 + i * 0.01 + ((i * 7 + j * 3) % 5) * 1e-4, -33 + j * 0.01 + ((i * 3 + j * 5) % 7) * 1e-4];
   const lines: RoadLine[] = [];
@@ -44,8 +47,11 @@ function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => U
     }
   }
   const graph = buildRoadGraph(lines, { hierarchy: false });
-  const duration = Array.from({ length: graph.edgeCount }, () => 1 + Math.floor(next() * 60));
-  for (let a = 0; a < graph.arcDuration.length; a++) graph.arcDuration[a] = duration[graph.arcEdge[a] >>> 1];
+  // (A graph file derives durations from lengths and speeds, so one to be written keeps those.)
+  if (wholeSeconds) {
+    const duration = Array.from({ length: graph.edgeCount }, () => 1 + Math.floor(next() * 60));
+    for (let a = 0; a < graph.arcDuration.length; a++) graph.arcDuration[a] = duration[graph.arcEdge[a] >>> 1];
+  }
   graph.cch = buildContractionHierarchy(graph, (order ?? nestedDissectionOrder)(graph));
   return graph;
 }
@@ -183,6 +189,89 @@ describe('contraction hierarchy searches', () => {
     }
   });
 
+  it('route a trip with its own avoid areas between trips with the active closures, and the sets after it, exactly', () => {
+    // The closures' kept weights are the base the avoid areas' weights are computed on; switching
+    // between more sets than are kept makes some be computed again.
+    for (let seed = 21; seed <= 24; seed++) {
+      const graph = randomGraph(seed, 12);
+      const search = new RoadSearch(graph);
+      const next = seeded(seed);
+      const edgeSet = (count: number) => new Set(Array.from({ length: count }, () => Math.floor(next() * graph.edgeCount)));
+      const active = edgeSet(20);
+      const others = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(() => edgeSet(12));
+      const trip = (closed: ReadonlySet<number>) => {
+        const sources = [{ node: Math.floor(next() * graph.nodeCount), cost: 0 }];
+        const targets = [{ node: Math.floor(next() * graph.nodeCount), cost: 0 }];
+        const found = search.run({ sources, targets, metric: 'duration', blocked: closed.size > 0 ? maskOf(graph, closed) : undefined });
+        const expected = reference(graph, sources, targets, closed);
+        expect(found?.cost ?? Infinity).toBe(expected);
+        if (found) expectValidPath(graph, found, sources, targets, closed);
+      };
+      for (const avoid of others) {
+        for (let i = 0; i < 4; i++) trip(active);
+        for (let i = 0; i < 3; i++) trip(avoid); // the free search of a trip with avoid areas
+        for (let i = 0; i < 3; i++) trip(new Set([...avoid, ...active])); // then with the closures
+        for (let i = 0; i < 3; i++) trip(new Set());
+      }
+    }
+  });
+
+  it('recompute, for closed edges, the same weights as customizing the whole hierarchy again with them closed', () => {
+    const graph = randomGraph(31, 14);
+    const h = graph.cch!;
+    const weights = new HierarchyWeights(h);
+    const triangles = new LowerTriangles(h);
+    const next = seeded(17);
+    let changedSome = 0;
+    for (let trial = 0; trial < 12; trial++) {
+      const closures = new Set(Array.from({ length: 10 }, () => Math.floor(next() * graph.edgeCount)));
+      const all = new Set([...closures, ...Array.from({ length: 6 }, () => Math.floor(next() * graph.edgeCount))]);
+      const onClosures = closedMetric(graph, h, weights, triangles, OPEN, [...closures], (e) => closures.has(e));
+      // The rest on top of the closures' weights, as a trip's avoid areas are.
+      const added = [...all].filter((e) => !closures.has(e));
+      const onTop = closedMetric(graph, h, weights, triangles, onClosures, added, (e) => all.has(e));
+      for (const [closed, metric] of [
+        [closures, onClosures],
+        [all, onTop],
+      ] as const) {
+        const full = baseWeights(graph, h, (e) => closed.has(e));
+        customize(h, full.up, full.down);
+        for (let k = 0; k < h.up.length; k++) {
+          expect(weights.up(metric, k)).toBe(full.up[k]);
+          expect(weights.down(metric, k)).toBe(full.down[k]);
+        }
+        changedSome += metric.arc.length > 0 ? 1 : 0;
+      }
+    }
+    expect(changedSome).toBeGreaterThan(20);
+  });
+
+  it('leave the open weights as the file has them, bit for bit, after routing with closures', () => {
+    const graph = randomGraph(12, 10, undefined, false);
+    const bytes = serializeRoadGraph(graph);
+    const loaded = deserializeRoadGraph(new Uint8Array(bytes));
+    const search = new RoadSearch(loaded);
+    const next = seeded(3);
+    for (let trial = 0; trial < 20; trial++) {
+      const closed = new Set(Array.from({ length: 15 }, () => Math.floor(next() * loaded.edgeCount)));
+      const sources = [{ node: Math.floor(next() * loaded.nodeCount), cost: 0 }];
+      const targets = [{ node: Math.floor(next() * loaded.nodeCount), cost: 0 }];
+      const expected = reference(loaded, sources, targets, closed);
+      const found = search.run({ sources, targets, metric: 'duration', blocked: maskOf(loaded, closed) });
+      if (expected === Infinity) expect(found).toBeNull();
+      else expect(found?.cost).toBeCloseTo(expected, 3);
+    }
+    expect(Buffer.compare(serializeRoadGraph(loaded), bytes)).toBe(0);
+    const open = new HierarchyWeights(loaded.cch!);
+    const h = graph.cch!;
+    const full = baseWeights(graph, h);
+    customize(h, full.up, full.down);
+    for (let k = 0; k < h.up.length; k++) {
+      expect(Object.is(loaded.cch!.up[k], full.up[k])).toBe(true);
+      expect(Object.is(open.openDown(k), full.down[k])).toBe(true);
+    }
+  });
+
   it('is stored in the graph file and read back the same', () => {
     const graph = randomGraph(3, 8);
     const copy = deserializeRoadGraph(serializeRoadGraph(graph));
@@ -192,6 +281,7 @@ describe('contraction hierarchy searches', () => {
     expect(Array.from(c.rank)).toEqual(Array.from(rankOf(h.order)));
     expect(Array.from(c.upHead)).toEqual(Array.from(h.upHead));
     expect(Array.from(c.up)).toEqual(Array.from(h.up));
-    expect(Array.from(c.down)).toEqual(Array.from(h.down));
+    expect(Array.from(c.downArc)).toEqual(Array.from(h.downArc));
+    expect(Array.from(c.downWeight)).toEqual(Array.from(h.downWeight));
   });
 });

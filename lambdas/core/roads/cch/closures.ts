@@ -1,66 +1,137 @@
 import { MinHeap } from '../heap';
 import { arcBetween, type ArcGraph, type ContractionHierarchy } from './hierarchy';
-import type { LowerTriangles } from './triangles';
+import { lowerBound, type HierarchyWeights, type Metric } from './metric';
+import { search, type LowerTriangles } from './triangles';
 
 /**
- * The hierarchy's weights with some edges closed, exactly: a copy of the open weights where only
- * the arcs that could change are recomputed. An arc holding a closed road is recomputed from its
- * remaining roads and its lower triangles; when its weight changes, the arcs it forms an upper
- * side of a triangle with are recomputed in turn, lowest tail first (their own lower arcs are then
- * final). Closing only removes ways, so weights only grow, and an arc that keeps its weight
- * changes nothing above it.
+ * The weights with more edges closed, exactly: `base` (the open weights or those of a subset of
+ * the closed edges) with only the arcs that could change recomputed. An arc holding a newly
+ * closed road is recomputed from its remaining roads and its lower triangles; when its weight
+ * changes, the arcs above it that it forms a triangle with are recomputed in turn, lowest tail
+ * first (their own lower arcs are then final), but only where the triangle through it was what
+ * made their weight (in float32, as stored): closing only removes ways, so weights only grow, and
+ * an arc whose weight came from elsewhere keeps it. Returns base's changed arcs merged with these.
  */
-export function closedWeights(
+export function closedMetric(
   graph: ArcGraph & { edgeFrom: Uint32Array; edgeTo: Uint32Array },
   h: ContractionHierarchy,
+  weights: HierarchyWeights,
   triangles: LowerTriangles,
+  base: Metric,
   closedEdges: readonly number[],
   isBlocked: (edge: number) => boolean,
-): { up: Float32Array; down: Float32Array; recomputed: number } {
-  const up = h.up.slice();
-  const down = h.down.slice();
+): Metric & { recomputed: number } {
   const { rank, order, upStart, upHead } = h;
-  const tail = triangles.tail;
+  const open = h.up;
+  // The arcs changed here, by arc: slot into the new weights; a bit an arc says which (and which
+  // base changed), so the reads of the millions of unchanged arcs skip the lookups.
+  const words = (open.length >>> 5) + 1;
+  const changedHere = new Uint32Array(words);
+  const inBase = new Uint32Array(words);
+  for (let i = 0; i < base.arc.length; i++) inBase[base.arc[i] >>> 5] |= 1 << (base.arc[i] & 31);
+  const slot = new Map<number, number>();
+  const newUp: number[] = [];
+  const newDown: number[] = [];
+  const up = (k: number): number => {
+    const bit = 1 << (k & 31);
+    if ((changedHere[k >>> 5] & bit) !== 0) return newUp[slot.get(k)!];
+    if ((inBase[k >>> 5] & bit) !== 0) return base.up[lowerBound(base.arc, k)];
+    return open[k];
+  };
+  const down = (k: number): number => {
+    const bit = 1 << (k & 31);
+    if ((changedHere[k >>> 5] & bit) !== 0) return newDown[slot.get(k)!];
+    if ((inBase[k >>> 5] & bit) !== 0) return base.down[lowerBound(base.arc, k)];
+    return weights.openDown(k);
+  };
   const heap = new MinHeap(256);
-  // One flag an arc (a Set's add and delete cost more at the thousands of arcs a closure can touch).
-  const queued = new Uint8Array(up.length);
-  const enqueue = (k: number) => {
-    if (k < 0 || queued[k] === 1) return;
-    queued[k] = 1;
-    heap.push(tail[k], k);
+  // Keyed by the arc's tail, so arcs are recomputed lowest first; a Set of queued arcs, as few are.
+  const queued = new Set<number>();
+  const enqueue = (tail: number, k: number) => {
+    if (k < 0 || queued.has(k)) return;
+    queued.add(k);
+    heap.push(tail, k);
   };
   for (const e of closedEdges) {
     const p = rank[graph.edgeFrom[e]];
     const q = rank[graph.edgeTo[e]];
-    if (p !== q) enqueue(arcBetween(upStart, upHead, Math.min(p, q), Math.max(p, q)));
+    if (p !== q) enqueue(Math.min(p, q), arcBetween(upStart, upHead, Math.min(p, q), Math.max(p, q)));
   }
+  const { downStart, downTail } = triangles;
   let recomputed = 0;
   while (heap.size > 0) {
+    const lo = heap.peekKey();
     const k = heap.pop();
-    queued[k] = 0;
     recomputed++;
-    const lo = tail[k];
     const hi = upHead[k];
     let bestUp = roadWeight(graph, order[lo], order[hi], isBlocked);
     let bestDown = roadWeight(graph, order[hi], order[lo], isBlocked);
-    triangles.each(lo, hi, (zLo, zHi) => {
-      const viaUp = down[zLo] + up[zHi];
+    // The lower triangles (triangles.each, inlined: this loop is most of the work).
+    for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
+      const z = downTail[i];
+      const end = upStart[z + 1];
+      const zHi = search(upHead, upStart[z] + 1, end, hi);
+      if (zHi === end || upHead[zHi] !== hi) continue;
+      const zLo = search(upHead, upStart[z], zHi, lo);
+      const viaUp = down(zLo) + up(zHi);
       if (viaUp < bestUp) bestUp = viaUp;
-      const viaDown = down[zHi] + up[zLo];
+      const viaDown = down(zHi) + up(zLo);
       if (viaDown < bestDown) bestDown = viaDown;
-    });
-    const before = [up[k], down[k]];
-    up[k] = bestUp;
-    down[k] = bestDown;
-    if (up[k] === before[0] && down[k] === before[1]) continue;
-    // Triangles where k is the lower side: lo is their lowest node, the third node another head of lo.
+    }
+    bestUp = Math.fround(bestUp);
+    bestDown = Math.fround(bestDown);
+    const oldUp = up(k);
+    const oldDown = down(k);
+    if (bestUp === oldUp && bestDown === oldDown) continue;
+    changedHere[k >>> 5] |= 1 << (k & 31);
+    slot.set(k, newUp.length);
+    newUp.push(bestUp);
+    newDown.push(bestDown);
+    // Triangles where k is a lower side: lo is their lowest node, z another head of lo, and the
+    // third arc joins z and hi. It is recomputed where the way through lo made its weight.
     for (let j = upStart[lo]; j < upStart[lo + 1]; j++) {
       const z = upHead[j];
       if (z === hi) continue;
-      enqueue(z < hi ? arcBetween(upStart, upHead, z, hi) : arcBetween(upStart, upHead, hi, z));
+      const zToHi = Math.fround(down(j) + oldUp); // z → lo → hi
+      const hiToZ = Math.fround(oldDown + up(j)); // hi → lo → z
+      if (z < hi) {
+        const t = arcBetween(upStart, upHead, z, hi);
+        if ((bestUp !== oldUp && zToHi === up(t)) || (bestDown !== oldDown && hiToZ === down(t))) enqueue(z, t);
+      } else {
+        const t = arcBetween(upStart, upHead, hi, z);
+        if ((bestDown !== oldDown && hiToZ === up(t)) || (bestUp !== oldUp && zToHi === down(t))) enqueue(hi, t);
+      }
     }
   }
-  return { up, down, recomputed };
+  return { ...merged(base, slot, newUp, newDown), recomputed };
+}
+
+/** Base's changed arcs with these (which win where both changed one), ascending. */
+function merged(base: Metric, slot: Map<number, number>, newUp: number[], newDown: number[]): Metric {
+  const added = [...slot.keys()].sort((a, b) => a - b);
+  const count = base.arc.length + added.length - added.filter((k) => base.arc[lowerBound(base.arc, k)] === k).length;
+  const arc = new Uint32Array(count);
+  const up = new Float32Array(count);
+  const down = new Float32Array(count);
+  let i = 0;
+  let j = 0;
+  for (let out = 0; out < count; out++) {
+    const fromBase = j >= added.length || (i < base.arc.length && base.arc[i] < added[j]);
+    if (fromBase) {
+      arc[out] = base.arc[i];
+      up[out] = base.up[i];
+      down[out] = base.down[i];
+      i++;
+      continue;
+    }
+    const k = added[j++];
+    if (i < base.arc.length && base.arc[i] === k) i++;
+    const s = slot.get(k)!;
+    arc[out] = k;
+    up[out] = newUp[s];
+    down[out] = newDown[s];
+  }
+  return { arc, up, down };
 }
 
 /** The fastest open road straight from node u to node v (Infinity when none). */

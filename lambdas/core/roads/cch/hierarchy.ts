@@ -8,8 +8,10 @@
  * - order[r] is the node of rank r, rank[v] the rank of node v.
  * - Rank r's upward arcs are upStart[r]..upStart[r+1]-1, their heads upHead (ranks), ascending,
  *   so a node's lowest upward neighbour, upHead[upStart[r]], is its parent in the elimination tree.
- * - up[k] is the travel time from arc k's tail to its head, down[k] from its head to its tail
- *   (Infinity where there is no way).
+ * - up[k] is the travel time from arc k's tail to its head (Infinity where there is no way).
+ * - The travel time from head to tail is up[k] too, except on the arcs listed in downArc
+ *   (ascending), whose weights down are downWeight: most roads are two-way, so only about 7 % of
+ *   arcs differ, and a full array down would cost 4 bytes an arc (`metric.ts` reads them).
  */
 export interface ContractionHierarchy {
   order: Uint32Array;
@@ -17,7 +19,8 @@ export interface ContractionHierarchy {
   upStart: Uint32Array;
   upHead: Uint32Array;
   up: Float32Array;
-  down: Float32Array;
+  downArc: Uint32Array;
+  downWeight: Float32Array;
 }
 
 /** What the hierarchy is built from: the road graph's nodes and directed arcs. */
@@ -152,5 +155,19 @@ export function buildContractionHierarchy(graph: ArcGraph, order: Uint32Array): 
   const topology = contract(graph, order);
   const { up, down } = baseWeights(graph, topology);
   customize(topology, up, down);
-  return { ...topology, up, down };
+  const differ: number[] = [];
+  for (let k = 0; k < up.length; k++) if (down[k] !== up[k]) differ.push(k);
+  return { ...topology, up, downArc: Uint32Array.from(differ), downWeight: Float32Array.from(differ, (k) => down[k]) };
+}
+
+/** The tail (rank) of arc k: the last rank whose arcs start at or before k (binary search). */
+export function tailOf(upStart: Uint32Array, k: number): number {
+  let lo = 0;
+  let hi = upStart.length - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (upStart[mid] <= k) lo = mid;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,17 +1,23 @@
 import type { RoadGraph } from '../graph';
 import type { EdgeMask, SearchEndpoint, SearchRequest, SearchResult } from '../search';
-import { closedWeights } from './closures';
-import type { ContractionHierarchy } from './hierarchy';
+import { closedMetric } from './closures';
+import { tailOf, type ContractionHierarchy } from './hierarchy';
+import { HierarchyWeights, OPEN, type Metric } from './metric';
 import { LowerTriangles } from './triangles';
 
-/** Weights for a set of closed edges, kept for the next queries with the same set. */
-interface Metric {
-  up: Float32Array;
-  down: Float32Array;
+/** A set of closed edges (ascending) and its weights, kept for the next queries with the same set. */
+interface KeptMetric {
+  key: string;
+  edges: readonly number[];
+  metric: Metric;
 }
 
-/** Closure sets whose weights are kept (most recently used first): active closures change rarely. */
-const KEPT_METRICS = 4;
+/**
+ * Closure sets whose weights are kept (most recently used last): active closures change rarely,
+ * and a trip with its own avoid areas makes two sets (the areas alone, then with the closures).
+ * Each holds only its changed arcs (kilobytes), so eight cost little.
+ */
+const KEPT_METRICS = 8;
 const NONE = -1;
 const NEVER = (): boolean => false;
 
@@ -20,7 +26,7 @@ const NEVER = (): boolean => false;
  * in the tree are scanned bottom-up relaxing upward arcs, the targets' the same on the downward
  * weights, and the best meeting node wins. No priority queue; a node whose distance already
  * exceeds the best meeting found is not relaxed from. Closed edges take the weights of
- * closedWeights, kept per set of closed edges. The path's arcs are unpacked through their lower
+ * closedMetric (the arcs they change), kept per set of closed edges. The path's arcs are unpacked through their lower
  * triangles into the road graph's arcs.
  */
 export class CchSearch {
@@ -32,8 +38,9 @@ export class CchSearch {
   private readonly backwardSeen: Uint32Array;
   private generation = 0;
   private lazyTriangles: LowerTriangles | undefined;
+  private readonly weights: HierarchyWeights;
   /** The weights of the last KEPT_METRICS closed sets, most recently used last. */
-  private readonly metrics: { key: string; metric: Metric }[] = [];
+  private readonly metrics: KeptMetric[] = [];
   private readonly stack: number[] = [];
 
   constructor(
@@ -47,6 +54,7 @@ export class CchSearch {
     this.backwardArc = new Int32Array(n);
     this.forwardSeen = new Uint32Array(n);
     this.backwardSeen = new Uint32Array(n);
+    this.weights = new HierarchyWeights(h);
   }
 
   private get triangles(): LowerTriangles {
@@ -57,7 +65,7 @@ export class CchSearch {
   run(request: SearchRequest): SearchResult | null {
     const blocked = request.blocked;
     const closedEdges = blocked ? blocked.edges() : [];
-    const metric = closedEdges.length > 0 ? this.metricFor(closedEdges, blocked!) : this.h;
+    const metric = closedEdges.length > 0 ? this.metricFor(closedEdges, blocked!) : OPEN;
     const isBlocked = closedEdges.length > 0 ? (edge: number) => blocked!.has(edge) : NEVER;
     if (++this.generation === 0xffffffff) {
       this.forwardSeen.fill(0);
@@ -71,15 +79,14 @@ export class CchSearch {
     const meeting = this.scan(up, down, metric, gen, maxCost);
     if (meeting === NONE) return null;
 
-    const { upHead } = this.h;
-    const tail = this.triangles.tail;
+    const { upStart } = this.h;
     // Upward arcs from the source to the meeting node, then downward ones to the target.
     const legs: number[] = [];
     let r = meeting;
     while (this.forwardArc[r] >= 0) {
       const k = this.forwardArc[r];
       legs.push(k * 2);
-      r = tail[k];
+      r = tailOf(upStart, k);
     }
     const sourceIndex = -1 - this.forwardArc[r];
     legs.reverse();
@@ -87,7 +94,7 @@ export class CchSearch {
     while (this.backwardArc[r] >= 0) {
       const k = this.backwardArc[r];
       legs.push(k * 2 + 1);
-      r = tail[k];
+      r = tailOf(upStart, k);
     }
     const targetIndex = -1 - this.backwardArc[r];
     const arcs: number[] = [];
@@ -124,8 +131,7 @@ export class CchSearch {
 
   /** Both chains bottom-up in step; returns the best meeting rank, or NONE. */
   private scan(upChain: Uint32Array, downChain: Uint32Array, metric: Metric, gen: number, maxCost: number): number {
-    const { up, down } = metric;
-    const { forward, backward, forwardArc, backwardArc, forwardSeen, backwardSeen } = this;
+    const { forward, backward, forwardArc, backwardArc, forwardSeen, backwardSeen, weights } = this;
     let best = Infinity;
     let meeting = NONE;
     let i = 0;
@@ -143,57 +149,46 @@ export class CchSearch {
       }
       if (a === r) {
         i++;
-        if (forward[r] < best && forward[r] <= maxCost) this.relax(r, forward[r], up, forward, forwardArc);
+        if (forward[r] < best && forward[r] <= maxCost) weights.relaxUp(r, forward[r], metric, forward, forwardArc);
       }
       if (b === r) {
         j++;
-        if (backward[r] < best && backward[r] <= maxCost) this.relax(r, backward[r], down, backward, backwardArc);
+        if (backward[r] < best && backward[r] <= maxCost) weights.relaxDown(r, backward[r], metric, backward, backwardArc);
       }
     }
     return meeting;
   }
 
-  /** Relaxes rank r's upward arcs (all to its ancestors) at distance d, by `weights`. */
-  private relax(r: number, d: number, weights: Float32Array, dist: Float64Array, via: Int32Array): void {
-    const { upStart, upHead } = this.h;
-    for (let k = upStart[r], end = upStart[r + 1]; k < end; k++) {
-      const w = d + weights[k];
-      const x = upHead[k];
-      if (w < dist[x]) {
-        dist[x] = w;
-        via[x] = k;
-      }
-    }
-  }
-
   /**
    * Appends the road arcs of hierarchy arc k travelled upward (tail to head) or downward: a road
-   * of that weight between its nodes, else the lower triangle whose two sides make the weight.
+   * of that weight between its nodes, else the lower triangle whose two sides make the weight
+   * (compared in float32, as stored). Each arc's tail rides along on the stack.
    */
   private unpack(k: number, upward: boolean, metric: Metric, isBlocked: (edge: number) => boolean, out: number[]): void {
-    const { order, upHead } = this.h;
-    const { up, down } = metric;
+    const { order, upStart, upHead } = this.h;
+    const weights = this.weights;
     const triangles = this.triangles;
-    const tail = triangles.tail;
     const stack = this.stack;
     stack.length = 0;
-    stack.push(k * 2 + (upward ? 0 : 1));
+    stack.push(tailOf(upStart, k), k * 2 + (upward ? 0 : 1));
     while (stack.length > 0) {
       const top = stack.pop()!;
+      const tail = stack.pop()!;
       const arc = top >>> 1;
       const goingUp = (top & 1) === 0;
-      const weight = goingUp ? up[arc] : down[arc];
-      const road = this.roadArc(order[goingUp ? tail[arc] : upHead[arc]], order[goingUp ? upHead[arc] : tail[arc]], weight, isBlocked);
+      const weight = goingUp ? weights.up(metric, arc) : weights.down(metric, arc);
+      const road = this.roadArc(order[goingUp ? tail : upHead[arc]], order[goingUp ? upHead[arc] : tail], weight, isBlocked);
       if (road >= 0) {
         out.push(road);
         continue;
       }
-      const zLo = triangles.matching(tail[arc], upHead[arc], goingUp, weight, up, down);
+      const zLo = triangles.matching(tail, upHead[arc], goingUp, weight, weights, metric);
       if (zLo < 0) throw new Error(`contraction hierarchy arc ${arc} has no road or triangle of its weight`);
       const zHi = triangles.otherArc;
+      const z = triangles.otherTail;
       // Up: tail → z (zLo down), then z → head (zHi up). Down: head → z (zHi down), then z → tail (zLo up).
-      if (goingUp) stack.push(zHi * 2, zLo * 2 + 1);
-      else stack.push(zLo * 2, zHi * 2 + 1);
+      if (goingUp) stack.push(z, zHi * 2, z, zLo * 2 + 1);
+      else stack.push(z, zLo * 2, z, zHi * 2 + 1);
     }
   }
 
@@ -207,17 +202,28 @@ export class CchSearch {
   }
 
   private metricFor(closedEdges: readonly number[], blocked: EdgeMask): Metric {
-    const key = [...closedEdges].sort((a, b) => a - b).join(',');
+    const edges = [...closedEdges].sort((a, b) => a - b);
+    const key = edges.join(',');
     const kept = this.metrics.findIndex((m) => m.key === key);
-    let metric: Metric;
-    if (kept >= 0) {
-      metric = this.metrics.splice(kept, 1)[0].metric;
-    } else {
-      const result = closedWeights(this.graph, this.h, this.triangles, closedEdges, (edge) => blocked.has(edge));
-      metric = { up: result.up, down: result.down };
-      if (this.metrics.length >= KEPT_METRICS) this.metrics.shift();
-    }
-    this.metrics.push({ key, metric });
+    if (kept >= 0) return this.touch(kept).metric;
+    // From the largest kept set within this one (a trip's avoid areas on top of the active closures).
+    let base = -1;
+    this.metrics.forEach((m, i) => {
+      if ((base < 0 || m.edges.length > this.metrics[base].edges.length) && m.edges.every((e) => blocked.has(e))) base = i;
+    });
+    const from = base >= 0 ? this.touch(base) : undefined;
+    const inBase = new Set(from?.edges);
+    const added = edges.filter((e) => !inBase.has(e));
+    const metric = closedMetric(this.graph, this.h, this.weights, this.triangles, from?.metric ?? OPEN, added, (edge) => blocked.has(edge));
+    if (this.metrics.length >= KEPT_METRICS) this.metrics.shift();
+    this.metrics.push({ key, edges, metric: { arc: metric.arc, up: metric.up, down: metric.down } });
     return metric;
+  }
+
+  /** Makes kept metric i the most recently used. */
+  private touch(i: number): KeptMetric {
+    const [entry] = this.metrics.splice(i, 1);
+    this.metrics.push(entry);
+    return entry;
   }
 }
