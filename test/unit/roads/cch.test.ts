@@ -6,7 +6,7 @@ import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { buildContractionHierarchy, rankOf } from '../../../lambdas/core/roads/cch/hierarchy';
 import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
-import type { RoadGraph } from '../../../lambdas/core/roads/graph';
+import { arcHead, arcTime, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { MinHeap } from '../../../lambdas/core/roads/heap';
 import type { RoadLine } from '../../../lambdas/core/roads/input';
 import { EdgeMask, RoadSearch, type SearchEndpoint } from '../../../lambdas/core/roads/search';
@@ -22,7 +22,8 @@ function seeded(seed: number) {
 /**
  * A random network on a jittered grid: roads between neighbouring and diagonal points, a third
  * one way, some doubled by a parallel road (a different middle point); travel times are whole
- * seconds so sums are exact in float32 and ties are real ties.
+ * seconds so sums are exact in float32 and ties are real ties: every road is driven at 36 km/h
+ * (10 m/s) and each edge gets a random length of a whole number of 10 m.
  */
 function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => Uint32Array): RoadGraph {
   const next = seeded(seed);
@@ -44,8 +45,8 @@ function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => U
     }
   }
   const graph = buildRoadGraph(lines, { hierarchy: false });
-  const duration = Array.from({ length: graph.edgeCount }, () => 1 + Math.floor(next() * 60));
-  for (let a = 0; a < graph.arcDuration.length; a++) graph.arcDuration[a] = duration[graph.arcEdge[a] >>> 1];
+  graph.roadSpeed.fill(36);
+  for (let e = 0; e < graph.edgeCount; e++) graph.edgeLength[e] = 10 * (1 + Math.floor(next() * 60));
   graph.cch = buildContractionHierarchy(graph, (order ?? nestedDissectionOrder)(graph));
   return graph;
 }
@@ -66,9 +67,9 @@ function reference(graph: RoadGraph, sources: readonly SearchEndpoint[], targets
     if (key > dist[v]) continue;
     for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
       if (blocked.has(graph.arcEdge[a] >>> 1)) continue;
-      const w = graph.arcTarget[a];
-      if (key + graph.arcDuration[a] < dist[w]) {
-        dist[w] = key + graph.arcDuration[a];
+      const w = arcHead(graph, a);
+      if (key + arcTime(graph, a) < dist[w]) {
+        dist[w] = key + arcTime(graph, a);
         heap.push(dist[w], w);
       }
     }
@@ -84,8 +85,8 @@ function expectValidPath(graph: RoadGraph, found: { cost: number; sourceIndex: n
     expect(a).toBeGreaterThanOrEqual(graph.arcStart[node]);
     expect(a).toBeLessThan(graph.arcStart[node + 1]);
     expect(blocked.has(graph.arcEdge[a] >>> 1)).toBe(false);
-    cost += graph.arcDuration[a];
-    node = graph.arcTarget[a];
+    cost += arcTime(graph, a);
+    node = arcHead(graph, a);
   }
   expect(node).toBe(targets[found.targetIndex].node);
   expect(cost + targets[found.targetIndex].cost).toBe(found.cost);
