@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import KDBush from 'kdbush';
 import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
 import { haversine } from '../lambdas/core/roads/geo';
-import { componentOf, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
+import { arcHead, arcTime, componentOf, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
 import { MinHeap } from '../lambdas/core/roads/heap';
 import { projectRoot, readRoadGraph } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
@@ -79,8 +79,8 @@ function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask,
     if (v === to) break;
     for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
       if (blocked.has(graph.arcEdge[a] >>> 1)) continue;
-      const w = graph.arcTarget[a];
-      const d = key + graph.arcDuration[a];
+      const w = arcHead(graph, a);
+      const d = key + arcTime(graph, a);
       if (d < dist[w]) {
         dist[w] = d;
         parent[w] = a;

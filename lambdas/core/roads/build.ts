@@ -3,7 +3,7 @@ import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import { buildVertexEdgeIndex, COORDINATE_SCALE, durationOfEdge, edgeFlags as flagsOf, quantizeDegrees, type RoadGraph } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, edgeFlags as flagsOf, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { nodeNetwork, type NodingOptions } from './noding';
 import { StringTable } from './strings';
@@ -105,7 +105,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
   const roadSpeed = Float32Array.from(roads, (road) => road.speed);
 
-  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeFlags, edgeLength, edgeRoad, roadSpeed });
+  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeFlags });
   const component = weakComponents(nodeCount, edgeFrom, edgeTo);
   const otherNode: number[] = [];
   for (let v = 0; v < nodeCount; v++) if (component[v] !== 0) otherNode.push(v);
@@ -149,40 +149,25 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
 }
 
 /**
- * The directed uses of the edges in CSR form (a one-way edge is used along its geometry only),
- * each with its edge's duration: from the stored (float32) length and speed, so a built graph
- * and a loaded one agree.
+ * The directed uses of the edges in CSR form (a one-way edge is used along its geometry only).
+ * An arc holds its edge only: its head and travel time are read from the edge (arcHead, arcTime
+ * in ./graph.ts), which at 1M nodes saves 8 bytes an arc over holding them here too.
  */
-export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeFlags' | 'edgeLength' | 'edgeRoad' | 'roadSpeed'>) {
-  const { edgeFrom, edgeTo, edgeFlags, edgeLength, edgeRoad, roadSpeed } = edges;
-  // A literal of its own: the loader's `edges` is built key by key, and reading its properties
-  // in this loop over every edge is slow.
-  const lengths = { edgeLength, edgeRoad, roadSpeed };
+export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeFlags'>) {
+  const { edgeFrom, edgeTo, edgeFlags } = edges;
   const arcStart = new Uint32Array(nodeCount + 1);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcStart[edgeFrom[e] + 1]++;
     if ((edgeFlags[e] & 1) === 0) arcStart[edgeTo[e] + 1]++;
   }
   for (let v = 0; v < nodeCount; v++) arcStart[v + 1] += arcStart[v];
-  const arcCount = arcStart[nodeCount];
-  const arcTarget = new Uint32Array(arcCount);
-  const arcEdge = new Uint32Array(arcCount);
-  const arcDuration = new Float32Array(arcCount);
+  const arcEdge = new Uint32Array(arcStart[nodeCount]);
   const fill = arcStart.slice(0, nodeCount);
   for (let e = 0; e < edgeFrom.length; e++) {
-    let slot = fill[edgeFrom[e]]++;
-    arcTarget[slot] = edgeTo[e];
-    arcEdge[slot] = e * 2;
-    const duration = durationOfEdge(lengths, e);
-    arcDuration[slot] = duration;
-    if ((edgeFlags[e] & 1) === 0) {
-      slot = fill[edgeTo[e]]++;
-      arcTarget[slot] = edgeFrom[e];
-      arcEdge[slot] = e * 2 + 1;
-      arcDuration[slot] = duration;
-    }
+    arcEdge[fill[edgeFrom[e]]++] = e * 2;
+    if ((edgeFlags[e] & 1) === 0) arcEdge[fill[edgeTo[e]]++] = e * 2 + 1;
   }
-  return { arcStart, arcTarget, arcEdge, arcDuration };
+  return { arcStart, arcEdge };
 }
 
 /** Weakly connected components, numbered by size: 0 is the largest (ties: the lower root first). */

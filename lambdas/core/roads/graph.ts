@@ -32,9 +32,10 @@ export interface RoadGraphMeta {
  *   Read them with vertexLng/vertexLat or edgeCoordinates (below); box queries read them inline
  *   (forEachSegmentIn in ./cells.ts).
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
- *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry).
+ *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry); an arc's head
+ *   and travel time are read from its edge (arcHead, arcTime) rather than held a second time.
  * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
- *   and an edge's duration is its length at its road's speed (durationOfEdge; each arc holds it too).
+ *   and an edge's duration is its length at its road's speed (durationOfEdge, arcTime).
  * - Components: every node is in the largest (0) but otherNode's (ascending), whose component is
  *   otherComponent's at the same index (componentOf).
  * - cells is a grid over the geometry naming the segments in each cell (./cells.ts).
@@ -62,9 +63,8 @@ export interface RoadGraph {
   /** Which edge a global vertex is on, in constant time (edgeOfVertex). */
   vertexEdges: VertexEdgeIndex;
   arcStart: Uint32Array;
-  arcTarget: Uint32Array;
+  /** Per arc, edge * 2 + 1 when it runs against the edge's geometry: its head and travel time are its edge's (arcHead, arcTime). */
   arcEdge: Uint32Array;
-  arcDuration: Float32Array;
   roadName: Int32Array;
   roadRef: Int32Array;
   roadClass: Uint8Array;
@@ -110,9 +110,24 @@ export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
   return ROAD_CLASSES[graph.roadClass[graph.edgeRoad[edge]]];
 }
 
-/** Seconds to drive the whole edge: its length at its road's speed, in float32 as the arcs hold it. */
+/**
+ * Seconds to drive the whole edge: its length at its road's speed, rounded to float32 (the
+ * hierarchy's weights are float32, so a route's cost is the same summed from either). The A*
+ * search's inner loop repeats this expression on locals; keep the two alike.
+ */
 export function durationOfEdge(graph: Pick<RoadGraph, 'edgeLength' | 'edgeRoad' | 'roadSpeed'>, edge: number): number {
   return Math.fround(graph.edgeLength[edge] / (graph.roadSpeed[graph.edgeRoad[edge]] / 3.6));
+}
+
+/** The node arc `a` leads to: its edge's to node, or its from node when the arc runs against the geometry. */
+export function arcHead(graph: Pick<RoadGraph, 'arcEdge' | 'edgeFrom' | 'edgeTo'>, a: number): number {
+  const code = graph.arcEdge[a];
+  return code & 1 ? graph.edgeFrom[code >>> 1] : graph.edgeTo[code >>> 1];
+}
+
+/** Seconds to drive arc `a`: its edge's duration. */
+export function arcTime(graph: Pick<RoadGraph, 'arcEdge' | 'edgeLength' | 'edgeRoad' | 'roadSpeed'>, a: number): number {
+  return durationOfEdge(graph, graph.arcEdge[a] >>> 1);
 }
 
 export const edgeFlags = (oneway: boolean, surface: number): number => (oneway ? 1 : 0) | (surface << 1);

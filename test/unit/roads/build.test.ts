@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { RoadEngine } from '../../../lambdas/core/roads/engine';
 import { deserializeRoadGraph, GraphFormatError, serializeRoadGraph } from '../../../lambdas/core/roads/format';
-import { componentOf, durationOfEdge, edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge } from '../../../lambdas/core/roads/graph';
+import { arcHead, arcTime, componentOf, durationOfEdge, edgeCoordinates, ROAD_GRAPH_VERSION, roadNameOfEdge, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { readRoadLinesFromGeoJSON } from '../../../lambdas/core/roads/input';
 import { forgetLoadedRoadGraphs, loadRoadGraph, readRoadGraph, writeRoadGraph } from '../../../lambdas/core/roads/load';
 import { edgesNear } from '../../../lambdas/core/roads/spatial';
@@ -20,6 +20,9 @@ function scratch(): string {
 afterAll(() => {
   for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
 });
+
+const arcTimes = (g: RoadGraph) => Array.from(g.arcEdge, (_, a) => arcTime(g, a));
+const arcHeads = (g: RoadGraph) => Array.from(g.arcEdge, (_, a) => arcHead(g, a));
 
 function newellComponents(snapTolerance: number): Set<number> {
   const graph = buildRoadGraph(readRoadLinesFromGeoJSON(fixture('forbes-roads.geojson')), { snapTolerance });
@@ -68,11 +71,30 @@ describe('graph builder', () => {
     expect(speeds[1]).toBeCloseTo(100, 3);
   });
 
+  it('reads each arc\'s head and travel time from its edge: away from the node whose arc it is, one way along the geometry only', () => {
+    const graph = graphOf([
+      road([[148.0, -33.0], [148.01, -33.0]], { maxspeed: '50' }),
+      road([[148.02, -33.0], [148.01, -33.0]], { highway: 'motorway', oneway: 'yes', maxspeed: '100' }),
+    ]);
+    const arcs: string[] = [];
+    for (let v = 0; v < graph.nodeCount; v++) {
+      for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
+        const e = graph.arcEdge[a] >>> 1;
+        const [from, to] = [graph.edgeFrom[e], graph.edgeTo[e]];
+        expect(arcTime(graph, a)).toBe(durationOfEdge(graph, e));
+        arcs.push(`${v === from ? 'along' : 'against'} ${e}: ${v === from ? from : to} to ${arcHead(graph, a) === (v === from ? to : from) ? 'its other end' : arcHead(graph, a)}`);
+      }
+    }
+    const oneWay = graph.edgeFlags[0] & 1 ? 0 : 1;
+    expect(arcs.sort()).toEqual([`along ${oneWay}: ${graph.edgeFrom[oneWay]} to its other end`, `along ${1 - oneWay}: ${graph.edgeFrom[1 - oneWay]} to its other end`, `against ${1 - oneWay}: ${graph.edgeTo[1 - oneWay]} to its other end`].sort());
+    expect(arcTime(graph, graph.arcStart[graph.edgeFrom[oneWay]])).toBeCloseTo(graph.edgeLength[oneWay] / (100 / 3.6), 2);
+  });
+
   it('round-trips through the binary format', () => {
     const graph = forbesGraph();
     const copy = deserializeRoadGraph(serializeRoadGraph(graph));
     expect(copy.nodeCount).toBe(graph.nodeCount);
-    expect(Array.from(copy.arcDuration)).toEqual(Array.from(graph.arcDuration));
+    expect(arcTimes(copy)).toEqual(arcTimes(graph));
     expect(Array.from(copy.edgeFlags)).toEqual(Array.from(graph.edgeFlags));
     expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
     expect(copy.strings.toArray()).toContain('Newell Highway');
@@ -81,7 +103,7 @@ describe('graph builder', () => {
     expect(Array.from(copy.nodeLngE7)).toEqual(Array.from(graph.nodeLngE7));
     const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));
     expect(shapes(copy)).toEqual(shapes(graph));
-    expect(Array.from(copy.arcTarget)).toEqual(Array.from(graph.arcTarget));
+    expect(arcHeads(copy)).toEqual(arcHeads(graph));
     expect(Array.from(copy.otherNode)).toEqual(Array.from(graph.otherNode));
     expect(Array.from(copy.otherComponent)).toEqual(Array.from(graph.otherComponent));
     expect([...edgesNear(copy, 148.01, -33.385, 2000)]).toEqual([...edgesNear(graph, 148.01, -33.385, 2000)]);
@@ -113,7 +135,7 @@ describe('graph builder', () => {
     expect(read.edgeFrom.buffer).not.toBe(read.edgeTo.buffer);
     const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));
     expect(shapes(read)).toEqual(shapes(graph));
-    expect(Array.from(read.arcDuration)).toEqual(Array.from(graph.arcDuration));
+    expect(arcTimes(read)).toEqual(arcTimes(graph));
     const route = (g: typeof graph) => new RoadEngine(g).route([FORBES, { lat: -33.0, lng: 148.2 }]);
     expect(route(read).edgeIds).toEqual(route(graph).edgeIds);
     writeFileSync(file, readFileSync(file).subarray(0, 10));

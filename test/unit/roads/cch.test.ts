@@ -9,7 +9,7 @@ import { HierarchyWeights, OPEN } from '../../../lambdas/core/roads/cch/metric';
 import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
 import { LowerTriangles } from '../../../lambdas/core/roads/cch/triangles';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
-import type { RoadGraph } from '../../../lambdas/core/roads/graph';
+import { arcHead, arcTime, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { MinHeap } from '../../../lambdas/core/roads/heap';
 import type { RoadLine } from '../../../lambdas/core/roads/input';
 import { EdgeMask, RoadSearch, type SearchEndpoint } from '../../../lambdas/core/roads/search';
@@ -25,9 +25,10 @@ function seeded(seed: number) {
 /**
  * A random network on a jittered grid: roads between neighbouring and diagonal points, a third
  * one way, some doubled by a parallel road (a different middle point); travel times are whole
- * seconds so sums are exact in float32 and ties are real ties.
+ * seconds so sums are exact in float32 and ties are real ties: every road is driven at 36 km/h
+ * (10 m/s) and each edge gets a random length of a whole number of 10 m.
  */
-function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => Uint32Array, wholeSeconds = true): RoadGraph {
+function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => Uint32Array): RoadGraph {
   const next = seeded(seed);
   const at = (i: number, j: number): [number, number] => [148 + i * 0.01 + ((i * 7 + j * 3) % 5) * 1e-4, -33 + j * 0.01 + ((i * 3 + j * 5) % 7) * 1e-4];
   const lines: RoadLine[] = [];
@@ -47,11 +48,10 @@ function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => U
     }
   }
   const graph = buildRoadGraph(lines, { hierarchy: false });
-  // (A graph file derives durations from lengths and speeds, so one to be written keeps those.)
-  if (wholeSeconds) {
-    const duration = Array.from({ length: graph.edgeCount }, () => 1 + Math.floor(next() * 60));
-    for (let a = 0; a < graph.arcDuration.length; a++) graph.arcDuration[a] = duration[graph.arcEdge[a] >>> 1];
-  }
+  // Durations come from lengths and speeds (as a graph file derives them), so a graph written
+  // and read back keeps them.
+  graph.roadSpeed.fill(36);
+  for (let e = 0; e < graph.edgeCount; e++) graph.edgeLength[e] = 10 * (1 + Math.floor(next() * 60));
   graph.cch = buildContractionHierarchy(graph, (order ?? nestedDissectionOrder)(graph));
   return graph;
 }
@@ -72,9 +72,9 @@ function reference(graph: RoadGraph, sources: readonly SearchEndpoint[], targets
     if (key > dist[v]) continue;
     for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
       if (blocked.has(graph.arcEdge[a] >>> 1)) continue;
-      const w = graph.arcTarget[a];
-      if (key + graph.arcDuration[a] < dist[w]) {
-        dist[w] = key + graph.arcDuration[a];
+      const w = arcHead(graph, a);
+      if (key + arcTime(graph, a) < dist[w]) {
+        dist[w] = key + arcTime(graph, a);
         heap.push(dist[w], w);
       }
     }
@@ -90,8 +90,8 @@ function expectValidPath(graph: RoadGraph, found: { cost: number; sourceIndex: n
     expect(a).toBeGreaterThanOrEqual(graph.arcStart[node]);
     expect(a).toBeLessThan(graph.arcStart[node + 1]);
     expect(blocked.has(graph.arcEdge[a] >>> 1)).toBe(false);
-    cost += graph.arcDuration[a];
-    node = graph.arcTarget[a];
+    cost += arcTime(graph, a);
+    node = arcHead(graph, a);
   }
   expect(node).toBe(targets[found.targetIndex].node);
   expect(cost + targets[found.targetIndex].cost).toBe(found.cost);
@@ -247,7 +247,7 @@ describe('contraction hierarchy searches', () => {
   });
 
   it('leave the open weights as the file has them, bit for bit, after routing with closures', () => {
-    const graph = randomGraph(12, 10, undefined, false);
+    const graph = randomGraph(12, 10);
     const bytes = serializeRoadGraph(graph);
     const loaded = deserializeRoadGraph(new Uint8Array(bytes));
     const search = new RoadSearch(loaded);

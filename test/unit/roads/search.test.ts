@@ -4,7 +4,7 @@
 // clear, must answer as a fresh one and as a plain Dijkstra.
 import { describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
-import type { RoadGraph } from '../../../lambdas/core/roads/graph';
+import { arcHead, arcTime, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { MinHeap } from '../../../lambdas/core/roads/heap';
 import type { RoadLine } from '../../../lambdas/core/roads/input';
 import { EdgeMask, RoadSearch, type SearchEndpoint } from '../../../lambdas/core/roads/search';
@@ -38,9 +38,10 @@ function plainLength(graph: RoadGraph, sources: readonly SearchEndpoint[], targe
       const edge = graph.arcEdge[a] >>> 1;
       if (blocked?.has(edge)) continue;
       const d = key + graph.edgeLength[edge];
-      if (d < dist[graph.arcTarget[a]]) {
-        dist[graph.arcTarget[a]] = d;
-        heap.push(d, graph.arcTarget[a]);
+      const head = arcHead(graph, a);
+      if (d < dist[head]) {
+        dist[head] = d;
+        heap.push(d, head);
       }
     }
   }
@@ -101,8 +102,8 @@ describe('RoadSearch (A*)', () => {
     const search = new RoadSearch(graph);
     const found = search.run({ sources: [{ node: 0, cost: 0 }], targets: [{ node: graph.nodeCount - 1, cost: 0 }], metric: 'duration' })!;
     let cost = 0;
-    for (const a of found.arcs) cost += graph.arcDuration[a];
+    for (const a of found.arcs) cost += arcTime(graph, a);
     expect(found.cost).toBeCloseTo(cost, 6);
-    expect(graph.arcTarget[found.arcs.at(-1)!]).toBe(graph.nodeCount - 1);
+    expect(arcHead(graph, found.arcs.at(-1)!)).toBe(graph.nodeCount - 1);
   });
 });

@@ -1,4 +1,5 @@
 import { MinHeap } from '../heap';
+import { arcHead, arcTime } from '../graph';
 import { arcBetween, type ArcGraph, type ContractionHierarchy } from './hierarchy';
 import { lowerBound, type HierarchyWeights, type Metric } from './metric';
 import { search, type LowerTriangles } from './triangles';
@@ -138,7 +139,7 @@ function merged(base: Metric, slot: Map<number, number>, newUp: number[], newDow
 export function roadWeight(graph: ArcGraph, u: number, v: number, isBlocked: (edge: number) => boolean): number {
   let best = Infinity;
   for (let a = graph.arcStart[u]; a < graph.arcStart[u + 1]; a++) {
-    if (graph.arcTarget[a] === v && graph.arcDuration[a] < best && !isBlocked(graph.arcEdge[a] >>> 1)) best = graph.arcDuration[a];
+    if (arcHead(graph, a) === v && arcTime(graph, a) < best && !isBlocked(graph.arcEdge[a] >>> 1)) best = arcTime(graph, a);
   }
   return best;
 }

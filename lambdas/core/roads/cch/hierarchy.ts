@@ -1,3 +1,5 @@
+import { arcHead, arcTime } from '../graph';
+
 /**
  * A customizable contraction hierarchy (Dibbelt, Strasser, Wagner, "Customizable Contraction
  * Hierarchies", 2016). Nodes are numbered by rank (the order they are contracted in); every node
@@ -27,9 +29,13 @@ export interface ContractionHierarchy {
 export interface ArcGraph {
   nodeCount: number;
   arcStart: Uint32Array;
-  arcTarget: Uint32Array;
   arcEdge: Uint32Array;
-  arcDuration: Float32Array;
+  /** What an arc's head and travel time are read from (arcHead, arcTime). */
+  edgeFrom: Uint32Array;
+  edgeTo: Uint32Array;
+  edgeLength: Float32Array;
+  edgeRoad: Uint16Array | Uint32Array;
+  roadSpeed: Float32Array;
 }
 
 export function rankOf(order: Uint32Array): Uint32Array {
@@ -43,7 +49,7 @@ export function rankOf(order: Uint32Array): Uint32Array {
  * other. Done as in symbolic Cholesky factorisation: r's higher neighbours other than its lowest
  * one, p, become p's neighbours (p is contracted next among them, and would join them anyway).
  */
-export function contract(graph: Pick<ArcGraph, 'nodeCount' | 'arcStart' | 'arcTarget'>, order: Uint32Array): Pick<ContractionHierarchy, 'order' | 'rank' | 'upStart' | 'upHead'> {
+export function contract(graph: Pick<ArcGraph, 'nodeCount' | 'arcStart' | 'arcEdge' | 'edgeFrom' | 'edgeTo'>, order: Uint32Array): Pick<ContractionHierarchy, 'order' | 'rank' | 'upStart' | 'upHead'> {
   const n = graph.nodeCount;
   if (order.length !== n) throw new Error(`node order has ${order.length} nodes, the graph ${n}`);
   const rank = rankOf(order);
@@ -51,7 +57,7 @@ export function contract(graph: Pick<ArcGraph, 'nodeCount' | 'arcStart' | 'arcTa
   for (let v = 0; v < n; v++) {
     for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
       const p = rank[v];
-      const q = rank[graph.arcTarget[a]];
+      const q = rank[arcHead(graph, a)];
       if (p < q) lists[p].push(q);
       else if (q < p) lists[q].push(p);
     }
@@ -106,9 +112,9 @@ export function baseWeights(graph: ArcGraph, h: Pick<ContractionHierarchy, 'rank
   for (let v = 0; v < graph.nodeCount; v++) {
     const p = h.rank[v];
     for (let a = graph.arcStart[v]; a < graph.arcStart[v + 1]; a++) {
-      const q = h.rank[graph.arcTarget[a]];
+      const q = h.rank[arcHead(graph, a)];
       if (p === q || (isBlocked && isBlocked(graph.arcEdge[a] >>> 1))) continue;
-      const w = graph.arcDuration[a];
+      const w = arcTime(graph, a);
       if (p < q) {
         const k = arcBetween(h.upStart, h.upHead, p, q);
         if (w < up[k]) up[k] = w;

@@ -1,4 +1,4 @@
-import { nodeLat, nodeLng, type RoadGraph } from '../graph';
+import { arcHead, nodeLat, nodeLng, type RoadGraph } from '../graph';
 
 /**
  * The metric-independent node order of the customizable contraction hierarchy, by nested
@@ -34,11 +34,12 @@ export interface UndirectedAdjacency {
 }
 
 /** Symmetrizes the graph's arcs (a one-way edge may have one arc only) and drops loops and repeats. */
-export function undirectedAdjacency(graph: Pick<RoadGraph, 'nodeCount' | 'arcStart' | 'arcTarget'>): UndirectedAdjacency {
+export function undirectedAdjacency(graph: Pick<RoadGraph, 'nodeCount' | 'arcStart' | 'arcEdge' | 'edgeFrom' | 'edgeTo'>): UndirectedAdjacency {
   const n = graph.nodeCount;
-  const from = new Uint32Array(graph.arcTarget.length);
+  const from = new Uint32Array(graph.arcEdge.length);
   for (let v = 0; v < n; v++) from.fill(v, graph.arcStart[v], graph.arcStart[v + 1]);
-  return adjacencyOfEdges(n, from, graph.arcTarget, from.length);
+  const to = Uint32Array.from(from, (_, a) => arcHead(graph, a));
+  return adjacencyOfEdges(n, from, to, from.length);
 }
 
 /** The simple undirected graph of the first `count` edges a[i]–b[i] (either direction, repeats and loops allowed). */

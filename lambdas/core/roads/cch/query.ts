@@ -1,4 +1,4 @@
-import type { RoadGraph } from '../graph';
+import { arcHead, arcTime, type RoadGraph } from '../graph';
 import type { EdgeMask, SearchEndpoint, SearchRequest, SearchResult } from '../search';
 import { closedMetric } from './closures';
 import { tailOf, type ContractionHierarchy } from './hierarchy';
@@ -100,7 +100,7 @@ export class CchSearch {
     const arcs: number[] = [];
     for (const leg of legs) this.unpack(leg >>> 1, (leg & 1) === 0, metric, isBlocked, arcs);
     let cost = request.sources[sourceIndex].cost + request.targets[targetIndex].cost;
-    for (const a of arcs) cost += this.graph.arcDuration[a];
+    for (const a of arcs) cost += arcTime(this.graph, a);
     return { cost, sourceIndex, targetIndex, arcs };
   }
 
@@ -194,9 +194,10 @@ export class CchSearch {
 
   /** A road arc from node `from` to `to` of exactly `weight`, open, or -1. */
   private roadArc(from: number, to: number, weight: number, isBlocked: (edge: number) => boolean): number {
-    const { arcStart, arcTarget, arcDuration, arcEdge } = this.graph;
+    const { graph } = this;
+    const { arcStart, arcEdge } = graph;
     for (let a = arcStart[from]; a < arcStart[from + 1]; a++) {
-      if (arcTarget[a] === to && arcDuration[a] === weight && !isBlocked(arcEdge[a] >>> 1)) return a;
+      if (arcHead(graph, a) === to && arcTime(graph, a) === weight && !isBlocked(arcEdge[a] >>> 1)) return a;
     }
     return -1;
   }
