@@ -1,0 +1,195 @@
+import { MinHeap } from '../heap';
+import type { SearchEndpoint } from '../search';
+import type { ContractionHierarchy } from './hierarchy';
+
+export const NONE = -1;
+/** A rank no query has touched since the last reset (never an arc, never a source: -1 - i). */
+const UNTOUCHED = -0x80000000;
+
+/**
+ * One direction of a hierarchy query, by rank: the distance from the sources (or to the targets)
+ * and the arc it was reached by (-1 - i for endpoint i). Between queries every distance is
+ * Infinity and every arc UNTOUCHED: a query lists the ranks it touches and resets only those, so
+ * no per-node stamp array is needed.
+ */
+export class QuerySide {
+  readonly dist: Float64Array;
+  readonly via: Int32Array;
+  readonly touched: number[] = [];
+  readonly heap = new MinHeap(256);
+
+  constructor(n: number) {
+    this.dist = new Float64Array(n).fill(Infinity);
+    this.via = new Int32Array(n).fill(UNTOUCHED);
+  }
+
+  /** Marks rank r touched (distance still Infinity); false when it already was. */
+  touch(r: number): boolean {
+    if (this.via[r] !== UNTOUCHED) return false;
+    this.via[r] = NONE;
+    this.touched.push(r);
+    return true;
+  }
+
+  /** Each endpoint's rank at its cost (the cheapest when several share a rank). */
+  start(ends: readonly SearchEndpoint[], rank: Uint32Array): void {
+    ends.forEach(({ node, cost }, i) => {
+      const r = rank[node];
+      this.touch(r);
+      if (cost < this.dist[r]) {
+        this.dist[r] = cost;
+        this.via[r] = -1 - i;
+      }
+    });
+  }
+
+  reset(): void {
+    const { dist, via, touched } = this;
+    for (let i = 0; i < touched.length; i++) {
+      dist[touched[i]] = Infinity;
+      via[touched[i]] = UNTOUCHED;
+    }
+    touched.length = 0;
+    this.heap.clear();
+  }
+}
+
+type Topology = Pick<ContractionHierarchy, 'rank' | 'upStart' | 'upHead'>;
+
+/**
+ * Elimination-tree query: every ancestor of the sources in the tree (each node's parent is its
+ * lowest upward neighbour) is scanned bottom-up relaxing the arcs up, the targets' the same with
+ * the weights down, in step; the best meeting rank wins (NONE when none is within maxCost). No
+ * priority queue; a node whose distance already exceeds the best meeting is not relaxed from.
+ * Its cost is the ends' depth in the tree, whatever the trip's length.
+ */
+export function eliminationTreeQuery(
+  h: Topology,
+  forward: QuerySide,
+  backward: QuerySide,
+  sources: readonly SearchEndpoint[],
+  targets: readonly SearchEndpoint[],
+  up: Float32Array,
+  down: Float32Array,
+  maxCost: number,
+): number {
+  const upChain = ancestors(h, forward, sources);
+  const downChain = ancestors(h, backward, targets);
+  const { dist: fd, via: fv } = forward;
+  const { dist: bd, via: bv } = backward;
+  let best = Infinity;
+  let meeting = NONE;
+  let i = 0;
+  let j = 0;
+  while (i < upChain.length || j < downChain.length) {
+    const a = i < upChain.length ? upChain[i] : Infinity;
+    const b = j < downChain.length ? downChain[j] : Infinity;
+    const r = a <= b ? a : b;
+    const total = fd[r] + bd[r];
+    if (total < best && total <= maxCost) {
+      best = total;
+      meeting = r;
+    }
+    if (a === r) {
+      i++;
+      if (fd[r] < best && fd[r] <= maxCost) relax(h, r, fd[r], up, fd, fv);
+    }
+    if (b === r) {
+      j++;
+      if (bd[r] < best && bd[r] <= maxCost) relax(h, r, bd[r], down, bd, bv);
+    }
+  }
+  return meeting;
+}
+
+/** The endpoints' ancestors in the elimination tree (ranks), ascending, touched and started. */
+function ancestors(h: Topology, side: QuerySide, ends: readonly SearchEndpoint[]): Uint32Array {
+  const { rank, upStart, upHead } = h;
+  const from = side.touched.length;
+  for (const { node } of ends) {
+    let r = rank[node];
+    while (side.touch(r) && upStart[r] !== upStart[r + 1]) r = upHead[upStart[r]];
+  }
+  side.start(ends, rank);
+  return Uint32Array.from(side.touched.slice(from)).sort();
+}
+
+/** Relaxes rank r's upward arcs (all to its ancestors) at distance d, by `weights`. */
+function relax(h: Topology, r: number, d: number, weights: Float32Array, dist: Float64Array, via: Int32Array): void {
+  const { upStart, upHead } = h;
+  for (let k = upStart[r], end = upStart[r + 1]; k < end; k++) {
+    const w = d + weights[k];
+    const x = upHead[k];
+    if (w < dist[x]) {
+      dist[x] = w;
+      via[x] = k;
+    }
+  }
+}
+
+/**
+ * Bidirectional Dijkstra on the hierarchy: upward from the sources by the weights up, upward from
+ * the targets by the weights down, always the side with the smaller key first, stopping once both
+ * keys reach the best meeting. A node is not relaxed from when a higher neighbour already reached
+ * offers it a shorter way down (stall on demand): its key is not its distance, and no shortest
+ * path climbs through it. It settles only what lies within the trip's cost of its ends, so short
+ * trips cost little wherever they are in the tree.
+ */
+export function bidirectionalQuery(
+  h: Topology,
+  forward: QuerySide,
+  backward: QuerySide,
+  sources: readonly SearchEndpoint[],
+  targets: readonly SearchEndpoint[],
+  up: Float32Array,
+  down: Float32Array,
+  maxCost: number,
+): number {
+  const { rank, upStart, upHead } = h;
+  forward.start(sources, rank);
+  backward.start(targets, rank);
+  for (const r of forward.touched) if (forward.dist[r] <= maxCost) forward.heap.push(forward.dist[r], r);
+  for (const r of backward.touched) if (backward.dist[r] <= maxCost) backward.heap.push(backward.dist[r], r);
+  let best = Infinity;
+  let meeting = NONE;
+  for (;;) {
+    const fk = forward.heap.peekKey();
+    const bk = backward.heap.peekKey();
+    const isForward = fk <= bk;
+    const key = isForward ? fk : bk;
+    if (key >= best || key > maxCost) break;
+    const side = isForward ? forward : backward;
+    const r = side.heap.pop();
+    const { dist, via, heap } = side;
+    if (key > dist[r]) continue;
+    const total = key + (isForward ? backward : forward).dist[r];
+    if (total < best && total <= maxCost) {
+      best = total;
+      meeting = r;
+    }
+    // Forward, a neighbour x above r offers x→r, the weight down its arc; backward, r→x, the one up.
+    const relaxBy = isForward ? up : down;
+    const stallBy = isForward ? down : up;
+    const start = upStart[r];
+    const end = upStart[r + 1];
+    let stalled = false;
+    for (let k = start; k < end; k++) {
+      if (dist[upHead[k]] + stallBy[k] < key) {
+        stalled = true;
+        break;
+      }
+    }
+    if (stalled) continue;
+    for (let k = start; k < end; k++) {
+      const w = key + relaxBy[k];
+      const x = upHead[k];
+      if (w < dist[x] && w <= maxCost) {
+        side.touch(x);
+        dist[x] = w;
+        via[x] = k;
+        heap.push(w, x);
+      }
+    }
+  }
+  return meeting;
+}
