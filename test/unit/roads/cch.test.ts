@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { buildContractionHierarchy, rankOf } from '../../../lambdas/core/roads/cch/hierarchy';
 import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
-import { CchSearch, type QueryMethod } from '../../../lambdas/core/roads/cch/query';
 import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
 import type { RoadGraph } from '../../../lambdas/core/roads/graph';
 import { MinHeap } from '../../../lambdas/core/roads/heap';
@@ -117,35 +116,33 @@ describe('contraction hierarchy searches', () => {
     ['nested dissection order', undefined, 12],
     ['a random order', randomOrder(99), 8],
   ] as const) {
-    for (const method of ['tree', 'bidirectional'] as const) {
-      it(`equal plain Dijkstra with one-way roads, parallel roads, closed edges and several ends (${name}, ${method} query)`, () => {
-        for (let seed = 1; seed <= 6; seed++) {
-          const graph = randomGraph(seed, side, order);
-          expect(graph.meta.symmetric).toBe(false);
-          const next = seeded(seed * 31);
-          const search = new CchSearch(graph, graph.cch!);
-          const node = () => Math.floor(next() * graph.nodeCount);
-          let reached = 0;
-          for (let trial = 0; trial < 60; trial++) {
-            const closed = new Set<number>();
-            const closures = trial % 3 === 0 ? 0 : Math.floor(next() * 25);
-            for (let c = 0; c < closures; c++) closed.add(Math.floor(next() * graph.edgeCount));
-            const sources = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ node: node(), cost: Math.floor(next() * 30) }));
-            const targets = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ node: node(), cost: Math.floor(next() * 30) }));
-            const expected = reference(graph, sources, targets, closed);
-            const found = search.run({ sources, targets, metric: 'duration', blocked: closures > 0 ? maskOf(graph, closed) : undefined }, method);
-            if (expected === Infinity) {
-              expect(found).toBeNull();
-              continue;
-            }
-            reached++;
-            expect(found?.cost).toBe(expected);
-            expectValidPath(graph, found!, sources, targets, closed);
+    it(`equal plain Dijkstra with one-way roads, parallel roads, closed edges and several ends (${name})`, () => {
+      for (let seed = 1; seed <= 6; seed++) {
+        const graph = randomGraph(seed, side, order);
+        expect(graph.meta.symmetric).toBe(false);
+        const next = seeded(seed * 31);
+        const search = new RoadSearch(graph);
+        const node = () => Math.floor(next() * graph.nodeCount);
+        let reached = 0;
+        for (let trial = 0; trial < 60; trial++) {
+          const closed = new Set<number>();
+          const closures = trial % 3 === 0 ? 0 : Math.floor(next() * 25);
+          for (let c = 0; c < closures; c++) closed.add(Math.floor(next() * graph.edgeCount));
+          const sources = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ node: node(), cost: Math.floor(next() * 30) }));
+          const targets = Array.from({ length: 1 + Math.floor(next() * 3) }, () => ({ node: node(), cost: Math.floor(next() * 30) }));
+          const expected = reference(graph, sources, targets, closed);
+          const found = search.run({ sources, targets, metric: 'duration', blocked: closures > 0 ? maskOf(graph, closed) : undefined });
+          if (expected === Infinity) {
+            expect(found).toBeNull();
+            continue;
           }
-          expect(reached).toBeGreaterThan(30);
+          reached++;
+          expect(found?.cost).toBe(expected);
+          expectValidPath(graph, found!, sources, targets, closed);
         }
-      }, 60_000);
-    }
+        expect(reached).toBeGreaterThan(30);
+      }
+    }, 60_000);
   }
 
   it('give up beyond maxCost, and find what is within it', () => {

@@ -3,7 +3,7 @@ import type { EdgeMask, SearchEndpoint, SearchRequest, SearchResult } from '../s
 import { closedWeights } from './closures';
 import type { ContractionHierarchy } from './hierarchy';
 import { LowerTriangles } from './triangles';
-import { bidirectionalQuery, eliminationTreeQuery, NONE, QuerySide } from './upward-search';
+import { eliminationTreeQuery, NONE, QuerySide } from './upward-search';
 
 /** Weights for a set of closed edges, kept for the next queries with the same set. */
 interface Metric {
@@ -15,14 +15,10 @@ interface Metric {
 const KEPT_METRICS = 4;
 const NEVER = (): boolean => false;
 
-/** How a query finds its meeting node: by the elimination tree, or by Dijkstra both ways. */
-export type QueryMethod = 'tree' | 'bidirectional';
-
 /**
  * Travel-time queries on the contraction hierarchy: upward searches from the sources (weights up)
- * and from the targets (weights down) meet at the highest node of the fastest path, found either
- * by walking the ends' ancestors in the elimination tree (./upward-search.ts) or by a
- * bidirectional Dijkstra. Closed edges take the weights of closedWeights, kept per set of closed
+ * and from the targets (weights down) meet at the highest node of the fastest path, found by
+ * walking the ends' ancestors in the elimination tree (./upward-search.ts). Closed edges take the weights of closedWeights, kept per set of closed
  * edges. The path's arcs are unpacked through their lower triangles into the road graph's arcs.
  */
 export class CchSearch {
@@ -46,15 +42,14 @@ export class CchSearch {
     return this.lazyTriangles;
   }
 
-  run(request: SearchRequest, method: QueryMethod = 'tree'): SearchResult | null {
+  run(request: SearchRequest): SearchResult | null {
     const blocked = request.blocked;
     const closedEdges = blocked ? blocked.edges() : [];
     const metric = closedEdges.length > 0 ? this.metricFor(closedEdges, blocked!) : this.h;
     const isBlocked = closedEdges.length > 0 ? (edge: number) => blocked!.has(edge) : NEVER;
     const { forward, backward } = this;
     try {
-      const query = method === 'tree' ? eliminationTreeQuery : bidirectionalQuery;
-      const meeting = query(this.h, forward, backward, request.sources, request.targets, metric.up, metric.down, request.maxCost ?? Infinity);
+      const meeting = eliminationTreeQuery(this.h, forward, backward, request.sources, request.targets, metric.up, metric.down, request.maxCost ?? Infinity);
       if (meeting === NONE) return null;
 
       const tail = this.triangles.tail;

@@ -1,4 +1,3 @@
-import { MinHeap } from '../heap';
 import type { SearchEndpoint } from '../search';
 import type { ContractionHierarchy } from './hierarchy';
 
@@ -16,7 +15,6 @@ export class QuerySide {
   readonly dist: Float64Array;
   readonly via: Int32Array;
   readonly touched: number[] = [];
-  readonly heap = new MinHeap(256);
 
   constructor(n: number) {
     this.dist = new Float64Array(n).fill(Infinity);
@@ -50,7 +48,6 @@ export class QuerySide {
       via[touched[i]] = UNTOUCHED;
     }
     touched.length = 0;
-    this.heap.clear();
   }
 }
 
@@ -125,71 +122,4 @@ function relax(h: Topology, r: number, d: number, weights: Float32Array, dist: F
       via[x] = k;
     }
   }
-}
-
-/**
- * Bidirectional Dijkstra on the hierarchy: upward from the sources by the weights up, upward from
- * the targets by the weights down, always the side with the smaller key first, stopping once both
- * keys reach the best meeting. A node is not relaxed from when a higher neighbour already reached
- * offers it a shorter way down (stall on demand): its key is not its distance, and no shortest
- * path climbs through it. It settles only what lies within the trip's cost of its ends, so short
- * trips cost little wherever they are in the tree.
- */
-export function bidirectionalQuery(
-  h: Topology,
-  forward: QuerySide,
-  backward: QuerySide,
-  sources: readonly SearchEndpoint[],
-  targets: readonly SearchEndpoint[],
-  up: Float32Array,
-  down: Float32Array,
-  maxCost: number,
-): number {
-  const { rank, upStart, upHead } = h;
-  forward.start(sources, rank);
-  backward.start(targets, rank);
-  for (const r of forward.touched) if (forward.dist[r] <= maxCost) forward.heap.push(forward.dist[r], r);
-  for (const r of backward.touched) if (backward.dist[r] <= maxCost) backward.heap.push(backward.dist[r], r);
-  let best = Infinity;
-  let meeting = NONE;
-  for (;;) {
-    const fk = forward.heap.peekKey();
-    const bk = backward.heap.peekKey();
-    const isForward = fk <= bk;
-    const key = isForward ? fk : bk;
-    if (key >= best || key > maxCost) break;
-    const side = isForward ? forward : backward;
-    const r = side.heap.pop();
-    const { dist, via, heap } = side;
-    if (key > dist[r]) continue;
-    const total = key + (isForward ? backward : forward).dist[r];
-    if (total < best && total <= maxCost) {
-      best = total;
-      meeting = r;
-    }
-    // Forward, a neighbour x above r offers x→r, the weight down its arc; backward, r→x, the one up.
-    const relaxBy = isForward ? up : down;
-    const stallBy = isForward ? down : up;
-    const start = upStart[r];
-    const end = upStart[r + 1];
-    let stalled = false;
-    for (let k = start; k < end; k++) {
-      if (dist[upHead[k]] + stallBy[k] < key) {
-        stalled = true;
-        break;
-      }
-    }
-    if (stalled) continue;
-    for (let k = start; k < end; k++) {
-      const w = key + relaxBy[k];
-      const x = upHead[k];
-      if (w < dist[x] && w <= maxCost) {
-        side.touch(x);
-        dist[x] = w;
-        via[x] = k;
-        heap.push(w, x);
-      }
-    }
-  }
-  return meeting;
 }
