@@ -1,52 +1,25 @@
 // Where a route's time goes on a synthetic state-scale graph: the same long and local trips and
-// closures as bench/scale.ts, timed whole and in parts.
-//   npx tsx bench/local-profile.ts FILE.roadgraph
+// closures as bench/scale.ts, timed whole and in parts (--peer adds ngraph.path, slow at 1M).
+//   npx tsx bench/route-parts.ts FILE.roadgraph [--peer]
 import { readFileSync } from 'node:fs';
-import KDBush from 'kdbush';
-import { RoadEngine, type RouteClosure } from '../lambdas/core/roads/engine';
+import { RoadEngine } from '../lambdas/core/roads/engine';
 import { deserializeRoadGraph } from '../lambdas/core/roads/format';
-import { haversine } from '../lambdas/core/roads/geo';
-import { edgeCoordinates, nodeLat, nodeLng } from '../lambdas/core/roads/graph';
+import { nodeLat, nodeLng } from '../lambdas/core/roads/graph';
 import { findLeg, legCoordinates } from '../lambdas/core/roads/paths';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
 import { nearestOnNetwork } from '../lambdas/core/roads/spatial';
 import { legSteps } from '../lambdas/core/roads/steps';
 import { ClosedRoads } from '../lambdas/core/roads/stretches';
-import { ngraphFinder, random, timeAll } from './routing';
+import { ngraphFinder, timeAll } from './routing';
+import { scaleTrips } from './scale';
 
-const SEED = 20261127;
-const TRIPS = 1000;
-const file = process.argv[2] ?? '/work/g/1M.roadgraph';
+const file = process.argv[2];
+if (!file) throw new Error('usage: npx tsx bench/route-parts.ts FILE.roadgraph [--peer] (bench/scale-build.ts builds one)');
 const peer = process.argv.includes('--peer');
 const graph = deserializeRoadGraph(readFileSync(file));
 const engine = new RoadEngine(graph);
-const next = random(SEED);
-const main: number[] = [];
-for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] === 0) main.push(v);
-const pick = () => main[Math.floor(next() * main.length)]!;
-const long: [number, number][] = [];
-while (long.length < TRIPS) {
-  const pair: [number, number] = [pick(), pick()];
-  if (pair[0] !== pair[1]) long.push(pair);
-}
-const index = new KDBush(main.length);
-const kx = 111_320 * Math.cos((nodeLat(graph, main[0]!) * Math.PI) / 180);
-for (const v of main) index.add(nodeLng(graph, v) * kx, nodeLat(graph, v) * 110_574);
-index.finish();
-const local: [number, number][] = [];
-while (local.length < TRIPS) {
-  const a = pick();
-  const near = index.within(nodeLng(graph, a) * kx, nodeLat(graph, a) * 110_574, 20_000);
-  const b = main[near[Math.floor(next() * near.length)]!]!;
-  if (b !== a && haversine(nodeLng(graph, a), nodeLat(graph, a), nodeLng(graph, b), nodeLat(graph, b)) <= 20_000) local.push([a, b]);
-}
+const { long, local, closures } = scaleTrips(graph);
 const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
-const mainEdges: number[] = [];
-for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]!] === 0) mainEdges.push(e);
-const closures: RouteClosure[] = Array.from({ length: 50 }, (_, i) => ({
-  id: `closure-${i}`,
-  geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },
-}));
 const blocked = new Set<number>();
 for (const closure of closures) for (const e of engine.edgesOfClosure(closure)) blocked.add(e);
 const mask = new EdgeMask(graph.edgeCount);
@@ -69,6 +42,7 @@ for (const [name, trips] of [
     nearestOnNetwork(graph, nodeLng(graph, a), nodeLat(graph, a), 5000);
     nearestOnNetwork(graph, nodeLng(graph, b), nodeLat(graph, b), 5000);
   });
+  // What route() did on every call before it kept the closed roads of the same closures.
   const closedSet = timeAll(trips, () => {
     const closed = new ClosedRoads();
     for (const c of closures) closed.add(c.id, engine.stretchesOfClosure(c));

@@ -100,15 +100,8 @@ function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask,
   return { duration: dist[to], length };
 }
 
-function measure(label: string, built: Built, file: string): Measured {
-  const before = liveBytes();
-  const started = performance.now();
-  // A Lambda's cold start does this: read the file, parse it, make the engine.
-  const graph = deserializeRoadGraph(readFileSync(file));
-  const engine = new RoadEngine(graph);
-  const loadMs = performance.now() - started;
-  const memoryBytes = liveBytes() - before;
-
+/** The bench's trips and closures on a graph: long ones between random nodes, local ones within 20 km, 50 closed road pieces. */
+export function scaleTrips(graph: RoadGraph): { long: [number, number][]; local: [number, number][]; closures: RouteClosure[]; next: () => number } {
   const next = random(SEED);
   const main: number[] = [];
   for (let v = 0; v < graph.nodeCount; v++) if (graph.nodeComponent[v] === 0) main.push(v);
@@ -130,14 +123,26 @@ function measure(label: string, built: Built, file: string): Measured {
     const b = main[near[Math.floor(next() * near.length)]!]!;
     if (b !== a && haversine(nodeLng(graph, a), nodeLat(graph, a), nodeLng(graph, b), nodeLat(graph, b)) <= LOCAL_KM * 1000) local.push([a, b]);
   }
-  const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
-
   const mainEdges: number[] = [];
   for (let e = 0; e < graph.edgeCount; e++) if (graph.nodeComponent[graph.edgeFrom[e]!] === 0) mainEdges.push(e);
   const closures: RouteClosure[] = Array.from({ length: CLOSURES }, (_, i) => ({
     id: `closure-${i}`,
     geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },
   }));
+  return { long, local, closures, next };
+}
+
+function measure(label: string, built: Built, file: string): Measured {
+  const before = liveBytes();
+  const started = performance.now();
+  // A Lambda's cold start does this: read the file, parse it, make the engine.
+  const graph = deserializeRoadGraph(readFileSync(file));
+  const engine = new RoadEngine(graph);
+  const loadMs = performance.now() - started;
+  const memoryBytes = liveBytes() - before;
+
+  const { long, local, closures, next } = scaleTrips(graph);
+  const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
   const blocked = new Set<number>();
   for (const closure of closures) for (const e of engine.edgesOfClosure(closure)) blocked.add(e);
 
