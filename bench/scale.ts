@@ -58,6 +58,9 @@ interface Measured extends Built {
   oursLongClosedSame: number;
   peerLocalClosed: number;
   oursLocalClosedSame: number;
+  /** The search alone, node to node with the path unpacked to road arcs, with the closures: p50 of the peer's trips. */
+  searchLongClosedSame: number;
+  searchLocalClosedSame: number;
   exact: { compared: number; agree: number; lengthAgree: number };
   diverted: number;
   noRoute: number;
@@ -110,12 +113,8 @@ function coldLoads(file: string): { loadMs: number; loadCpuMs: number; memoryByt
   return { loadMs: median(runs, (r) => r.loadMs), loadCpuMs: median(runs, (r) => r.cpuMs), memoryBytes: median(runs, (r) => r.afterLoad) };
 }
 
-function measure(label: string, built: Built, file: string): Measured {
-  const { loadMs, loadCpuMs, memoryBytes } = coldLoads(file);
-  // The routes below run on a graph loaded here (a warm container's).
-  const graph = readRoadGraph(file);
-  const engine = new RoadEngine(graph);
-
+/** The bench's trips and closures on a graph: long ones between random nodes, local ones within 20 km, 50 closed road pieces. */
+export function scaleTrips(graph: RoadGraph): { long: [number, number][]; local: [number, number][]; closures: RouteClosure[]; next: () => number } {
   const next = random(SEED);
   const main: number[] = [];
   for (let v = 0; v < graph.nodeCount; v++) if (componentOf(graph, v) === 0) main.push(v);
@@ -137,14 +136,23 @@ function measure(label: string, built: Built, file: string): Measured {
     const b = main[near[Math.floor(next() * near.length)]!]!;
     if (b !== a && haversine(nodeLng(graph, a), nodeLat(graph, a), nodeLng(graph, b), nodeLat(graph, b)) <= LOCAL_KM * 1000) local.push([a, b]);
   }
-  const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
-
   const mainEdges: number[] = [];
   for (let e = 0; e < graph.edgeCount; e++) if (componentOf(graph, graph.edgeFrom[e]!) === 0) mainEdges.push(e);
   const closures: RouteClosure[] = Array.from({ length: CLOSURES }, (_, i) => ({
     id: `closure-${i}`,
     geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },
   }));
+  return { long, local, closures, next };
+}
+
+function measure(label: string, built: Built, file: string): Measured {
+  const { loadMs, loadCpuMs, memoryBytes } = coldLoads(file);
+  // The routes below run on a graph loaded here (a warm container's).
+  const graph = readRoadGraph(file);
+  const engine = new RoadEngine(graph);
+
+  const { long, local, closures, next } = scaleTrips(graph);
+  const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
   const blocked = new Set<number>();
   for (const closure of closures) for (const e of engine.edgesOfClosure(closure)) blocked.add(e);
 
@@ -187,6 +195,16 @@ function measure(label: string, built: Built, file: string): Measured {
     }
   });
 
+  // Like for like with the peer: the engine's search alone, node to node, its path unpacked to
+  // road arcs, keeping off the same closed edges (no snapping, geometry, steps or overlap check).
+  const mask = new EdgeMask(graph.edgeCount);
+  mask.clear();
+  for (const e of blocked) mask.add(e);
+  const search = new RoadSearch(graph);
+  const searchOnly = ([a, b]: [number, number]) => search.run({ sources: [{ node: a, cost: 0 }], targets: [{ node: b, cost: 0 }], metric: 'duration', blocked: mask });
+  const searchLong = timeAll(long.slice(0, PEER_TRIPS), searchOnly);
+  const searchLocal = timeAll(local.slice(0, PEER_TRIPS), searchOnly);
+
   // The peer: ngraph.path A* on the same nodes and edges, keeping off the same closed edges.
   const peer = ngraphFinder(graph, blocked);
   // A short warm-up: one long ngraph.path trip at 1M nodes takes seconds.
@@ -195,10 +213,6 @@ function measure(label: string, built: Built, file: string): Measured {
   const sameP50 = (t: Timing) => percentile([...t.times.slice(0, PEER_TRIPS)].sort((x, y) => x - y), 50);
 
   // Exact: the engine's search against plain Dijkstra with the closed edges blocked.
-  const mask = new EdgeMask(graph.edgeCount);
-  mask.clear();
-  for (const e of blocked) mask.add(e);
-  const search = new RoadSearch(graph);
   const dist = new Float64Array(graph.nodeCount);
   const parent = new Int32Array(graph.nodeCount);
   const heap = new MinHeap(4096);
@@ -233,6 +247,8 @@ function measure(label: string, built: Built, file: string): Measured {
     oursLongClosedSame: sameP50(longClosed),
     peerLocalClosed: peerLocal.p50,
     oursLocalClosedSame: sameP50(localClosed),
+    searchLongClosedSame: searchLong.p50,
+    searchLocalClosedSame: searchLocal.p50,
     exact,
     diverted,
     noRoute,
@@ -249,6 +265,8 @@ function figuresOf(m: Measured, at1M: Measured | undefined): Figure[] {
   const perNode = m.bytes / m.nodes;
   const longRatio = m.peerLongClosed / m.oursLongClosedSame;
   const localRatio = m.peerLocalClosed / m.oursLocalClosedSame;
+  const longSearchRatio = m.peerLongClosed / m.searchLongClosedSame;
+  const localSearchRatio = m.peerLocalClosed / m.searchLocalClosedSame;
   const name = (text: string) => `${m.label}: ${text}`;
   const values: { figure: string; measured: string; value: number; target?: [string, (v: number) => boolean]; perNodeOf1M?: (x: Measured) => number }[] = [
     { figure: 'build time', measured: `${(m.buildMs / 1000).toFixed(1)} s`, value: m.buildMs, target: ['≤ 120 s', (v) => v <= 120_000], perNodeOf1M: (x) => x.buildMs },
@@ -264,6 +282,9 @@ function figuresOf(m: Measured, at1M: Measured | undefined): Figure[] {
     { figure: 'snap, two clicks 300 m apart: p50', measured: `${ms(m.snap.p50)} ms`, value: m.snap.p50 },
     { figure: `ngraph.path A* with the same closures, long trips p50 (${PEER_TRIPS} trips)`, measured: `${ms(m.peerLongClosed)} ms = ${longRatio.toFixed(1)}× slower`, value: longRatio, target: ['≥ 10× slower', (v) => v >= 10] },
     { figure: `ngraph.path A* with the same closures, local trips p50 (${PEER_TRIPS} trips)`, measured: `${ms(m.peerLocalClosed)} ms = ${localRatio.toFixed(1)}× slower`, value: localRatio, target: ['≥ 10× slower', (v) => v >= 10] },
+    // Like for like: the peer finds a node path, as the search alone does (the two above time route(), coordinates to a full route).
+    { figure: `ngraph.path A* against the search alone (node to node, unpacked), long trips`, measured: `${ms(m.searchLongClosedSame)} ms: ${longSearchRatio.toFixed(1)}× slower`, value: longSearchRatio, target: ['≥ 10× slower', (v) => v >= 10] },
+    { figure: `ngraph.path A* against the search alone (node to node, unpacked), local trips`, measured: `${ms(m.searchLocalClosedSame)} ms: ${localSearchRatio.toFixed(1)}× slower`, value: localSearchRatio, target: ['≥ 10× slower', (v) => v >= 10] },
     { figure: `exact: same travel time as plain Dijkstra with closures (within 0.1 %)`, measured: `${m.exact.agree}/${m.exact.compared} (lengths ${m.exact.lengthAgree})`, value: m.exact.agree / m.exact.compared, target: ['all', (v) => v === 1] },
   ];
   return values.map((v) => {

@@ -10,7 +10,7 @@ import { EdgeMask, RoadSearch } from './search';
 import { snapPath } from './snap';
 import { edgesInPolygon, nearestOnNetwork, projectionsNear, type EdgeProjection } from './spatial';
 import { legSteps, type RouteStep } from './steps';
-import { ClosedRoads, type EdgeStretch } from './stretches';
+import { LastClosedRoads, type ClosedRoads, type EdgeStretch } from './stretches';
 
 export type { RouteClosure, AvoidPolygon } from './avoid';
 export type { LatLng } from './geo';
@@ -100,6 +100,7 @@ export class RoadEngine {
   private readonly userMask: EdgeMask;
   private readonly fullMask: EdgeMask;
   private readonly partMask: EdgeMask;
+  private readonly lastClosed = new LastClosedRoads();
   private localityIndex: LocalityIndex | undefined;
 
   constructor(
@@ -151,9 +152,7 @@ export class RoadEngine {
   }
 
   private closedRoads(closures: readonly RouteClosure[]): ClosedRoads {
-    const closed = new ClosedRoads();
-    for (const closure of closures) closed.add(closure.id, this.closureEdges.stretchesOf(closure));
-    return closed;
+    return this.lastClosed.of(closures, (closure) => this.closureEdges.stretchesOf(closure));
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Position } from './geo';
-import { durationOfEdge, isOneWay, vertexLat, vertexLng, type RoadGraph } from './graph';
+import { COORDINATE_SCALE, durationOfEdge, isOneWay, vertexLat, vertexLng, type RoadGraph } from './graph';
 import type { EdgeMask, RoadSearch, SearchEndpoint } from './search';
 import type { EdgeProjection } from './spatial';
 import type { ClosedRoads } from './stretches';
@@ -22,6 +22,9 @@ export interface PathLeg {
   distance: number;
   duration: number;
 }
+
+/** A module constant, not the imported binding: run from source, that is a getter call per read (graph.ts). */
+const SCALE = COORDINATE_SCALE;
 
 /** Pieces shorter than this (a point projected onto a junction) do not count as using the edge. */
 const NEGLIGIBLE_METRES = 0.01;
@@ -49,12 +52,18 @@ function piece(graph: RoadGraph, edge: number, forward: boolean, lo: number, hi:
   };
 }
 
+/** A whole edge's shape read straight off its nodes and interior vertices (a route has hundreds of edges). */
 function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece {
-  const coordinates: Position[] = [];
-  const first = graph.edgeGeomStart[edge];
-  const last = graph.edgeGeomStart[edge + 1] - 1;
-  if (forward) for (let v = first; v <= last; v++) coordinates.push(vertexAt(graph, edge, v));
-  else for (let v = last; v >= first; v--) coordinates.push(vertexAt(graph, edge, v));
+  const { nodeLngE7, nodeLatE7, interiorE7 } = graph;
+  const a = graph.edgeFrom[edge];
+  const b = graph.edgeTo[edge];
+  // Global vertex v of the edge is interior vertex v - 2 * edge - 1 (RoadGraph): its first interior one, edgeGeomStart[edge] - 2 * edge.
+  const interior = graph.edgeGeomStart[edge + 1] - graph.edgeGeomStart[edge] - 2;
+  const at = 2 * (graph.edgeGeomStart[edge] - 2 * edge);
+  const coordinates: Position[] = new Array(interior + 2);
+  coordinates[forward ? 0 : interior + 1] = [nodeLngE7[a] / SCALE, nodeLatE7[a] / SCALE];
+  for (let i = 0; i < interior; i++) coordinates[forward ? i + 1 : interior - i] = [interiorE7[at + 2 * i] / SCALE, interiorE7[at + 2 * i + 1] / SCALE];
+  coordinates[forward ? interior + 1 : 0] = [nodeLngE7[b] / SCALE, nodeLatE7[b] / SCALE];
   return piece(graph, edge, forward, 0, 1, coordinates);
 }
 

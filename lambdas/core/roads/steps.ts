@@ -1,5 +1,6 @@
 import { bearing, compassName, turnAngle, type Position } from './geo';
-import { roadLabel, roadNameOfEdge, roadRefOfEdge, type RoadGraph } from './graph';
+import { describeRoadClass, ROAD_CLASSES } from './classes';
+import { roadLabel, type RoadGraph } from './graph';
 import type { PathPiece } from './paths';
 
 export interface RouteStep {
@@ -9,13 +10,21 @@ export interface RouteStep {
   duration: number;
 }
 
-/** Bearing of the first (or last) stretch of a line longer than a couple of metres. */
-function endBearing(coordinates: readonly Position[], atStart: boolean): number | null {
+/** Whether a line has a first (or last) stretch longer than nothing, to take a bearing of. */
+function hasEndStretch(coordinates: readonly Position[], atStart: boolean): boolean {
   const n = coordinates.length;
-  if (n < 2) return null;
+  if (n < 2) return false;
+  const a = atStart ? coordinates[0] : coordinates[n - 2];
+  const b = atStart ? coordinates[1] : coordinates[n - 1];
+  return a[0] !== b[0] || a[1] !== b[1];
+}
+
+/** Bearing of the first (or last) stretch of a line, or null when it has none. */
+function endBearing(coordinates: readonly Position[], atStart: boolean): number | null {
+  if (!hasEndStretch(coordinates, atStart)) return null;
+  const n = coordinates.length;
   const [ax, ay] = atStart ? coordinates[0] : coordinates[n - 2];
   const [bx, by] = atStart ? coordinates[1] : coordinates[n - 1];
-  if (ax === bx && ay === by) return null;
   return bearing(ax, ay, bx, by);
 }
 
@@ -35,61 +44,83 @@ function turnPhrase(angle: number): string {
 export function legSteps(graph: RoadGraph, pieces: readonly PathPiece[], arrival: string): RouteStep[] {
   const steps: RouteStep[] = [];
   const labels = stepLabels(graph, pieces);
-  let current: (RouteStep & { endBearing: number | null }) | null = null;
+  let current: RouteStep | null = null;
+  let currentLabel = 0;
+  // The current step's last piece with a bearing at its end: read only at a turn (bearings cost trigonometry).
+  let ending: PathPiece | null = null;
   for (const [i, p] of pieces.entries()) {
     if (p.distance <= 0 && pieces.length > 1) continue;
-    const name = labels[i];
-    const startBearing = endBearing(p.coordinates, true);
-    if (current && current.name === name) {
+    if (current && sameLabel(graph, currentLabel, labels[i])) {
       current.distance += p.distance;
       current.duration += p.duration;
-      current.endBearing = endBearing(p.coordinates, false) ?? current.endBearing;
+      if (hasEndStretch(p.coordinates, false)) ending = p;
       continue;
     }
+    const name = labelText(graph, labels[i]);
+    const startBearing = endBearing(p.coordinates, true);
     let instruction: string;
     if (!current) {
       instruction = startBearing === null ? `Start on ${name}` : `Head ${compassName(startBearing)} on ${name}`;
     } else {
-      const angle = current.endBearing !== null && startBearing !== null ? turnAngle(current.endBearing, startBearing) : 0;
+      const before = ending && endBearing(ending.coordinates, false);
+      const angle = before !== null && startBearing !== null ? turnAngle(before, startBearing) : 0;
       instruction = `${turnPhrase(angle)} onto ${name}`;
-      steps.push(strip(current));
+      steps.push(current);
     }
-    current = { instruction, name, distance: p.distance, duration: p.duration, endBearing: endBearing(p.coordinates, false) };
+    current = { instruction, name, distance: p.distance, duration: p.duration };
+    currentLabel = labels[i];
+    ending = hasEndStretch(p.coordinates, false) ? p : null;
   }
-  if (current) steps.push(strip(current));
+  if (current) steps.push(current);
   const last = pieces[pieces.length - 1];
   steps.push({ instruction: arrival, name: last ? roadLabel(graph, last.edge) : '', distance: 0, duration: 0 });
   return steps;
+}
+
+/**
+ * A piece's label as a number, so pieces compare without decoding their names: its road's name,
+ * else its route number (both index the graph's strings, each string held once), else -1 - its
+ * road class. Labels decode to what roadLabel says.
+ */
+function labelOf(graph: RoadGraph, edge: number): number {
+  const road = graph.edgeRoad[edge];
+  if (graph.roadName[road] >= 0) return graph.roadName[road];
+  if (graph.roadRef[road] >= 0) return graph.roadRef[road];
+  return -1 - graph.roadClass[road];
+}
+
+function labelText(graph: RoadGraph, label: number): string {
+  return label >= 0 ? graph.strings.at(label) : describeRoadClass(ROAD_CLASSES[-1 - label]);
+}
+
+/** Equal strings share an index; a road class's description may still equal some road's name. */
+function sameLabel(graph: RoadGraph, a: number, b: number): boolean {
+  return a === b || ((a < 0 || b < 0) && labelText(graph, a) === labelText(graph, b));
 }
 
 /** Unnamed pieces shorter than this between two pieces of the same road are taken as that road. */
 const UNNAMED_GAP_M = 2000;
 
 /**
- * Each piece's road label. Source data often leaves a short piece of a named road unnamed (at a
- * junction or a bridge); calling it "Highway" would add two pointless turns, so such a gap takes
- * the name of the road on both sides of it.
+ * Each piece's label (labelOf). Source data often leaves a short piece of a named road unnamed
+ * (at a junction or a bridge); calling it "Highway" would add two pointless turns, so such a gap
+ * takes the name of the road on both sides of it.
  */
-function stepLabels(graph: RoadGraph, pieces: readonly PathPiece[]): string[] {
-  const named = pieces.map((p) => roadNameOfEdge(graph, p.edge) ?? roadRefOfEdge(graph, p.edge));
-  const labels = pieces.map((p, i) => named[i] ?? roadLabel(graph, p.edge));
+function stepLabels(graph: RoadGraph, pieces: readonly PathPiece[]): number[] {
+  const labels = pieces.map((p) => labelOf(graph, p.edge));
   let i = 0;
   while (i < pieces.length) {
-    if (named[i] !== null) {
+    if (labels[i] >= 0) {
       i++;
       continue;
     }
     let j = i;
     let gap = 0;
-    while (j < pieces.length && named[j] === null) gap += pieces[j++].distance;
-    const before = i > 0 ? named[i - 1] : null;
-    const after = j < pieces.length ? named[j] : null;
-    if (before !== null && before === after && gap < UNNAMED_GAP_M) for (let k = i; k < j; k++) labels[k] = before;
+    while (j < pieces.length && labels[j] < 0) gap += pieces[j++].distance;
+    const before = i > 0 ? labels[i - 1] : -1;
+    const after = j < pieces.length ? labels[j] : -1;
+    if (before >= 0 && before === after && gap < UNNAMED_GAP_M) for (let k = i; k < j; k++) labels[k] = before;
     i = j;
   }
   return labels;
-}
-
-function strip(step: RouteStep & { endBearing: number | null }): RouteStep {
-  return { instruction: step.instruction, name: step.name, distance: step.distance, duration: step.duration };
 }

@@ -2,6 +2,7 @@
 // (from–to offsets along the edge), not the whole edge. Routes never travel a whole edge with a
 // closed stretch on it, but a trip may start, end or pass a waypoint on the open part of such an
 // edge and drive away from the closed stretch.
+import type { RouteClosure } from './avoid';
 import type { RoadGraph } from './graph';
 import { LINE_SAMPLE_STEP_M } from './spatial';
 
@@ -123,5 +124,39 @@ export class ClosedRoads {
       }
     }
     return [...shared].filter(([id, metres]) => runsAlong(metres, this.lengths.get(id) ?? 0)).map(([id]) => id);
+  }
+}
+
+/**
+ * The closed roads of the closures last asked about, kept while the very same closure objects
+ * (same geometry object, same tolerance) come again: a trip's several route calls pass the same
+ * ones, and building the closed roads of 50 closures anew cost more than a short trip's search.
+ * Closures are taken as immutable; an edited closure is a new object.
+ */
+export class LastClosedRoads {
+  private closures: RouteClosure[] = [];
+  private geometries: RouteClosure['geometry'][] = [];
+  private tolerances: (number | undefined)[] = [];
+  private closed = new ClosedRoads();
+
+  of(closures: readonly RouteClosure[], stretchesOf: (closure: RouteClosure) => readonly EdgeStretch[]): ClosedRoads {
+    if (!this.holds(closures)) {
+      const closed = new ClosedRoads();
+      for (const closure of closures) closed.add(closure.id, stretchesOf(closure));
+      this.closures = [...closures];
+      this.geometries = closures.map((c) => c.geometry);
+      this.tolerances = closures.map((c) => c.tolerance);
+      this.closed = closed;
+    }
+    return this.closed;
+  }
+
+  private holds(closures: readonly RouteClosure[]): boolean {
+    if (closures.length !== this.closures.length) return false;
+    for (let i = 0; i < closures.length; i++) {
+      const c = closures[i];
+      if (c !== this.closures[i] || c.geometry !== this.geometries[i] || c.tolerance !== this.tolerances[i]) return false;
+    }
+    return true;
   }
 }

@@ -103,6 +103,23 @@ describe('route', () => {
     expect(detour.edgeIds.some((e) => closed.includes(e))).toBe(false);
   });
 
+  it('routes around the closures of each call, the same closure objects or edited ones', () => {
+    const engine = forbesEngine();
+    const to = { lat: -32.857, lng: 148.22906 };
+    const open = engine.route([FORBES, to]);
+    const onRoute = closureAlong(engine, 'moved', open.geometry.coordinates, 10_000, 12_000);
+    const elsewhere = closureAlong(engine, 'moved', engine.route([FORBES, { lat: -33.901, lng: 148.46697 }]).geometry.coordinates, 30_000, 31_000);
+    const closures: RouteClosure[] = [{ ...elsewhere }];
+    expect(engine.route([FORBES, to], { closures }).avoidedClosureIds).toEqual([]);
+    // The same array and closure object, its line moved onto the route: the kept closed roads must not answer.
+    closures[0].geometry = onRoute.geometry;
+    expect(engine.route([FORBES, to], { closures }).avoidedClosureIds).toEqual(['moved']);
+    // A new closure object with the old line, same id.
+    closures[0] = { ...elsewhere };
+    expect(engine.route([FORBES, to], { closures }).avoidedClosureIds).toEqual([]);
+    expect(engine.route([FORBES, to], { closures: [...closures, onRoute] }).avoidedClosureIds).toEqual(['moved']);
+  });
+
   it('ignores closures away from the route', () => {
     const engine = forbesEngine();
     const elsewhere = engine.route([FORBES, { lat: -33.901, lng: 148.46697 }]);

@@ -1,9 +1,10 @@
 import { arcHead, arcTime, type RoadGraph } from '../graph';
-import type { EdgeMask, SearchEndpoint, SearchRequest, SearchResult } from '../search';
+import type { EdgeMask, SearchRequest, SearchResult } from '../search';
 import { closedMetric } from './closures';
 import { tailOf, type ContractionHierarchy } from './hierarchy';
 import { HierarchyWeights, OPEN, type Metric } from './metric';
 import { LowerTriangles } from './triangles';
+import { eliminationTreeQuery, NONE, QuerySide } from './upward-search';
 
 /** A set of closed edges (ascending) and its weights, kept for the next queries with the same set. */
 interface KeptMetric {
@@ -18,25 +19,18 @@ interface KeptMetric {
  * Each holds only its changed arcs (kilobytes), so eight cost little.
  */
 const KEPT_METRICS = 8;
-const NONE = -1;
 const NEVER = (): boolean => false;
 
 /**
- * Travel-time queries on the contraction hierarchy, by elimination tree: the sources' ancestors
- * in the tree are scanned bottom-up relaxing upward arcs, the targets' the same on the downward
- * weights, and the best meeting node wins. No priority queue; a node whose distance already
- * exceeds the best meeting found is not relaxed from. Closed edges take the weights of
- * closedMetric (the arcs they change), kept per set of closed edges. The path's arcs are unpacked through their lower
- * triangles into the road graph's arcs.
+ * Travel-time queries on the contraction hierarchy: upward searches from the sources (weights up)
+ * and from the targets (weights down) meet at the highest node of the fastest path, found by
+ * walking the ends' ancestors in the elimination tree (./upward-search.ts). Closed edges take the
+ * weights of closedMetric (the arcs they change), kept per set of closed edges. The path's arcs
+ * are unpacked through their lower triangles into the road graph's arcs.
  */
 export class CchSearch {
-  private readonly forward: Float64Array;
-  private readonly backward: Float64Array;
-  private readonly forwardArc: Int32Array;
-  private readonly backwardArc: Int32Array;
-  private readonly forwardSeen: Uint32Array;
-  private readonly backwardSeen: Uint32Array;
-  private generation = 0;
+  private readonly forward: QuerySide;
+  private readonly backward: QuerySide;
   private lazyTriangles: LowerTriangles | undefined;
   private readonly weights: HierarchyWeights;
   /** The weights of the last KEPT_METRICS closed sets, most recently used last. */
@@ -47,13 +41,8 @@ export class CchSearch {
     private readonly graph: RoadGraph,
     private readonly h: ContractionHierarchy,
   ) {
-    const n = graph.nodeCount;
-    this.forward = new Float64Array(n);
-    this.backward = new Float64Array(n);
-    this.forwardArc = new Int32Array(n);
-    this.backwardArc = new Int32Array(n);
-    this.forwardSeen = new Uint32Array(n);
-    this.backwardSeen = new Uint32Array(n);
+    this.forward = new QuerySide(graph.nodeCount);
+    this.backward = new QuerySide(graph.nodeCount);
     this.weights = new HierarchyWeights(h);
   }
 
@@ -67,96 +56,38 @@ export class CchSearch {
     const closedEdges = blocked ? blocked.edges() : [];
     const metric = closedEdges.length > 0 ? this.metricFor(closedEdges, blocked!) : OPEN;
     const isBlocked = closedEdges.length > 0 ? (edge: number) => blocked!.has(edge) : NEVER;
-    if (++this.generation === 0xffffffff) {
-      this.forwardSeen.fill(0);
-      this.backwardSeen.fill(0);
-      this.generation = 1;
-    }
-    const gen = this.generation;
-    const up = this.ancestors(request.sources, this.forward, this.forwardArc, this.forwardSeen, gen);
-    const down = this.ancestors(request.targets, this.backward, this.backwardArc, this.backwardSeen, gen);
-    const maxCost = request.maxCost ?? Infinity;
-    const meeting = this.scan(up, down, metric, gen, maxCost);
-    if (meeting === NONE) return null;
+    const { forward, backward, weights } = this;
+    try {
+      const meeting = eliminationTreeQuery(this.h, forward, backward, request.sources, request.targets, weights, metric, request.maxCost ?? Infinity);
+      if (meeting === NONE) return null;
 
-    const { upStart } = this.h;
-    // Upward arcs from the source to the meeting node, then downward ones to the target.
-    const legs: number[] = [];
-    let r = meeting;
-    while (this.forwardArc[r] >= 0) {
-      const k = this.forwardArc[r];
-      legs.push(k * 2);
-      r = tailOf(upStart, k);
+      const { upStart } = this.h;
+      // Upward arcs from the source to the meeting node, then downward ones to the target.
+      const legs: number[] = [];
+      let r = meeting;
+      while (forward.via[r] >= 0) {
+        const k = forward.via[r];
+        legs.push(k * 2);
+        r = tailOf(upStart, k);
+      }
+      const sourceIndex = -1 - forward.via[r];
+      legs.reverse();
+      r = meeting;
+      while (backward.via[r] >= 0) {
+        const k = backward.via[r];
+        legs.push(k * 2 + 1);
+        r = tailOf(upStart, k);
+      }
+      const targetIndex = -1 - backward.via[r];
+      const arcs: number[] = [];
+      for (const leg of legs) this.unpack(leg >>> 1, (leg & 1) === 0, metric, isBlocked, arcs);
+      let cost = request.sources[sourceIndex].cost + request.targets[targetIndex].cost;
+      for (const a of arcs) cost += arcTime(this.graph, a);
+      return { cost, sourceIndex, targetIndex, arcs };
+    } finally {
+      forward.reset();
+      backward.reset();
     }
-    const sourceIndex = -1 - this.forwardArc[r];
-    legs.reverse();
-    r = meeting;
-    while (this.backwardArc[r] >= 0) {
-      const k = this.backwardArc[r];
-      legs.push(k * 2 + 1);
-      r = tailOf(upStart, k);
-    }
-    const targetIndex = -1 - this.backwardArc[r];
-    const arcs: number[] = [];
-    for (const leg of legs) this.unpack(leg >>> 1, (leg & 1) === 0, metric, isBlocked, arcs);
-    let cost = request.sources[sourceIndex].cost + request.targets[targetIndex].cost;
-    for (const a of arcs) cost += arcTime(this.graph, a);
-    return { cost, sourceIndex, targetIndex, arcs };
-  }
-
-  /** The endpoints' ancestors in the elimination tree (ranks), ascending, with their distances set. */
-  private ancestors(ends: readonly SearchEndpoint[], dist: Float64Array, via: Int32Array, seen: Uint32Array, gen: number): Uint32Array {
-    const { rank, upStart, upHead } = this.h;
-    const chain: number[] = [];
-    for (const { node } of ends) {
-      let r = rank[node];
-      while (seen[r] !== gen) {
-        seen[r] = gen;
-        dist[r] = Infinity;
-        via[r] = NONE;
-        chain.push(r);
-        if (upStart[r] === upStart[r + 1]) break;
-        r = upHead[upStart[r]];
-      }
-    }
-    ends.forEach(({ node, cost }, i) => {
-      const r = rank[node];
-      if (cost < dist[r]) {
-        dist[r] = cost;
-        via[r] = -1 - i;
-      }
-    });
-    return Uint32Array.from(chain).sort();
-  }
-
-  /** Both chains bottom-up in step; returns the best meeting rank, or NONE. */
-  private scan(upChain: Uint32Array, downChain: Uint32Array, metric: Metric, gen: number, maxCost: number): number {
-    const { forward, backward, forwardArc, backwardArc, forwardSeen, backwardSeen, weights } = this;
-    let best = Infinity;
-    let meeting = NONE;
-    let i = 0;
-    let j = 0;
-    while (i < upChain.length || j < downChain.length) {
-      const a = i < upChain.length ? upChain[i] : Infinity;
-      const b = j < downChain.length ? downChain[j] : Infinity;
-      const r = a <= b ? a : b;
-      if (forwardSeen[r] === gen && backwardSeen[r] === gen) {
-        const total = forward[r] + backward[r];
-        if (total < best && total <= maxCost) {
-          best = total;
-          meeting = r;
-        }
-      }
-      if (a === r) {
-        i++;
-        if (forward[r] < best && forward[r] <= maxCost) weights.relaxUp(r, forward[r], metric, forward, forwardArc);
-      }
-      if (b === r) {
-        j++;
-        if (backward[r] < best && backward[r] <= maxCost) weights.relaxDown(r, backward[r], metric, backward, backwardArc);
-      }
-    }
-    return meeting;
   }
 
   /**
