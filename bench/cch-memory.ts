@@ -9,18 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import KDBush from 'kdbush';
-import { RoadEngine, type RouteClosure, type RouteOptions } from '../lambdas/core/roads/engine';
-import { haversine } from '../lambdas/core/roads/geo';
+import { RoadEngine, type RouteOptions } from '../lambdas/core/roads/engine';
 import { readRoadGraph } from '../lambdas/core/roads/load';
-import { componentOf, edgeCoordinates, nodeLat, nodeLng, type RoadGraph } from '../lambdas/core/roads/graph';
-import { random, timeAll, type Timing } from './routing';
+import { nodeLat, nodeLng } from '../lambdas/core/roads/graph';
+import { timeAll, type Timing } from './routing';
+import { scaleTrips } from './scale';
 import { liveBytes } from './support/live-bytes';
 
-const SEED = 20261127;
-const TRIPS = 1000;
-const CLOSURES = 50;
-const LOCAL_KM = 20;
 const AVOID_EVERY = 5;
 
 interface Repeat {
@@ -34,32 +29,6 @@ interface Repeat {
 
 type Pair = [number, number];
 
-/** Random long and local (≤ 20 km) node pairs in the main component, as bench/scale.ts draws them. */
-function tripsOf(graph: RoadGraph, next: () => number): { long: Pair[]; local: Pair[]; mainEdges: number[] } {
-  const main: number[] = [];
-  for (let v = 0; v < graph.nodeCount; v++) if (componentOf(graph, v) === 0) main.push(v);
-  const pick = () => main[Math.floor(next() * main.length)]!;
-  const long: Pair[] = [];
-  while (long.length < TRIPS) {
-    const pair: Pair = [pick(), pick()];
-    if (pair[0] !== pair[1]) long.push(pair);
-  }
-  const index = new KDBush(main.length);
-  const kx = 111_320 * Math.cos((nodeLat(graph, main[0]!) * Math.PI) / 180);
-  for (const v of main) index.add(nodeLng(graph, v) * kx, nodeLat(graph, v) * 110_574);
-  index.finish();
-  const local: Pair[] = [];
-  while (local.length < TRIPS) {
-    const a = pick();
-    const near = index.within(nodeLng(graph, a) * kx, nodeLat(graph, a) * 110_574, LOCAL_KM * 1000);
-    const b = main[near[Math.floor(next() * near.length)]!]!;
-    if (b !== a && haversine(nodeLng(graph, a), nodeLat(graph, a), nodeLng(graph, b), nodeLat(graph, b)) <= LOCAL_KM * 1000) local.push([a, b]);
-  }
-  const mainEdges: number[] = [];
-  for (let e = 0; e < graph.edgeCount; e++) if (componentOf(graph, graph.edgeFrom[e]!) === 0) mainEdges.push(e);
-  return { long, local, mainEdges };
-}
-
 function once(file: string): Repeat {
   const before = liveBytes();
   const started = performance.now();
@@ -68,15 +37,9 @@ function once(file: string): Repeat {
   const loadMs = performance.now() - started;
   const afterLoad = liveBytes() - before;
 
-  const next = random(SEED);
-  const { long, local, mainEdges } = tripsOf(graph, next);
+  // The state-scale bench's own trips and closures (bench/scale.ts).
+  const { long, local, closures, moreClosures } = scaleTrips(graph);
   const point = (v: number) => ({ lat: nodeLat(graph, v), lng: nodeLng(graph, v) });
-  const closuresOf = (prefix: string): RouteClosure[] =>
-    Array.from({ length: CLOSURES }, (_, i) => ({
-      id: `${prefix}-${i}`,
-      geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },
-    }));
-  const closures = closuresOf('first');
   const route = (options: RouteOptions) => ([a, b]: Pair) => {
     try {
       engine.route([point(a), point(b)], options);
@@ -116,7 +79,7 @@ function once(file: string): Repeat {
   const afterAvoid = liveBytes() - before;
 
   // Another set of active closures, then back to the first.
-  const second = closuresOf('second');
+  const second = moreClosures('second');
   times.longSecondSet = figures(timeAll(long.slice(0, 300), route({ closures: second }), 20));
   times.switchBack = figures(timeAll(long.slice(300, 400), (pair, i) => route({ closures: i % 2 ? closures : second })(pair), 10));
   const afterSecondSet = liveBytes() - before;

@@ -114,7 +114,14 @@ function coldLoads(file: string): { loadMs: number; loadCpuMs: number; memoryByt
 }
 
 /** The bench's trips and closures on a graph: long ones between random nodes, local ones within 20 km, 50 closed road pieces. */
-export function scaleTrips(graph: RoadGraph): { long: [number, number][]; local: [number, number][]; closures: RouteClosure[]; next: () => number } {
+export function scaleTrips(graph: RoadGraph): {
+  long: [number, number][];
+  local: [number, number][];
+  closures: RouteClosure[];
+  next: () => number;
+  /** Another 50 closed road pieces (ids `${prefix}-i`), from the same random sequence. */
+  moreClosures: (prefix: string) => RouteClosure[];
+} {
   const next = random(SEED);
   const main: number[] = [];
   for (let v = 0; v < graph.nodeCount; v++) if (componentOf(graph, v) === 0) main.push(v);
@@ -138,11 +145,13 @@ export function scaleTrips(graph: RoadGraph): { long: [number, number][]; local:
   }
   const mainEdges: number[] = [];
   for (let e = 0; e < graph.edgeCount; e++) if (componentOf(graph, graph.edgeFrom[e]!) === 0) mainEdges.push(e);
-  const closures: RouteClosure[] = Array.from({ length: CLOSURES }, (_, i) => ({
-    id: `closure-${i}`,
-    geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },
-  }));
-  return { long, local, closures, next };
+  const moreClosures = (prefix: string): RouteClosure[] =>
+    Array.from({ length: CLOSURES }, (_, i) => ({
+      id: `${prefix}-${i}`,
+      geometry: { type: 'LineString', coordinates: edgeCoordinates(graph, mainEdges[Math.floor(next() * mainEdges.length)]!) },
+    }));
+  const closures = moreClosures('closure');
+  return { long, local, closures, next, moreClosures };
 }
 
 function measure(label: string, built: Built, file: string): Measured {

@@ -4,7 +4,8 @@
 // the server can be reached again (lib/server-reachability.ts probes 3 s after a failure, then every 15 s).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_URL, isShown, launchBrowser, newPage, screenshot, waitForPath } from './support/browser';
+import { isShown, launchBrowser, newPage, screenshot } from './support/browser';
+import { openMapWithOfflineCopy } from './support/offline';
 import { axeViolations } from './support/a11y';
 
 /** The API's requests (same origin locally: /graphql). */
@@ -23,15 +24,7 @@ describe('a network that reaches no server', { timeout: 240_000 }, () => {
   it('lists the closures saved on the device under the offline banner, and clears it once the server answers again', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await page.goto(`${APP_URL}/map`);
-      await waitForPath(page, '/map');
-      const rows = page.locator('.closure-list__item');
-      await rows.first().waitFor({ timeout: 30_000 });
-      const online = await rows.count();
-      expect(online).toBeGreaterThan(0);
-      // The service worker takes charge of the page; the snapshot write finishes.
-      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 90_000 });
-      await page.waitForTimeout(500);
+      const { rows, listed: online } = await openMapWithOfflineCopy(page);
 
       // Every API request now fails as it does with no internet; the device keeps its network.
       const refused: string[] = [];

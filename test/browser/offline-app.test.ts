@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage, STAFF, setOffline } from './support/browser';
 import { gql, signIn } from '../support/api';
 import { freshUser } from '../integration/notifications/support';
+import { openMapWithOfflineCopy } from './support/offline';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 
 // Run in the page (as strings: the server-side type check has no DOM types).
@@ -157,15 +158,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
   it('keeps listing the last loaded closures on /map with the network cut, with their age and the last-online time', async () => {
     const { context, page } = await newPage(browser);
     try {
-      await page.goto(`${APP_URL}/map`);
-      await waitForPath(page, '/map');
-      const rows = page.locator('.closure-list__item');
-      await rows.first().waitFor({ timeout: 30_000 });
-      const online = await rows.count();
-      expect(online).toBeGreaterThan(0);
-      // The service worker takes charge of the page; the snapshot write finishes.
-      await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
-      await page.waitForTimeout(500);
+      const { rows, listed: online } = await openMapWithOfflineCopy(page);
       // The base map this first visit loaded before the worker existed reaches the worker's cache.
       await expect.poll(() => page.evaluate<{ style: boolean; tiles: number }>(baseMapCached), { timeout: 20_000 }).toMatchObject({ style: true, tiles: expect.any(Number) });
       expect((await page.evaluate<{ style: boolean; tiles: number }>(baseMapCached)).tiles).toBeGreaterThan(0);
