@@ -56,6 +56,9 @@ export default defineConfig({
           setupFiles: ['test/support/worker-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's change can take seconds while two browsers and two stacks share 2 cores:
+          // expect.poll waits up to 15 s (its default is 1 s), and asserts the same thing.
+          expect: { poll: { timeout: 15_000 } },
           // As integration: a stack per worker, a worker's files one after another on it.
           maxWorkers: STACK_WORKERS,
           sequence: { groupOrder: 2 },

@@ -201,7 +201,8 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
       await follow.waitFor();
       await page.goto(`${APP_URL}/map`);
       const banner = page.getByTestId('unsealed-banner').getByText('Forbes: Unsealed roads closed');
-      await banner.waitFor();
+      // After the council boundaries download to this fresh device (the banner needs them).
+      await banner.waitFor({ timeout: 60_000 });
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
 
       await setOffline(context, true);
