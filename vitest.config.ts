@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 // One config, four projects, run by scripts/test.mjs in this order. Integration and browser
 // tests run on real local stacks started once per run by test/support/global-stack.ts: one per
 // worker, so files run side by side and never share a table, an inbox or the built app.
-// TEST_WORKERS=1 runs them one after another on one stack, as before.
+// Integration files run two at a time (TEST_WORKERS=1: one after another on one stack, as
+// before). Browser files run one at a time unless BROWSER_WORKERS says otherwise: two Chromiums
+// drawing maps in software on 2 cores were no faster than one and timed out under the load.
 const STACK_WORKERS = Math.max(1, Number(process.env.TEST_WORKERS ?? 2) || 2);
+const BROWSER_WORKERS = Math.max(1, Number(process.env.BROWSER_WORKERS ?? 1) || 1);
 
 export default defineConfig({
   test: {
@@ -56,11 +59,11 @@ export default defineConfig({
           setupFiles: ['test/support/worker-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // A page's change can take seconds while two browsers and two stacks share 2 cores:
-          // expect.poll waits up to 15 s (its default is 1 s), and asserts the same thing.
+          // A page's change can take seconds on a busy 2-core machine: expect.poll waits up to
+          // 15 s (its default is 1 s), and asserts the same thing.
           expect: { poll: { timeout: 15_000 } },
-          // As integration: a stack per worker, a worker's files one after another on it.
-          maxWorkers: STACK_WORKERS,
+          // A stack per worker as for integration; one worker by default (above).
+          maxWorkers: BROWSER_WORKERS,
           sequence: { groupOrder: 2 },
         },
       },
