@@ -1,10 +1,6 @@
 import type { GraphQLResult } from 'aws-amplify/api';
 import { QueryClient } from '@tanstack/react-query';
 import { amplifyConfig, loadAmplify } from './amplify';
-import { isDeviceOffline, noteServerReached, noteServerUnreachable, probeEndpoint, setReachabilityProbe } from './server-reachability';
-
-// While the server cannot be reached, the API's own URL is what is probed for its return.
-setReachabilityProbe(probeEndpoint(() => amplifyConfig().API?.GraphQL?.endpoint));
 
 /** The error types the API promises (docs/api.md#conventions), plus the two the client itself can hit. */
 export type ApiErrorType =
@@ -113,10 +109,10 @@ export async function gql<T>(
   variables?: Record<string, unknown>,
   options: { authMode?: AuthMode } = {},
 ): Promise<T> {
-  // Offline, or on a network that does not reach the server, a change cannot be sent: say so at
-  // once. Sent anyway, the signed-in client keeps retrying the network and the button stays
-  // silent for minutes. Reads go on: flood mode answers them from the device.
-  if (isMutation(query) && isDeviceOffline()) {
+  // Offline, a change cannot reach the server: say so at once. Sent anyway, the signed-in client
+  // keeps retrying the network and the button stays silent for minutes. Reads go on: flood mode
+  // answers them from the device.
+  if (isMutation(query) && typeof navigator !== 'undefined' && navigator.onLine === false) {
     throw new ApiError('NetworkError', OFFLINE_CHANGE_MESSAGE);
   }
   try {
@@ -125,19 +121,13 @@ export async function gql<T>(
     // No custom request headers: AppSync's CORS preflight is not documented to admit them, so a
     // keyed write carries its key as an argument (lib/keyed-write.ts).
     const result = (await call({ query, variables, authMode })) as GraphQLResult<T>;
-    noteServerReached();
     if (result.errors?.length) throw result;
     if (result.data == null) throw new ApiError('Unknown', 'The server returned no data');
     return result.data;
   } catch (err) {
-    const error = toApiError(err);
-    // No answer at all marks the server unreachable; an error the server sent proves it is there.
-    if (error.errorType === 'NetworkError') noteServerUnreachable();
-    else noteServerReached();
-    throw error;
+    throw toApiError(err);
   }
 }
-
 
 const permanent = new Set(['ValidationError', 'Unauthorized', 'Forbidden', 'NotFound', 'Conflict', 'PaymentRequired']);
 

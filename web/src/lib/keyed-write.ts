@@ -5,7 +5,6 @@
 // a custom HTTP header would have to pass AppSync's CORS preflight, which is not documented to
 // admit one (docs/decisions/0003-idempotency-key-in-the-request-body.md).
 import { ApiError, gql } from './api';
-import { isDeviceOffline } from './server-reachability';
 
 /** A fresh key for one user action (a UUID; 36 characters of letters, digits and "-"). */
 export function newActionKey(): string {
@@ -39,7 +38,7 @@ export async function keyedGql<T>(
       return await gql<T>(query, { ...variables, idempotencyKey: key });
     } catch (error) {
       // Offline, a retry cannot help; the caller (e.g. the report queue) tries again when the connection returns.
-      const offline = isDeviceOffline();
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
       const again = error instanceof ApiError && error.errorType === 'NetworkError' && !offline && attempt < delays.length;
       if (!again) throw error;
       await new Promise((resolve) => setTimeout(resolve, delays[attempt]));

@@ -6,7 +6,6 @@ import { lgaDataImportQuery, localDataStatusQuery, type LocalDataStatus } from '
 import { LGA_BUNDLE_QUERY_KEY, NOT_CACHED_MESSAGE, readInstalledTimestamp, saveLgaBundle } from './bundle-store';
 import { downloadLgaBundle } from './download';
 import { setInstallPhase } from './install-state';
-import { isDeviceOffline } from '../../lib/server-reachability';
 
 let running: Promise<void> | null = null;
 
@@ -23,7 +22,7 @@ async function run(queryClient: QueryClient): Promise<void> {
   try {
     const installed = await readInstalledTimestamp().catch(() => null);
     // Offline with boundaries on the device (flood mode): they are the newest this device can get.
-    const offline = isDeviceOffline;
+    const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
     if (installed !== null && offline()) return setInstallPhase({ step: 'done', downloaded: false });
     let current;
     try {

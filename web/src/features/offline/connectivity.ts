@@ -1,9 +1,7 @@
 // Online or offline, with the last time the device was online (spec §4 "Connectivity"). The time
 // survives a reload (localStorage) so the banner can say how old what the user sees is, except on
-// the embedded map, which must not write to the host site's storage. Offline is the browser's
-// own (no network) or a network on which the server cannot be reached (lib/server-reachability).
+// the embedded map, which must not write to the host site's storage.
 import { useSyncExternalStore } from 'react';
-import { isServerReachable, noteServerReached, onReachabilityChange } from '../../lib/server-reachability';
 
 const LAST_ONLINE_KEY = 'rc.lastOnlineAt';
 
@@ -57,16 +55,10 @@ let started = false;
 export function startConnectivityTracking(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  const online = navigator.onLine && isServerReachable();
-  state = { online, lastOnlineAt: online ? Date.now() : readStored() };
-  if (online) store(state.lastOnlineAt!);
-  window.addEventListener('online', () => {
-    // A network is back: ask the server again rather than trust a failure from before.
-    noteServerReached();
-    updateConnectivity(true);
-  });
+  state = { online: navigator.onLine, lastOnlineAt: navigator.onLine ? Date.now() : readStored() };
+  if (navigator.onLine) store(state.lastOnlineAt!);
+  window.addEventListener('online', () => updateConnectivity(true));
   window.addEventListener('offline', () => updateConnectivity(false));
-  onReachabilityChange(() => updateConnectivity(navigator.onLine && isServerReachable()));
   // While online, keep the stored time current so a sudden drop shows a recent time.
   window.setInterval(() => {
     if (state.online) updateConnectivity(true);

@@ -1,12 +1,15 @@
 // The device's offline copies and the read that falls back to them (flood mode). Kept apart from
 // the map's closure snapshot so that the signed-in reads (remembered-reads.ts) do not carry it.
 import { openKeyValueStore, type KeyValueStore } from '../../lib/idb';
-import { isDeviceOffline } from '../../lib/server-reachability';
 
 let store: KeyValueStore | null = null;
 /** One store for the map's snapshot (closure-snapshot.ts) and the remembered reads. */
 export const offlineStore = () => (store ??= openKeyValueStore('road-closures-offline', 'snapshots'));
 
+/** True when a failed request is explained by having no connection (not by a server error). */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
 
 /** The embedded map on a council's site stores nothing on its visitors' devices. */
 export const mayStore = () => typeof window !== 'undefined' && !window.location.pathname.startsWith('/lga-embed');
@@ -22,7 +25,7 @@ export async function readWithOfflineCopy<T>(
   replay: () => Promise<{ value: T; savedAt: number } | null>,
   served: (asOf: number | null) => void,
 ): Promise<T> {
-  if (isDeviceOffline()) {
+  if (isOffline()) {
     // Known to be offline: answer at once rather than wait for the client's network retries.
     const saved = await replay().catch(() => null);
     if (saved) {
@@ -36,8 +39,7 @@ export async function readWithOfflineCopy<T>(
     void remember(value);
     return value;
   } catch (error) {
-    // Offline explains the failure (no network, or the failed request found no server), not a server error.
-    if (!isDeviceOffline()) throw error;
+    if (!isOffline()) throw error;
     const saved = await replay().catch(() => null);
     if (!saved) throw error;
     served(saved.savedAt);

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, gql } from '../../../lib/api';
 import { readInstalledTimestamp } from '../bundle-store';
-import { isDeviceOffline } from '../../../lib/server-reachability';
 
 export interface LgaDataImport {
   timestamp: number;
@@ -51,7 +50,7 @@ export const localDataStatusQuery = queryOptions({
   queryKey: ['lga-data', 'status'],
   queryFn: async ({ client }): Promise<LocalDataStatus> => {
     const localTimestamp = await readInstalledTimestamp().catch(() => null);
-    const offline = isDeviceOffline();
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     // Offline with a bundle on the device: it is the newest this device can have, so use it
     // (flood mode) rather than sending the user to /init, which needs the network.
     if (offline && localTimestamp !== null) return { installed: true, serverTimestamp: localTimestamp, localTimestamp };
@@ -61,7 +60,7 @@ export const localDataStatusQuery = queryOptions({
       return { installed: localTimestamp === current.timestamp, serverTimestamp: current.timestamp, localTimestamp };
     } catch (err) {
       // The connection dropped during the check: same as above.
-      if (localTimestamp !== null && isDeviceOffline()) {
+      if (localTimestamp !== null && typeof navigator !== 'undefined' && navigator.onLine === false) {
         return { installed: true, serverTimestamp: localTimestamp, localTimestamp };
       }
       throw err;

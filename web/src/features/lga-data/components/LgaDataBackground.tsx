@@ -7,7 +7,6 @@ import { installLgaData } from '../install';
 import { useInstallPhase } from '../install-state';
 import { ProgressLine } from './ProgressLine';
 import './lga-data-background.css';
-import { isServerReachable, onReachabilityChange } from '../../../lib/server-reachability';
 
 /** How long "ready" stays on screen after a download. */
 const READY_SHOWN_MS = 5000;
@@ -26,13 +25,7 @@ export function LgaDataBackground() {
     if (phase.step !== 'error') return;
     const retry = () => installLgaData(queryClient).catch(() => undefined);
     window.addEventListener('online', retry);
-    const stopFollowing = onReachabilityChange(() => {
-      if (isServerReachable()) void retry();
-    });
-    return () => {
-      window.removeEventListener('online', retry);
-      stopFollowing();
-    };
+    return () => window.removeEventListener('online', retry);
   }, [phase.step, queryClient]);
 
   useEffect(() => {

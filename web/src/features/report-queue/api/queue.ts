@@ -6,7 +6,6 @@ import { ApiError } from '../../../lib/api';
 import { newActionKey } from '../../../lib/keyed-write';
 import { submitReport, uploadPhoto, type Report, type ReportInput } from '../../reports/api/reports';
 import { queueStore, type QueuedReport } from './store';
-import { isDeviceOffline } from '../../../lib/server-reachability';
 
 export type QueueState = 'waiting' | 'sending' | 'failed' | 'sent';
 export interface QueueEntry extends QueuedReport {
@@ -98,7 +97,7 @@ function stripState(entry: QueueEntry): QueuedReport {
   return stored;
 }
 
-const retryable = (error: unknown) => (error instanceof ApiError && error.errorType === 'NetworkError') || isDeviceOffline();
+const retryable = (error: unknown) => (error instanceof ApiError && error.errorType === 'NetworkError') || !navigator.onLine;
 
 let flushing: Promise<number> | null = null;
 let again: Promise<number> | null = null;
@@ -115,7 +114,7 @@ export function sendQueuedReports(): Promise<number> {
   const run = (async () => {
     for (;;) {
       const next = entries.find((e) => e.state === 'waiting' && e.uid === owner);
-      if (!next || isDeviceOffline()) break;
+      if (!next || !navigator.onLine) break;
       patch(next.key, { state: 'sending' });
       try {
         const report = await send(next);

@@ -1,10 +1,8 @@
-// Sends queued incident reports whenever it can: at start, when the browser comes back online or
-// the server can be reached again (lib/server-reachability), and when the service worker's
-// Background Sync says the connection is back (the worker cannot send them itself: the user's
-// sign-in lives in the page). Renders nothing.
+// Sends queued incident reports whenever it can: at start, when the browser comes back online, and
+// when the service worker's Background Sync says the connection is back (the worker cannot send
+// them itself: the user's sign-in lives in the page). Renders nothing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isServerReachable, onReachabilityChange } from '../../../lib/server-reachability';
 import { useAuth } from '../../auth/auth-provider';
 import { loadQueue, onReportSent, sendQueuedReports } from '../api/queue';
 
@@ -23,9 +21,6 @@ export function ReportQueueRunner() {
     if (!uid) return;
     const send = () => void sendQueuedReports();
     window.addEventListener('online', send);
-    const stopFollowing = onReachabilityChange(() => {
-      if (isServerReachable()) send();
-    });
     const fromWorker = (event: MessageEvent) => {
       if (event.data?.type !== 'SEND_QUEUED_REPORTS') return;
       // Tell the worker how many still wait, so Background Sync tries again later if any do.
@@ -35,7 +30,6 @@ export function ReportQueueRunner() {
     return () => {
       stopped = true;
       window.removeEventListener('online', send);
-      stopFollowing();
       navigator.serviceWorker?.removeEventListener('message', fromWorker);
     };
   }, [uid]);

@@ -17,7 +17,6 @@ import { QueuedReports } from '../../report-queue/components/QueuedReports';
 import { useConnectivity } from '../../offline/connectivity';
 import { LoginRequiredDialog } from './LoginRequiredDialog';
 import './reports.css';
-import { isDeviceOffline } from '../../../lib/server-reachability';
 
 const MAX_PHOTOS = 4;
 const MAX_DESCRIPTION = 1000;
@@ -73,7 +72,7 @@ export function ReportIncidentPage() {
     // photos until there is one otherwise, and never sent twice (one idempotency key per report).
     mutationFn: async () => {
       const key = await queueReport(me!.uid, { type, description: description.trim() || undefined, position: position! }, photos);
-      if (!isDeviceOffline()) await sendQueuedReports();
+      if (navigator.onLine) await sendQueuedReports();
       const entry = getQueue().find((e) => e.key === key);
       if (entry?.state === 'failed') {
         // Refused as written (not a lost connection): show why and let the user change it.

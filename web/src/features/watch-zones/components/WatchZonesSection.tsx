@@ -8,7 +8,6 @@ import { useToast } from '../../../components/toast/toast-context';
 import { hourLabel } from '../../subscriptions/components/EmailChoice';
 import { deleteWatchZone, MAX_WATCH_ZONES, setZoneChannels, watchZonesKey, type EmailMode, type WatchZone, type ZoneChannels } from '../api/watch-zones';
 import { useWatchZones } from '../hooks';
-import { isDeviceOffline } from '../../../lib/server-reachability';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -77,7 +76,7 @@ export function WatchZonesSection() {
     onSuccess: (list) => queryClient.setQueryData(watchZonesKey, list),
     onError: (error) => toast.show({ kind: 'error', message: `Failed to delete the area: ${error.message}` }),
   });
-  const offline = isDeviceOffline();
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   return (
     <section className="watch-zones" aria-labelledby="watch-zones-heading">
       <h2 id="watch-zones-heading">Watched areas</h2>
