@@ -47,8 +47,15 @@ export function itemOf(c: ClosureRecord, index: MapIndex = mapIndexOf(c)) {
   return { ...clean, ...index.fields, regions: c.regions as unknown };
 }
 
-/** Activity sort keys must be unique within a second: ms plus random suffix, still in time order. */
-const activityN = () => `${String(Date.now() % 1000).padStart(3, '0')}${randomBytes(3).toString('hex')}`;
+/**
+ * An activity's sort key within its second (`timestamp`, taken when the request began): the
+ * milliseconds since that second began, counted when the entry is written, then a random suffix
+ * for uniqueness. Counting from the timestamp, not the clock's own milliseconds, keeps time order
+ * when a change is written in the second after its timestamp (the clock's 005 would sort before
+ * an earlier change's 990). Padded to nine digits (over a day), so they sort as strings.
+ */
+export const activityN = (timestamp: number, nowMs = Date.now()) =>
+  `${String(Math.max(0, nowMs - timestamp * 1000)).padStart(9, '0')}${randomBytes(3).toString('hex')}`;
 
 export const CONFLICT_MESSAGE = 'This closure was changed by someone else. Please reload and try again.';
 
@@ -109,7 +116,7 @@ async function writeClosureChange(
           .create({
             closureId: activity.closureId,
             timestamp: activity.timestamp,
-            n: activityN(),
+            n: activityN(activity.timestamp),
             action: activity.action,
             user: activity.user,
             payload: activity.payload,

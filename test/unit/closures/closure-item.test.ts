@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemOf, toRecord } from '../../../lambdas/adapters/closures/store';
+import { activityN, itemOf, toRecord } from '../../../lambdas/adapters/closures/store';
 import { closureFromItem } from '../../../lambdas/adapters/db/closure-item';
 import { ClosureEntity } from '../../../lambdas/adapters/db/entities/closure';
 import { indexGeometry } from '../../../lambdas/core/closures/geometry';
@@ -46,5 +46,22 @@ describe('a closure item on the map read path', () => {
     expect(ClosureEntity.parse({ Item: { ...legacy } })!.data!.regions).toEqual(regions);
     expect(closureFromItem(legacy).nearestLocation).toEqual(closure().nearestLocation);
     expect(closureFromItem(legacy)).toEqual(ClosureEntity.parse({ Item: { ...legacy } })!.data);
+  });
+});
+
+describe('activity sort keys', () => {
+  const second = 1_764_900_000;
+  it('keep time order when a change is written in the second after its timestamp', () => {
+    // Two changes stamped in the same second: the first written late in it, the second written
+    // just after the second turned (the clock's own milliseconds would read 990 then 005).
+    const first = activityN(second, second * 1000 + 990);
+    const later = activityN(second, (second + 1) * 1000 + 5);
+    expect(first < later).toBe(true);
+    expect([later, first].sort()).toEqual([first, later]);
+  });
+  it('are unique for changes written in the same millisecond', () => {
+    const at = second * 1000 + 400;
+    expect(activityN(second, at)).not.toBe(activityN(second, at));
+    expect(activityN(second, at).slice(0, 9)).toBe('000000400');
   });
 });
