@@ -26,7 +26,7 @@ import { closureNotification } from '../lambdas/core/notifications/messages';
 import { notifyFor } from '../lambdas/events/notify';
 import { settingsFromEnv } from '../local/settings';
 import { startLocalStack } from '../local/stack';
-import { freePort } from './support/dynamodb-memory';
+import { freePort } from '../test/support/ports';
 import { against, count, plain, type Figure, type SectionReport } from './support/report';
 import { benchChannels, followerRows, startPushStandIn } from './fanout-channels';
 import type { FanoutSection } from './support/fanout-section';

@@ -12,7 +12,8 @@ import type { ClosureRecord } from '../lambdas/core/closures/types';
 import { ensureTable } from '../local/dynamodb';
 import { BUCKETS, startS3 } from '../local/s3';
 import { writeClosures, writeViewCounters } from './support/closure-writer';
-import { freePort, startMemoryDynamoDb } from './support/dynamodb-memory';
+import { freePort } from '../test/support/ports';
+import { startMemoryDynamoDb } from './support/dynamodb-memory';
 import { count, plain, type SectionReport } from './support/report';
 import { countRequests } from './support/request-count';
 

@@ -12,7 +12,8 @@ import { setLocalEventSink } from '../lambdas/adapters/platform/events';
 import type { HazardKind } from '../lambdas/core/livetraffic/hazard';
 import { ensureTable } from '../local/dynamodb';
 import { BUCKETS, startS3 } from '../local/s3';
-import { freePort, startMemoryDynamoDb } from './support/dynamodb-memory';
+import { freePort } from '../test/support/ports';
+import { startMemoryDynamoDb } from './support/dynamodb-memory';
 import { plain, type SectionReport } from './support/report';
 import { countRequests } from './support/request-count';
 

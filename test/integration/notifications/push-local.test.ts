@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { gql } from '../../support/api';
 import type { LocalStack } from '../../../local/stack';
+import { freePort } from '../../support/ports';
 
 function selfSignedCert() {
   const dir = mkdtempSync(path.join(tmpdir(), 'push-cert-'));
@@ -22,16 +23,6 @@ function selfSignedCert() {
   return { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The browser side of RFC 8291 (aes128gcm, RFC 8188 framing, one record). */
 function decryptPush(body: Buffer, ua: { ecdh: ReturnType<typeof createECDH>; auth: Buffer }): string {

@@ -1,24 +1,17 @@
 // The local web server answers "starting" until the first seed is done, so a browser or script
 // that opens the app at once never meets a sign-in error from missing demo accounts.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createWebServer } from '../../../local/web-server';
+import { freePort } from '../../support/ports';
 
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 const INVOKE_SECRET = 'per-start-secret';
 
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 async function startServer(isReady: () => boolean) {
   const port = await freePort();
