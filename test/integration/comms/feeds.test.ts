@@ -16,11 +16,12 @@ beforeAll(async () => {
   ({ staff, admin } = await commsCallers());
 });
 
-// s3rver can serve a file while a parallel regeneration rewrites it (S3 PUTs are atomic).
-const parses = (text: string) => {
+// s3rver can serve a file while a parallel regeneration rewrites it (S3 PUTs are atomic): then
+// the body is cut short, or the read fails and the local server answers 404 with a JSON message.
+// Either way it is not yet the file: wait for a whole feature collection.
+const isFeatureCollection = (text: string) => {
   try {
-    JSON.parse(text);
-    return true;
+    return Array.isArray(JSON.parse(text)?.features);
   } catch {
     return false;
   }
@@ -42,7 +43,7 @@ describe('open feeds', { timeout: 200_000 }, () => {
     const { id } = await forbesClosure(staff, { type: 'roadworks', reason: 'Bridge & culvert damage', ...onNewell });
     const [regionId] = await regionIdsOf(id, staff);
     for (const scope of [FORBES, 'all']) {
-      const geo = await until(async () => (await feed(`${scope}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
+      const geo = await until(async () => (await feed(`${scope}/closures.geojson`)).text(), (text) => text.includes(id) && isFeatureCollection(text));
       expect(JSON.parse(geo).features.some((f: any) => f.id === id && f.properties.reason === 'Bridge & culvert damage' && f.properties.directions === 'both')).toBe(true);
       const wzdx = JSON.parse(await (await feed(`${scope}/wzdx.json`)).text());
       expect(wzdx.feed_info.version).toBe('4.2');
@@ -65,19 +66,21 @@ describe('open feeds', { timeout: 200_000 }, () => {
     );
     expect(parkes.errors).toBeUndefined();
     const parkesId = parkes.data!.createClosure.id;
-    await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(parkesId) && parses(text));
+    await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(parkesId) && isFeatureCollection(text));
     // A Forbes change rebuilds the all-LGA files with Parkes taken from what its own change wrote.
     const { id: forbesId } = await forbesClosure(staff);
-    const both = await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(forbesId) && parses(text));
+    const both = await until(async () => (await feed('all/closures.geojson')).text(), (text) => text.includes(forbesId) && isFeatureCollection(text));
     expect(JSON.parse(both).features.map((f: any) => f.id)).toEqual(expect.arrayContaining([parkesId, forbesId]));
     // WZDx and CIFS carry it when its road has a name (a random spot may be on an unnamed road).
     if (JSON.parse(both).features.find((f: any) => f.id === parkesId).properties.road) {
       const [parkesRegion] = await regionIdsOf(parkesId, admin);
-      expect(await (await feed('all/waze.xml')).text()).toContain(`<incident id="${cifsIncidentId(parkesId, parkesRegion)}">`);
+      // Each file is written on its own: the GeoJSON having it says nothing of the Waze file yet.
+      const incident = `<incident id="${cifsIncidentId(parkesId, parkesRegion)}">`;
+      expect(await until(async () => (await feed('all/waze.xml')).text(), (text) => text.includes(incident))).toContain(incident);
     }
     const removed = await gql('mutation($id: ID!) { deleteClosure(id: $id) { id } }', { id: parkesId }, admin);
     expect(removed.errors).toBeUndefined();
-    const after = await until(async () => (await feed('all/closures.geojson')).text(), (text) => !text.includes(parkesId) && parses(text));
+    const after = await until(async () => (await feed('all/closures.geojson')).text(), (text) => !text.includes(parkesId) && isFeatureCollection(text));
     expect(JSON.parse(after).features.map((f: any) => f.id)).toEqual(expect.arrayContaining([forbesId]));
     expect(after).not.toContain(parkesId);
   });
@@ -97,7 +100,7 @@ describe('open feeds', { timeout: 200_000 }, () => {
     expect((await read()).version).toBe(before.version);
     expect((await update({})).errors).toBeUndefined();
     expect((await read()).detour).toBe('Use Back Yamma Road');
-    const geo = await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
+    const geo = await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && isFeatureCollection(text));
     expect(JSON.parse(geo).features.find((f: any) => f.id === id).properties.detour).toBe('Use Back Yamma Road');
     // Each file is written on its own (s3rver, unlike S3, can answer a file mid-write with nothing):
     // the GeoJSON having the closure says nothing of the Waze file yet, so it gets the same time.
@@ -107,13 +110,13 @@ describe('open feeds', { timeout: 200_000 }, () => {
 
   it('serves feeds that keep the WZDx, CIFS and RFC 7946 rules, each closing both directions', async () => {
     const { id } = await forbesClosure(staff, { type: 'roadworks', condition: 'changed', reason: 'Single lane with traffic lights', ...onNewell });
-    await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && parses(text));
+    await until(async () => (await feed(`${FORBES}/closures.geojson`)).text(), (text) => text.includes(id) && isFeatureCollection(text));
     const validate = wzdxSchemaValidator();
     for (const scope of [FORBES, 'all']) {
       // The closures as the GeoJSON lists them, for the rules that compare a feed with its closures.
       const read = async () => {
         const texts = await Promise.all(['closures.geojson', 'wzdx.json', 'waze.xml'].map(async (file) => (await feed(`${scope}/${file}`)).text()));
-        if (!parses(texts[0]) || !parses(texts[1])) return { files: null, violations: ['a file was being rewritten'] };
+        if (!isFeatureCollection(texts[0]) || !isFeatureCollection(texts[1])) return { files: null, violations: ['a file was being rewritten'] };
         const files: FeedTexts = { geojson: JSON.parse(texts[0]), wzdx: JSON.parse(texts[1]), waze: texts[2] };
         const closures = files.geojson.features.map((f: any) => ({
           id: f.id, type: f.properties.type.value, condition: f.properties.condition, reason: f.properties.reason ?? undefined, scheduledFor: f.properties.scheduledFor ?? undefined,
