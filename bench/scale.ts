@@ -18,7 +18,7 @@ import { MinHeap } from '../lambdas/core/roads/heap';
 import { projectRoot, readRoadGraph } from '../lambdas/core/roads/load';
 import { EdgeMask, RoadSearch } from '../lambdas/core/roads/search';
 import { ngraphFinder, percentile, pointAlong, random, timeAll, type Timing } from './routing';
-import type { ColdLoad } from './support/cold-load';
+import { COLD_LOADS, coldLoads } from './support/cold-loads';
 import { against, plain, type Figure, type SectionReport } from './support/report';
 
 const SEED = 20261127;
@@ -28,7 +28,6 @@ const EXACT_PAIRS = 200;
 const CLOSURES = 50;
 const LOCAL_KM = 20;
 /** Fresh processes whose cold load is timed; the median is reported. */
-const COLD_LOADS = 3;
 const SIZES: Record<string, number> = { '250k': 250_000, '1M': 1_000_000, '3M': 3_000_000 };
 
 interface Built {
@@ -100,17 +99,6 @@ function dijkstra(graph: RoadGraph, from: number, to: number, blocked: EdgeMask,
     v = graph.arcEdge[a] & 1 ? graph.edgeTo[e] : graph.edgeFrom[e];
   }
   return { duration: dist[to], length };
-}
-
-/** Cold starts in fresh processes, as a Lambda's: the median load time, and the memory held after it. */
-function coldLoads(file: string): { loadMs: number; loadCpuMs: number; memoryBytes: number } {
-  const tsx = createRequire(import.meta.url).resolve('tsx');
-  const runs = Array.from({ length: COLD_LOADS }, () => {
-    const output = execFileSync(process.execPath, ['--import', tsx, join(projectRoot(), 'bench', 'support', 'cold-load.ts'), file], { encoding: 'utf8' });
-    return JSON.parse(output.trim().split('\n').pop()!) as ColdLoad;
-  });
-  const median = <T>(values: T[], of: (x: T) => number) => values.map(of).sort((a, b) => a - b)[values.length >> 1]!;
-  return { loadMs: median(runs, (r) => r.loadMs), loadCpuMs: median(runs, (r) => r.cpuMs), memoryBytes: median(runs, (r) => r.afterLoad) };
 }
 
 /** The bench's trips and closures on a graph: long ones between random nodes, local ones within 20 km, 50 closed road pieces. */
