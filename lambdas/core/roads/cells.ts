@@ -11,7 +11,7 @@ const SEGMENTS_PER_CELL = 4;
  * About one cell per four segments, so a query box meets few segments it cannot use. Built from
  * the builder's full shapes (`geom`, lng/lat interleaved in degrees, every vertex of every edge).
  */
-export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array): EdgeCells {
+export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array, segmentsPerCell = SEGMENTS_PER_CELL): EdgeCells {
   const vertexCount = edgeGeomStart[edgeCount] ?? 0;
   let minLng = Infinity;
   let minLat = Infinity;
@@ -28,7 +28,7 @@ export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, ge
   if (vertexCount === 0) minLng = minLat = maxLng = maxLat = 0;
   const width = Math.max(maxLng - minLng, 1e-6);
   const height = Math.max(maxLat - minLat, 1e-6);
-  const wanted = Math.max(1, Math.ceil((vertexCount - edgeCount) / SEGMENTS_PER_CELL));
+  const wanted = Math.max(1, Math.ceil((vertexCount - edgeCount) / segmentsPerCell));
   let size = Math.max(Math.sqrt((width * height) / wanted), 1e-4);
   let cols = Math.floor(width / size) + 1;
   let rows = Math.floor(height / size) + 1;
