@@ -72,7 +72,7 @@ export function timeAll<T>(items: readonly T[], run: (item: T, i: number) => voi
 export function graphBytes(graph: RoadGraph): number {
   let total = 0;
   const seen = new Set<unknown>();
-  for (const value of [...Object.values(graph), graph.cells.cellStart, graph.cells.cellSegment, ...Object.values(graph.cch ?? {})]) {
+  for (const value of [...Object.values(graph), ...Object.values(graph.cells), ...Object.values(graph.vertexEdges), ...Object.values(graph.cch ?? {})]) {
     if (ArrayBuffer.isView(value) && !seen.has(value)) {
       seen.add(value);
       total += value.byteLength;

@@ -132,7 +132,6 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeLength,
     edgeRoad: roads.length <= 0xffff ? Uint16Array.from(edgeRoad) : edgeRoad,
     edgeFlags,
-    edgeGeomStart,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...csr,

@@ -1,14 +1,17 @@
 // The spatial index of the road network: a uniform grid naming the road segments in each cell,
-// stored in the graph file as it is used (see EdgeCells in ./graph.ts). It answers the box
+// stored in the graph file as it is used, as varint gaps (see EdgeCells in ./graph.ts). It answers the box
 // queries of snapping, the nearest road and matching a closure's line onto the roads.
-import { COORDINATE_SCALE, type EdgeCells, type RoadGraph } from './graph';
+import { bitCount, COORDINATE_SCALE, type EdgeCells, type RoadGraph } from './graph';
 
+
+/** Segments per cell over the whole network's box (cells in towns list more, most rural ones none). */
+const SEGMENTS_PER_CELL = 4;
 
 /**
  * About one cell per four segments, so a query box meets few segments it cannot use. Built from
  * the builder's full shapes (`geom`, lng/lat interleaved in degrees, every vertex of every edge).
  */
-export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array): EdgeCells {
+export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, geom: Float64Array, segmentsPerCell = SEGMENTS_PER_CELL): EdgeCells {
   const vertexCount = edgeGeomStart[edgeCount] ?? 0;
   let minLng = Infinity;
   let minLat = Infinity;
@@ -25,7 +28,7 @@ export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, ge
   if (vertexCount === 0) minLng = minLat = maxLng = maxLat = 0;
   const width = Math.max(maxLng - minLng, 1e-6);
   const height = Math.max(maxLat - minLat, 1e-6);
-  const wanted = Math.max(1, Math.ceil((vertexCount - edgeCount) / 4));
+  const wanted = Math.max(1, Math.ceil((vertexCount - edgeCount) / segmentsPerCell));
   let size = Math.max(Math.sqrt((width * height) / wanted), 1e-4);
   let cols = Math.floor(width / size) + 1;
   let rows = Math.floor(height / size) + 1;
@@ -35,32 +38,78 @@ export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, ge
     cols = Math.floor(width / size) + 1;
     rows = Math.floor(height / size) + 1;
   }
-  const cells: EdgeCells = { minLng, minLat, size, cols, rows, cellStart: new Uint32Array(cols * rows + 1), cellSegment: new Uint32Array(0) };
-  // Each segment (named by its first vertex) goes into every cell its bounding box meets.
+  const box = { minLng, minLat, size, cols, rows };
+  // Each segment (named by its first vertex) goes into every cell its bounding box meets, edge by
+  // edge, so each cell's list comes out ascending.
   const visitCells = (add: (cell: number, vertex: number) => void) => {
     for (let e = 0; e < edgeCount; e++) {
       for (let v = edgeGeomStart[e]; v + 1 < edgeGeomStart[e + 1]; v++) {
-        const [c0, c1, r0, r1] = cellRange(cells, geom[2 * v], geom[2 * v + 1], geom[2 * v + 2], geom[2 * v + 3]);
+        const [c0, c1, r0, r1] = cellRange(box, geom[2 * v], geom[2 * v + 1], geom[2 * v + 2], geom[2 * v + 3]);
         for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) add(r * cols + c, v);
       }
     }
   };
-  const start = cells.cellStart;
+  const cellCount = cols * rows;
+  const start = new Uint32Array(cellCount + 1);
   visitCells((cell) => start[cell + 1]++);
-  for (let c = 0; c < cols * rows; c++) start[c + 1] += start[c];
-  const fill = start.slice(0, cols * rows);
-  cells.cellSegment = new Uint32Array(start[cols * rows]);
+  for (let c = 0; c < cellCount; c++) start[c + 1] += start[c];
+  const fill = start.slice(0, cellCount);
+  const segments = new Uint32Array(start[cellCount]);
   visitCells((cell, vertex) => {
-    cells.cellSegment[fill[cell]++] = vertex;
+    segments[fill[cell]++] = vertex;
   });
-  return cells;
+  return encodeCells(box, start, segments);
+}
+
+/** The grid's lists (cell c's ascending in segments[start[c]..start[c+1]-1]) as stored. */
+export function encodeCells(box: Omit<EdgeCells, 'listingBits' | 'listingBefore' | 'listStart' | 'segmentBytes'>, start: Uint32Array, segments: Uint32Array): EdgeCells {
+  const cellCount = box.cols * box.rows;
+  const words = (cellCount >>> 5) + 1;
+  const listingBits = new Uint32Array(words);
+  const listingBefore = new Uint32Array(words);
+  let listing = 0;
+  for (let c = 0; c < cellCount; c++) {
+    if ((c & 31) === 0) listingBefore[c >>> 5] = listing;
+    if (start[c + 1] > start[c]) {
+      listingBits[c >>> 5] |= 1 << (c & 31);
+      listing++;
+    }
+  }
+  if ((cellCount & 31) === 0) listingBefore[cellCount >>> 5] = listing;
+  const listStart = new Uint32Array(listing + 1);
+  let bytes = new Uint8Array(Math.max(16, segments.length * 2));
+  let length = 0;
+  let i = 0;
+  for (let c = 0; c < cellCount; c++) {
+    if (start[c + 1] === start[c]) continue;
+    listStart[i++] = length;
+    let previous = 0;
+    for (let k = start[c]; k < start[c + 1]; k++) {
+      if (length + 5 > bytes.length) {
+        const grown = new Uint8Array(bytes.length * 2);
+        grown.set(bytes);
+        bytes = grown;
+      }
+      // The first from 0, then the gap from the one before; gaps are whole, so 5 bytes at most.
+      let gap = segments[k] - previous;
+      if (gap < 0) throw new Error('cell segments must be ascending');
+      previous = segments[k];
+      while (gap >= 0x80) {
+        bytes[length++] = (gap & 0x7f) | 0x80;
+        gap = Math.floor(gap / 0x80);
+      }
+      bytes[length++] = gap;
+    }
+  }
+  listStart[listing] = length;
+  return { ...box, listingBits, listingBefore, listStart, segmentBytes: bytes.slice(0, length) };
 }
 
 // At module level, not made anew on each query (from source, tsx also names each one it makes).
 const clamp = (value: number, max: number) => (value < 0 ? 0 : value > max ? max : value);
 
 /** Columns c0..c1 and rows r0..r1 of the cells a box overlaps, clamped to the grid. */
-function cellRange(cells: EdgeCells, ax: number, ay: number, bx: number, by: number): [number, number, number, number] {
+function cellRange(cells: Pick<EdgeCells, 'minLng' | 'minLat' | 'size' | 'cols' | 'rows'>, ax: number, ay: number, bx: number, by: number): [number, number, number, number] {
   const c0 = clamp(Math.floor((Math.min(ax, bx) - cells.minLng) / cells.size), cells.cols - 1);
   const c1 = clamp(Math.floor((Math.max(ax, bx) - cells.minLng) / cells.size), cells.cols - 1);
   const r0 = clamp(Math.floor((Math.min(ay, by) - cells.minLat) / cells.size), cells.rows - 1);
@@ -84,8 +133,9 @@ export function forEachSegmentIn(
   maxY: number,
   visit: (edge: number, vertex: number, ax: number, ay: number, bx: number, by: number) => void,
 ): void {
-  const { cells, edgeGeomStart: start, interiorE7: interior, nodeLngE7, nodeLatE7, edgeFrom, edgeTo } = graph;
+  const { cells, interiorE7: interior, nodeLngE7, nodeLatE7, edgeFrom, edgeTo } = graph;
   const { startBits, startsBefore } = graph.vertexEdges;
+  const { listingBits, listingBefore, listStart, segmentBytes } = cells;
   const [c0, c1, r0, r1] = cellRange(cells, minX, minY, maxX, maxY);
   const single = c0 === c1 && r0 === r1;
   // The box in the stored units, so segments outside it are passed over without conversion.
@@ -96,12 +146,26 @@ export function forEachSegmentIn(
   for (let r = r0; r <= r1; r++) {
     for (let c = c0; c <= c1; c++) {
       const cell = r * cells.cols + c;
-      for (let i = cells.cellStart[cell]; i < cells.cellStart[cell + 1]; i++) {
-        const v = cells.cellSegment[i];
+      const cellWord = listingBits[cell >>> 5];
+      if (((cellWord >>> (cell & 31)) & 1) === 0) continue;
+      // The listing cells before this one: those before its word, and its word's bits below it.
+      const listing = listingBefore[cell >>> 5] + bitCount(cellWord & ((1 << (cell & 31)) - 1));
+      const end = listStart[listing + 1];
+      let v = 0;
+      for (let at = listStart[listing]; at < end; ) {
+        // The next varint gap (the first from 0), inline.
+        let byte = segmentBytes[at++];
+        let gap = byte & 0x7f;
+        for (let scale = 0x80; byte >= 0x80; scale *= 0x80) {
+          byte = segmentBytes[at++];
+          gap += (byte & 0x7f) * scale;
+        }
+        v += gap;
         // The segment's edge (as edgeOfVertex in graph.ts), then its ends in 1e-7 degrees (as
         // vertexLng/vertexLat), inline: this loop is most of a snap's and a closure match's time.
         const word = v >>> 5;
-        let bits = startBits[word] & ((2 << (v & 31)) - 1);
+        const startWord = startBits[word];
+        let bits = startWord & ((2 << (v & 31)) - 1);
         bits -= (bits >>> 1) & 0x55555555;
         bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
         bits = (bits + (bits >>> 4)) & 0x0f0f0f0f;
@@ -111,14 +175,16 @@ export function forEachSegmentIn(
         let ayE7: number;
         let bxE7: number;
         let byE7: number;
-        if (v === start[edge]) {
+        if ((startWord >>> (v & 31)) & 1) {
           axE7 = nodeLngE7[edgeFrom[edge]];
           ayE7 = nodeLatE7[edgeFrom[edge]];
         } else {
           axE7 = interior[k];
           ayE7 = interior[k + 1];
         }
-        if (v + 2 === start[edge + 1]) {
+        // The segment ends the edge when the vertex after its end starts the next (or is the count).
+        const after = v + 2;
+        if ((startBits[after >>> 5] >>> (after & 31)) & 1) {
           bxE7 = nodeLngE7[edgeTo[edge]];
           byE7 = nodeLatE7[edgeTo[edge]];
         } else {

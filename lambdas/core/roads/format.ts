@@ -1,15 +1,16 @@
 import { buildArcs } from './build';
 import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
-import { buildVertexEdgeIndex, COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { bitCount, COORDINATE_SCALE, nextEdgeStart, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 import { StringTable } from './strings';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
 // at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
 // (integers of 1e-7 degrees), the edges (an edge's one-way flag and surface share a byte), the
 // roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
-// the nodes outside the largest component with theirs, and the segment grid. The rest is derived
-// in one pass each on load: each edge's shape is stored as its interior vertices only (its ends
-// are its nodes), as zigzag varint deltas, and held as integers; the arcs (CSR adjacency, with
+// the nodes outside the largest component with theirs, the segment grid (varint gaps) and where
+// each edge's shape starts (a bitmap of the vertices). The rest is derived in one pass each on
+// load: each edge's shape is stored as its interior vertices only (its ends are its nodes), as
+// zigzag varint deltas, and held as integers; the arcs (CSR adjacency, with
 // each edge's duration: its length at its road's speed) come from the edges. A file is read
 // section by section (deserializeRoadGraphFrom), so the varints are freed once decoded.
 // docs/road-engine.md lists what each part costs.
@@ -84,14 +85,19 @@ class ByteWriter {
 // binding is a getter call on every read.
 const SCALE = COORDINATE_SCALE;
 
-/** Each edge: its interior vertex count, then each interior vertex as a delta from the one before. */
+/**
+ * Each edge's interior vertices, each as a delta from the one before (the first from the edge's
+ * from node); how many an edge has is read from the vertex starts' bitmap.
+ */
 function encodeGeometry(graph: RoadGraph): Uint8Array {
   const out = new ByteWriter();
-  const { edgeGeomStart, interiorE7, nodeLngE7, nodeLatE7, edgeFrom } = graph;
+  const { interiorE7, nodeLngE7, nodeLatE7, edgeFrom } = graph;
   let i = 0;
+  let start = 0;
   for (let e = 0; e < graph.edgeCount; e++) {
-    const count = edgeGeomStart[e + 1] - edgeGeomStart[e] - 2;
-    out.unsigned(count);
+    const end = nextEdgeStart(graph.vertexEdges, start);
+    const count = end - start - 2;
+    start = end;
     let x = nodeLngE7[edgeFrom[e]];
     let y = nodeLatE7[edgeFrom[e]];
     for (let k = 0; k < count; k++, i += 2) {
@@ -119,8 +125,13 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('geometry', encodeGeometry(graph));
   place('stringBytes', graph.strings.bytes);
   place('stringEnds', graph.strings.ends);
-  place('cellStart', graph.cells.cellStart);
-  place('cellSegment', graph.cells.cellSegment);
+  place('vertexStartBits', graph.vertexEdges.startBits);
+  place('vertexStartsBefore', graph.vertexEdges.startsBefore);
+  place('vertexEdgeWord', graph.vertexEdges.edgeWord);
+  place('cellListingBits', graph.cells.listingBits);
+  place('cellListingBefore', graph.cells.listingBefore);
+  place('cellListStart', graph.cells.listStart);
+  place('cellSegmentBytes', graph.cells.segmentBytes);
   // The contraction hierarchy, customized: its rank is derived from the order on load, and of
   // the weights down each arc only those differing from the weight up it are stored (most roads
   // are two-way, so most arcs weigh the same both ways), as the hierarchy holds them.
@@ -140,7 +151,7 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     meta: graph.meta,
     nodeCount: graph.nodeCount,
     edgeCount: graph.edgeCount,
-    vertexCount: graph.edgeGeomStart[graph.edgeCount],
+    vertexCount: vertexCountOf(graph),
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -208,8 +219,13 @@ function readGraph(read: GraphBytes): RoadGraph {
     nodeLng: Int32Array;
     nodeLat: Int32Array;
     geometry: Uint8Array;
-    cellStart: Uint32Array;
-    cellSegment: Uint32Array;
+    vertexStartBits: Uint32Array;
+    vertexStartsBefore: Uint32Array;
+    vertexEdgeWord: Uint32Array;
+    cellListingBits: Uint32Array;
+    cellListingBefore: Uint32Array;
+    cellListStart: Uint32Array;
+    cellSegmentBytes: Uint8Array;
     cchOrder?: Uint32Array;
     cchUpStart: Uint32Array;
     cchUpHead: Uint32Array;
@@ -221,7 +237,8 @@ function readGraph(read: GraphBytes): RoadGraph {
   };
   const { nodeCount, edgeCount } = header;
   // The loops read locals: `stored` is built key by key, so reading its properties is slow.
-  const { edgeGeomStart, interiorE7 } = decodeGeometry(stored, header.vertexCount, edgeCount);
+  const vertexEdges = { startBits: stored.vertexStartBits, startsBefore: stored.vertexStartsBefore, edgeWord: stored.vertexEdgeWord };
+  const interiorE7 = decodeGeometry(stored, vertexEdges, header.vertexCount, edgeCount);
   return {
     meta: header.meta,
     nodeCount,
@@ -235,16 +252,21 @@ function readGraph(read: GraphBytes): RoadGraph {
     edgeLength: stored.edgeLength,
     edgeRoad: stored.edgeRoad,
     edgeFlags: stored.edgeFlags,
-    edgeGeomStart,
     interiorE7,
-    vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
+    vertexEdges,
     ...buildArcs(nodeCount, stored),
     roadName: stored.roadName,
     roadRef: stored.roadRef,
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
     strings: new StringTable(stored.stringBytes, stored.stringEnds),
-    cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
+    cells: {
+      ...header.cells,
+      listingBits: stored.cellListingBits,
+      listingBefore: stored.cellListingBefore,
+      listStart: stored.cellListStart,
+      segmentBytes: stored.cellSegmentBytes,
+    },
     cch: stored.cchOrder ? readHierarchy(stored as Required<typeof stored>) : null,
   };
 }
@@ -269,16 +291,37 @@ function readHierarchy(stored: {
   };
 }
 
+/** The global vertex count: where the bitmap's last bit, the end of the last edge, is. */
+function vertexCountOf(graph: RoadGraph): number {
+  const { startBits } = graph.vertexEdges;
+  let w = startBits.length - 1;
+  while (w > 0 && startBits[w] === 0) w--;
+  return w * 32 + 31 - Math.clz32(startBits[w]);
+}
+
 /**
- * Every edge's interior vertices as integers, and where each edge's shape starts among the
- * global vertices (ends included), from the varint stream.
+ * Every edge's interior vertices as integers, from the varint stream, each edge's count read off
+ * the stored vertex starts (checked against the header first, as a corrupt bitmap would send the
+ * reads astray).
  */
 function decodeGeometry(
   stored: { nodeLng: Int32Array; nodeLat: Int32Array; edgeFrom: Uint32Array; geometry: Uint8Array },
+  vertexEdges: RoadGraph['vertexEdges'],
   vertexCount: number,
   edgeCount: number,
-): { edgeGeomStart: Uint32Array; interiorE7: Int32Array } {
-  const edgeGeomStart = new Uint32Array(edgeCount + 1);
+): Int32Array {
+  const { startBits, startsBefore, edgeWord } = vertexEdges;
+  const words = startBits.length;
+  if (
+    words !== (vertexCount >>> 5) + 1 ||
+    startsBefore.length !== words ||
+    edgeWord.length !== (edgeCount >>> 5) + 1 ||
+    startsBefore[words - 1] + bitCount(startBits[words - 1]) !== edgeCount + 1 ||
+    (startBits[0] & 1) === 0 ||
+    ((startBits[vertexCount >>> 5] >>> (vertexCount & 31)) & 1) === 0
+  ) {
+    throw new GraphFormatError('road graph vertex starts do not match its header');
+  }
   const interiorCount = vertexCount - 2 * edgeCount;
   if (interiorCount < 0) throw new GraphFormatError('road graph geometry does not match its header');
   const interiorE7 = new Int32Array(interiorCount * 2);
@@ -287,15 +330,12 @@ function decodeGeometry(
   let at = 0;
   let i = 0;
   let byte = 0;
+  let start = 0;
   for (let e = 0; e < edgeCount; e++) {
-    edgeGeomStart[e] = i / 2 + 2 * e;
-    let interior = 0;
-    for (let shift = 0; ; shift += 7) {
-      byte = bytes[at++];
-      interior |= (byte & 0x7f) << shift;
-      if (byte < 0x80) break;
-    }
-    if (i + 2 * interior > interiorE7.length) throw new GraphFormatError('road graph geometry does not match its header');
+    const end = nextEdgeStart(vertexEdges, start);
+    const interior = end - start - 2;
+    start = end;
+    if (interior < 0 || i + 2 * interior > interiorE7.length) throw new GraphFormatError('road graph geometry does not match its header');
     let x = nodeLng[edgeFrom[e]];
     let y = nodeLat[edgeFrom[e]];
     for (let k = 0; k < interior; k++) {
@@ -317,7 +357,6 @@ function decodeGeometry(
       interiorE7[i++] = y;
     }
   }
-  if (i !== interiorE7.length || at !== bytes.length) throw new GraphFormatError('road graph geometry does not match its header');
-  edgeGeomStart[edgeCount] = vertexCount;
-  return { edgeGeomStart, interiorE7 };
+  if (start !== vertexCount || i !== interiorE7.length || at !== bytes.length) throw new GraphFormatError('road graph geometry does not match its header');
+  return interiorE7;
 }

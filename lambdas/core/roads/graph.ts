@@ -3,7 +3,7 @@ import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 6;
+export const ROAD_GRAPH_VERSION = 7;
 
 /** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
 export const COORDINATE_SCALE = 1e7;
@@ -26,11 +26,11 @@ export interface RoadGraphMeta {
  *
  * - Nodes are junctions and line ends, at nodeLngE7/nodeLatE7 (integers of 1e-7 degrees); edges
  *   are the road pieces between them. Edge e's shape is the global vertices
- *   edgeGeomStart[e]..edgeGeomStart[e+1]-1: its first is its from node, its last its to node, and
- *   the ones between are held once, in `interiorE7` (lng/lat interleaved, 1e-7 degrees), where
- *   global vertex v of edge e is interior vertex v - 2e - 1 (every edge before it has two ends).
- *   Read them with vertexLng/vertexLat or edgeCoordinates (below); box queries read them inline
- *   (forEachSegmentIn in ./cells.ts).
+ *   edgeVertexStart(e)..edgeVertexStart(e+1)-1 (found in `vertexEdges`): its first is its from
+ *   node, its last its to node, and the ones between are held once, in `interiorE7` (lng/lat
+ *   interleaved, 1e-7 degrees), where global vertex v of edge e is interior vertex v - 2e - 1
+ *   (every edge before it has two ends). Read them with vertexLng/vertexLat or edgeCoordinates
+ *   (below); box queries read them inline (forEachSegmentIn in ./cells.ts).
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry); an arc's head
  *   and travel time are read from its edge (arcHead, arcTime) rather than held a second time.
@@ -57,10 +57,9 @@ export interface RoadGraph {
   edgeRoad: Uint16Array | Uint32Array;
   /** Per edge, bit 0: one way (along the geometry only); bits 1-2: index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed). */
   edgeFlags: Uint8Array;
-  edgeGeomStart: Uint32Array;
   /** Every edge's interior vertices (not its ends), lng/lat interleaved, in 1e-7 degrees. */
   interiorE7: Int32Array;
-  /** Which edge a global vertex is on, in constant time (edgeOfVertex). */
+  /** Where each edge's shape starts among the global vertices, and which edge a vertex is on (edgeVertexStart, edgeOfVertex). */
   vertexEdges: VertexEdgeIndex;
   arcStart: Uint32Array;
   /** Per arc, edge * 2 + 1 when it runs against the edge's geometry: its head and travel time are its edge's (arcHead, arcTime). */
@@ -78,21 +77,28 @@ export interface RoadGraph {
 }
 
 /**
- * A bitmap of the global vertices that start an edge, and per 32 of them how many start before:
- * the edge of vertex v is the number of starts up to v, less one. About a byte a node, where a
- * uint32 edge per vertex would be 18; a box query needs a segment's edge before it can read the
- * segment's ends, so this is on the hot path of snapping and closure matching.
+ * A bitmap of the global vertices that start an edge (and one more bit, at the vertex count, as
+ * the start of the edge after the last), and per 32 of them how many start before: the edge of
+ * vertex v is the number of starts up to v, less one (edgeOfVertex), and where edge e starts is
+ * the position of the e-th bit, found from the word holding every 32nd edge's start
+ * (edgeVertexStart). About 1.3 bytes a node, where a uint32 edge per vertex would be 18 and a
+ * uint32 start per edge 6.3; a box query needs a segment's edge before it can read the segment's
+ * ends, so this is on the hot path of snapping and closure matching.
  */
 export interface VertexEdgeIndex {
   startBits: Uint32Array;
   startsBefore: Uint32Array;
+  /** The word of startBits holding the start of edge 32k, at k. */
+  edgeWord: Uint32Array;
 }
 
 /**
  * A uniform grid over the network's geometry: each cell lists the segments whose bounding box
- * meets it, each named by its first vertex (a global vertex index), in CSR form: cell c's are
- * cellSegment[cellStart[c]..cellStart[c+1]-1]. About one cell per four segments; it is stored in
- * the graph file as is.
+ * meets it, each named by its first vertex (a global vertex index), ascending, as varint gaps
+ * (the first from 0) in one byte stream. Most cells of a state are empty (three in four at 1M),
+ * so only listing cells have an offset: a bit per cell says whether it lists any, and a count per
+ * 32 cells of the listing cells before them gives its index in `listStart` (listing cell i's
+ * bytes are segmentBytes[listStart[i]..listStart[i+1]-1]). Stored in the graph file as it is.
  */
 export interface EdgeCells {
   minLng: number;
@@ -101,8 +107,13 @@ export interface EdgeCells {
   size: number;
   cols: number;
   rows: number;
-  cellStart: Uint32Array;
-  cellSegment: Uint32Array;
+  /** A bit per cell (row by row), set when the cell lists a segment. */
+  listingBits: Uint32Array;
+  /** Per 32 cells, how many listing cells come before them. */
+  listingBefore: Uint32Array;
+  /** Per listing cell, where its segments start in segmentBytes; one more at the end. */
+  listStart: Uint32Array;
+  segmentBytes: Uint8Array;
 }
 
 
@@ -177,39 +188,84 @@ const SCALE = COORDINATE_SCALE;
 export const nodeLng = (graph: RoadGraph, node: number): number => graph.nodeLngE7[node] / SCALE;
 export const nodeLat = (graph: RoadGraph, node: number): number => graph.nodeLatE7[node] / SCALE;
 
+/** Whether global vertex v is the first of its edge (v at the vertex count: the end of the last). */
+export const startsEdge = (index: VertexEdgeIndex, v: number): boolean => ((index.startBits[v >>> 5] >>> (v & 31)) & 1) === 1;
+
 /** Longitude in degrees of global vertex v of `edge` (its ends are its nodes). */
 export function vertexLng(graph: RoadGraph, edge: number, v: number): number {
-  const start = graph.edgeGeomStart;
-  if (v === start[edge]) return graph.nodeLngE7[graph.edgeFrom[edge]] / SCALE;
-  if (v === start[edge + 1] - 1) return graph.nodeLngE7[graph.edgeTo[edge]] / SCALE;
+  if (startsEdge(graph.vertexEdges, v)) return graph.nodeLngE7[graph.edgeFrom[edge]] / SCALE;
+  if (startsEdge(graph.vertexEdges, v + 1)) return graph.nodeLngE7[graph.edgeTo[edge]] / SCALE;
   return graph.interiorE7[2 * (v - 2 * edge - 1)] / SCALE;
 }
 
 /** Latitude in degrees of global vertex v of `edge`. */
 export function vertexLat(graph: RoadGraph, edge: number, v: number): number {
-  const start = graph.edgeGeomStart;
-  if (v === start[edge]) return graph.nodeLatE7[graph.edgeFrom[edge]] / SCALE;
-  if (v === start[edge + 1] - 1) return graph.nodeLatE7[graph.edgeTo[edge]] / SCALE;
+  if (startsEdge(graph.vertexEdges, v)) return graph.nodeLatE7[graph.edgeFrom[edge]] / SCALE;
+  if (startsEdge(graph.vertexEdges, v + 1)) return graph.nodeLatE7[graph.edgeTo[edge]] / SCALE;
   return graph.interiorE7[2 * (v - 2 * edge - 1) + 1] / SCALE;
 }
 
 /** The edge's shape as [lng, lat] pairs in geometry order. */
 export function edgeCoordinates(graph: RoadGraph, edge: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let v = graph.edgeGeomStart[edge]; v < graph.edgeGeomStart[edge + 1]; v++) out.push([vertexLng(graph, edge, v), vertexLat(graph, edge, v)]);
+  const start = edgeVertexStart(graph.vertexEdges, edge);
+  const end = nextEdgeStart(graph.vertexEdges, start);
+  for (let v = start; v < end; v++) out.push([vertexLng(graph, edge, v), vertexLat(graph, edge, v)]);
   return out;
 }
 
-export function buildVertexEdgeIndex(edgeGeomStart: Uint32Array, edgeCount: number): VertexEdgeIndex {
-  const words = Math.ceil(edgeGeomStart[edgeCount] / 32);
-  const startBits = new Uint32Array(words);
-  for (let e = 0; e < edgeCount; e++) startBits[edgeGeomStart[e] >>> 5] |= 1 << (edgeGeomStart[e] & 31);
-  const startsBefore = new Uint32Array(words);
-  for (let w = 1; w < words; w++) startsBefore[w] = startsBefore[w - 1] + bitCount(startBits[w - 1]);
-  return { startBits, startsBefore };
+/** The global vertex edge e's shape starts at (e = the edge count: the vertex count). */
+export function edgeVertexStart(index: VertexEdgeIndex, e: number): number {
+  const { startBits, startsBefore } = index;
+  // The word holding start e: from the one holding every 32nd start, on while the next word's
+  // starts before are still not past e. A shape spans 2.8 vertices on average, so 32 starts
+  // span about three words.
+  let w = index.edgeWord[e >>> 5];
+  const last = startsBefore.length - 1;
+  while (w < last && startsBefore[w + 1] <= e) w++;
+  let bits = startBits[w];
+  for (let k = e - startsBefore[w]; k > 0; k--) bits &= bits - 1;
+  return w * 32 + 31 - Math.clz32(bits & -bits);
 }
 
-function bitCount(x: number): number {
+/** The first vertex after v that starts an edge: v's edge's end plus one, when v is on it. */
+export function nextEdgeStart(index: VertexEdgeIndex, v: number): number {
+  const { startBits } = index;
+  const from = v + 1;
+  let w = from >>> 5;
+  let bits = startBits[w] & (-1 << (from & 31));
+  while (bits === 0) bits = startBits[++w];
+  return w * 32 + 31 - Math.clz32(bits & -bits);
+}
+
+/** The index from every edge's start among the global vertices (and the vertex count after them). */
+export function buildVertexEdgeIndex(edgeGeomStart: Uint32Array, edgeCount: number): VertexEdgeIndex {
+  const startBits = new Uint32Array((edgeGeomStart[edgeCount] >>> 5) + 1);
+  for (let e = 0; e <= edgeCount; e++) startBits[edgeGeomStart[e] >>> 5] |= 1 << (edgeGeomStart[e] & 31);
+  return vertexEdgeIndexOf(startBits, edgeCount);
+}
+
+/**
+ * The index from its bitmap, with edgeCount + 1 bits set (the last at the vertex count) in
+ * (vertexCount >>> 5) + 1 words.
+ */
+export function vertexEdgeIndexOf(startBits: Uint32Array, edgeCount: number): VertexEdgeIndex {
+  const words = startBits.length;
+  const startsBefore = new Uint32Array(words);
+  const edgeWord = new Uint32Array((edgeCount >>> 5) + 1);
+  let before = 0;
+  for (let w = 0; w < words; w++) {
+    startsBefore[w] = before;
+    const count = bitCount(startBits[w]);
+    // Every multiple of 32 in before..before+count-1 starts in this word.
+    for (let k = (before + 31) >>> 5; k * 32 < before + count; k++) edgeWord[k] = w;
+    before += count;
+  }
+  if (before !== edgeCount + 1) throw new Error(`vertex index has ${before} edge starts, expected ${edgeCount + 1}`);
+  return { startBits, startsBefore, edgeWord };
+}
+
+export function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;

@@ -1,5 +1,5 @@
 import type { Position } from './geo';
-import { COORDINATE_SCALE, durationOfEdge, isOneWay, vertexLat, vertexLng, type RoadGraph } from './graph';
+import { COORDINATE_SCALE, durationOfEdge, edgeVertexStart, isOneWay, nextEdgeStart, vertexLat, vertexLng, type RoadGraph } from './graph';
 import type { EdgeMask, RoadSearch, SearchEndpoint } from './search';
 import type { EdgeProjection } from './spatial';
 import type { ClosedRoads } from './stretches';
@@ -57,9 +57,10 @@ function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece 
   const { nodeLngE7, nodeLatE7, interiorE7 } = graph;
   const a = graph.edgeFrom[edge];
   const b = graph.edgeTo[edge];
-  // Global vertex v of the edge is interior vertex v - 2 * edge - 1 (RoadGraph): its first interior one, edgeGeomStart[edge] - 2 * edge.
-  const interior = graph.edgeGeomStart[edge + 1] - graph.edgeGeomStart[edge] - 2;
-  const at = 2 * (graph.edgeGeomStart[edge] - 2 * edge);
+  // Global vertex v of the edge is interior vertex v - 2 * edge - 1 (RoadGraph): its first interior one, its start - 2 * edge.
+  const start = edgeVertexStart(graph.vertexEdges, edge);
+  const interior = nextEdgeStart(graph.vertexEdges, start) - start - 2;
+  const at = 2 * (start - 2 * edge);
   const coordinates: Position[] = new Array(interior + 2);
   coordinates[forward ? 0 : interior + 1] = [nodeLngE7[a] / SCALE, nodeLatE7[a] / SCALE];
   for (let i = 0; i < interior; i++) coordinates[forward ? i + 1 : interior - i] = [interiorE7[at + 2 * i] / SCALE, interiorE7[at + 2 * i + 1] / SCALE];
@@ -71,8 +72,8 @@ function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece 
 function leaving(graph: RoadGraph, from: EdgeProjection, forward: boolean): PathPiece {
   const f = fractionOf(graph, from);
   const coordinates: Position[] = [[from.lng, from.lat]];
-  if (forward) for (let v = from.vertex + 1; v < graph.edgeGeomStart[from.edge + 1]; v++) coordinates.push(vertexAt(graph, from.edge, v));
-  else for (let v = from.vertex; v >= graph.edgeGeomStart[from.edge]; v--) coordinates.push(vertexAt(graph, from.edge, v));
+  if (forward) for (let v = from.vertex + 1, end = nextEdgeStart(graph.vertexEdges, from.vertex); v < end; v++) coordinates.push(vertexAt(graph, from.edge, v));
+  else for (let v = from.vertex, start = edgeVertexStart(graph.vertexEdges, from.edge); v >= start; v--) coordinates.push(vertexAt(graph, from.edge, v));
   return forward ? piece(graph, from.edge, true, f, 1, coordinates) : piece(graph, from.edge, false, 0, f, coordinates);
 }
 
@@ -80,8 +81,8 @@ function leaving(graph: RoadGraph, from: EdgeProjection, forward: boolean): Path
 function arriving(graph: RoadGraph, to: EdgeProjection, forward: boolean): PathPiece {
   const f = fractionOf(graph, to);
   const coordinates: Position[] = [];
-  if (forward) for (let v = graph.edgeGeomStart[to.edge]; v <= to.vertex; v++) coordinates.push(vertexAt(graph, to.edge, v));
-  else for (let v = graph.edgeGeomStart[to.edge + 1] - 1; v > to.vertex; v--) coordinates.push(vertexAt(graph, to.edge, v));
+  if (forward) for (let v = edgeVertexStart(graph.vertexEdges, to.edge); v <= to.vertex; v++) coordinates.push(vertexAt(graph, to.edge, v));
+  else for (let v = nextEdgeStart(graph.vertexEdges, to.vertex) - 1; v > to.vertex; v--) coordinates.push(vertexAt(graph, to.edge, v));
   coordinates.push([to.lng, to.lat]);
   return forward ? piece(graph, to.edge, true, 0, f, coordinates) : piece(graph, to.edge, false, f, 1, coordinates);
 }

@@ -1,6 +1,6 @@
 import { forEachSegmentIn } from './cells';
 import { degreeSpan, haversine, projectOntoSegment } from './geo';
-import { vertexLat, vertexLng, type RoadGraph } from './graph';
+import { edgeVertexStart, vertexLat, vertexLng, type RoadGraph } from './graph';
 
 /** Where a point lands on the network: a spot on one edge. */
 export interface EdgeProjection {
@@ -61,9 +61,10 @@ export function projectionsNear(graph: RoadGraph, lng: number, lat: number, radi
 /** Metres along an edge's geometry from its start to global vertex `vertex`. */
 function offsetOfVertex(graph: RoadGraph, edge: number, vertex: number): number {
   let offset = 0;
-  let x = vertexLng(graph, edge, graph.edgeGeomStart[edge]);
-  let y = vertexLat(graph, edge, graph.edgeGeomStart[edge]);
-  for (let v = graph.edgeGeomStart[edge] + 1; v <= vertex; v++) {
+  const start = edgeVertexStart(graph.vertexEdges, edge);
+  let x = vertexLng(graph, edge, start);
+  let y = vertexLat(graph, edge, start);
+  for (let v = start + 1; v <= vertex; v++) {
     const nx = vertexLng(graph, edge, v);
     const ny = vertexLat(graph, edge, v);
     offset += haversine(x, y, nx, ny);

@@ -99,7 +99,7 @@ describe('graph builder', () => {
     expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
     expect(copy.strings.toArray()).toContain('Newell Highway');
     expect(Array.from(copy.interiorE7)).toEqual(Array.from(graph.interiorE7));
-    expect(Array.from(copy.edgeGeomStart)).toEqual(Array.from(graph.edgeGeomStart));
+    for (const part of ['startBits', 'startsBefore', 'edgeWord'] as const) expect(Array.from(copy.vertexEdges[part])).toEqual(Array.from(graph.vertexEdges[part]));
     expect(Array.from(copy.nodeLngE7)).toEqual(Array.from(graph.nodeLngE7));
     const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));
     expect(shapes(copy)).toEqual(shapes(graph));
@@ -130,7 +130,7 @@ describe('graph builder', () => {
     const file = join(scratch(), 'forbes.roadgraph');
     writeRoadGraph(graph, file);
     const read = readRoadGraph(file);
-    const held = [read.nodeLngE7, read.edgeFrom, read.edgeLength, read.edgeFlags, read.cells.cellSegment, read.otherNode];
+    const held = [read.nodeLngE7, read.edgeFrom, read.edgeLength, read.edgeFlags, read.cells.segmentBytes, read.vertexEdges.startBits, read.otherNode];
     for (const array of held) expect(array.buffer.byteLength).toBe(array.byteLength);
     expect(read.edgeFrom.buffer).not.toBe(read.edgeTo.buffer);
     const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RoadEngine, RoadError } from '../../../lambdas/core/roads/engine';
 import { haversine } from '../../../lambdas/core/roads/geo';
-import { componentOf, nodeLat, nodeLng, roadNameOfEdge, vertexLat, vertexLng } from '../../../lambdas/core/roads/graph';
+import { componentOf, edgeVertexStart, nodeLat, nodeLng, roadNameOfEdge, vertexLat, vertexLng } from '../../../lambdas/core/roads/graph';
 import { FORBES, forbesEngine, forbesGraph, graphOf, lineLength, pointAlong, road } from './support';
 
 function snapError(points: { lat: number; lng: number }[]): RoadError {
@@ -99,7 +99,7 @@ describe('snap', () => {
     const graph = forbesGraph();
     const stub = [...Array(graph.edgeCount).keys()].find((e) => roadNameOfEdge(graph, e) === 'Olympic Highway')!;
     expect(componentOf(graph, graph.edgeFrom[stub])).not.toBe(0);
-    const v = graph.edgeGeomStart[stub];
+    const v = edgeVertexStart(graph.vertexEdges, stub);
     const onStub = { lng: vertexLng(graph, stub, v), lat: vertexLat(graph, stub, v) };
     const engine = forbesEngine();
     const near = [...Array(graph.nodeCount).keys()]
