@@ -3,7 +3,7 @@ import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import { buildVertexEdgeIndex, COORDINATE_SCALE, edgeFlags as flagsOf, quantizeDegrees, type RoadGraph } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, edgeRoadAndFlags, isOneWay, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { nodeNetwork, type NodingOptions } from './noding';
 import { StringTable } from './strings';
@@ -38,8 +38,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const edgeFrom = new Uint32Array(edgeCount);
   const edgeTo = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
-  const edgeRoad = new Uint32Array(edgeCount);
-  const edgeFlags = new Uint8Array(edgeCount);
+  const edgeRoadFlags = new Uint32Array(edgeCount);
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
   let vertexTotal = 0;
   for (const piece of pieces) vertexTotal += piece.vertices.length;
@@ -94,8 +93,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
       g++;
     });
     edgeLength[e] = length;
-    edgeRoad[e] = roadOfLine[piece.line];
-    edgeFlags[e] = flagsOf(line.oneway, surfaceIndex(line.surface ?? 'unknown'));
+    edgeRoadFlags[e] = edgeRoadAndFlags(roadOfLine[piece.line], line.oneway, surfaceIndex(line.surface ?? 'unknown'));
   });
   edgeGeomStart[edgeCount] = g;
 
@@ -105,11 +103,11 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
   const roadSpeed = Float32Array.from(roads, (road) => road.speed);
 
-  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeFlags });
+  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeRoadFlags });
   const component = weakComponents(nodeCount, edgeFrom, edgeTo);
   const otherNode: number[] = [];
   for (let v = 0; v < nodeCount; v++) if (component[v] !== 0) otherNode.push(v);
-  const symmetric = !edgeFlags.some((flags) => (flags & 1) === 1);
+  const symmetric = !edgeRoadFlags.some((word) => (word & 1) === 1);
 
   const graph: RoadGraph = {
     meta: {
@@ -130,8 +128,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeFrom,
     edgeTo,
     edgeLength,
-    edgeRoad: roads.length <= 0xffff ? Uint16Array.from(edgeRoad) : edgeRoad,
-    edgeFlags,
+    edgeRoadFlags,
     edgeGeomStart,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
@@ -153,19 +150,19 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
  * An arc holds its edge only: its head and travel time are read from the edge (arcHead, arcTime
  * in ./graph.ts), which at 1M nodes saves 8 bytes an arc over holding them here too.
  */
-export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeFlags'>) {
-  const { edgeFrom, edgeTo, edgeFlags } = edges;
+export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeRoadFlags'>) {
+  const { edgeFrom, edgeTo, edgeRoadFlags } = edges;
   const arcStart = new Uint32Array(nodeCount + 1);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcStart[edgeFrom[e] + 1]++;
-    if ((edgeFlags[e] & 1) === 0) arcStart[edgeTo[e] + 1]++;
+    if ((edgeRoadFlags[e] & 1) === 0) arcStart[edgeTo[e] + 1]++;
   }
   for (let v = 0; v < nodeCount; v++) arcStart[v + 1] += arcStart[v];
   const arcEdge = new Uint32Array(arcStart[nodeCount]);
   const fill = arcStart.slice(0, nodeCount);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcEdge[fill[edgeFrom[e]]++] = e * 2;
-    if ((edgeFlags[e] & 1) === 0) arcEdge[fill[edgeTo[e]]++] = e * 2 + 1;
+    if ((edgeRoadFlags[e] & 1) === 0) arcEdge[fill[edgeTo[e]]++] = e * 2 + 1;
   }
   return { arcStart, arcEdge };
 }

@@ -5,7 +5,7 @@ import { StringTable } from './strings';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
 // at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
-// (integers of 1e-7 degrees), the edges (an edge's one-way flag and surface share a byte), the
+// (integers of 1e-7 degrees), the edges (an edge's road, one-way flag and surface share a word), the
 // roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
 // the nodes outside the largest component with theirs, and the segment grid. The rest is derived
 // in one pass each on load: each edge's shape is stored as its interior vertices only (its ends
@@ -31,8 +31,7 @@ const VIEW_FIELDS = [
   'edgeFrom',
   'edgeTo',
   'edgeLength',
-  'edgeRoad',
-  'edgeFlags',
+  'edgeRoadFlags',
   'otherNode',
   'otherComponent',
   'roadName',
@@ -233,8 +232,7 @@ function readGraph(read: GraphBytes): RoadGraph {
     edgeFrom: stored.edgeFrom,
     edgeTo: stored.edgeTo,
     edgeLength: stored.edgeLength,
-    edgeRoad: stored.edgeRoad,
-    edgeFlags: stored.edgeFlags,
+    edgeRoadFlags: stored.edgeRoadFlags,
     edgeGeomStart,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),

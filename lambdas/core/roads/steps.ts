@@ -1,6 +1,6 @@
 import { bearing, compassName, turnAngle, type Position } from './geo';
 import { describeRoadClass, ROAD_CLASSES } from './classes';
-import { roadLabel, type RoadGraph } from './graph';
+import { roadLabel, roadOfEdge, type RoadGraph } from './graph';
 import type { PathPiece } from './paths';
 
 export interface RouteStep {
@@ -83,7 +83,7 @@ export function legSteps(graph: RoadGraph, pieces: readonly PathPiece[], arrival
  * road class. Labels decode to what roadLabel says.
  */
 function labelOf(graph: RoadGraph, edge: number): number {
-  const road = graph.edgeRoad[edge];
+  const road = roadOfEdge(graph, edge);
   if (graph.roadName[road] >= 0) return graph.roadName[road];
   if (graph.roadRef[road] >= 0) return graph.roadRef[road];
   return -1 - graph.roadClass[road];
