@@ -98,8 +98,11 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   edgeGeomStart[edgeCount] = g;
 
   const nodeCount = nodeLngList.length;
-  const roadName = Int32Array.from(roads, (road) => road.name);
-  const roadRef = Int32Array.from(roads, (road) => road.ref);
+  // The strings sorted (front coding shares most of each with the one before it): each road's
+  // name and ref by their index there.
+  const { table: stringTable, indexOf } = StringTable.sorted(strings);
+  const roadName = Int32Array.from(roads, (road) => (road.name >= 0 ? indexOf[road.name] : -1));
+  const roadRef = Int32Array.from(roads, (road) => (road.ref >= 0 ? indexOf[road.ref] : -1));
   const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
   const roadSpeed = Float32Array.from(roads, (road) => road.speed);
 
@@ -137,7 +140,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     roadRef,
     roadClass,
     roadSpeed,
-    strings: StringTable.of(strings),
+    strings: stringTable,
     cells: buildEdgeCells(edgeCount, edgeGeomStart, geom),
     cch: null,
   };

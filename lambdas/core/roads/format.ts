@@ -6,7 +6,7 @@ import { StringTable } from './strings';
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
 // at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
 // (integers of 1e-7 degrees), the edges (an edge's road, one-way flag and surface share a word), the
-// roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
+// roads, the road names and refs (sorted and front coded, decoded when asked for: ./strings.ts),
 // the nodes outside the largest component with theirs, and the segment grid. The rest is derived
 // in one pass each on load: each edge's shape is stored as its interior vertices only (its ends
 // are its nodes), as zigzag varint deltas, and held as integers; the arcs (CSR adjacency, with
@@ -46,6 +46,8 @@ interface Header {
   nodeCount: number;
   edgeCount: number;
   vertexCount: number;
+  /** How many strings the string table holds (its last bucket may be part full). */
+  stringCount: number;
   cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
 }
@@ -117,7 +119,7 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   for (const field of VIEW_FIELDS) place(field, graph[field]);
   place('geometry', encodeGeometry(graph));
   place('stringBytes', graph.strings.bytes);
-  place('stringEnds', graph.strings.ends);
+  place('stringBuckets', graph.strings.bucketStart);
   place('cellStart', graph.cells.cellStart);
   place('cellSegment', graph.cells.cellSegment);
   // The contraction hierarchy, customized: its rank is derived from the order on load, and of
@@ -140,6 +142,7 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     nodeCount: graph.nodeCount,
     edgeCount: graph.edgeCount,
     vertexCount: graph.edgeGeomStart[graph.edgeCount],
+    stringCount: graph.strings.size,
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -216,7 +219,7 @@ function readGraph(read: GraphBytes): RoadGraph {
     cchDownArc: Uint32Array;
     cchDownWeight: Float32Array;
     stringBytes: Uint8Array;
-    stringEnds: Uint32Array;
+    stringBuckets: Uint32Array;
   };
   const { nodeCount, edgeCount } = header;
   // The loops read locals: `stored` is built key by key, so reading its properties is slow.
@@ -241,7 +244,7 @@ function readGraph(read: GraphBytes): RoadGraph {
     roadRef: stored.roadRef,
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
-    strings: new StringTable(stored.stringBytes, stored.stringEnds),
+    strings: new StringTable(stored.stringBytes, stored.stringBuckets, header.stringCount),
     cells: { ...header.cells, cellStart: stored.cellStart, cellSegment: stored.cellSegment },
     cch: stored.cchOrder ? readHierarchy(stored as Required<typeof stored>) : null,
   };

@@ -16,6 +16,7 @@ import {
   type RoadGraph,
 } from '../../../lambdas/core/roads/graph';
 import type { RoadLine } from '../../../lambdas/core/roads/input';
+import { BUCKET, StringTable } from '../../../lambdas/core/roads/strings';
 
 const SURFACES = ['sealed', 'unsealed', undefined] as const;
 
@@ -67,5 +68,50 @@ describe('the graph file\'s edge sections', () => {
     expect(graph.edgeCount).toBe(300);
     expect(describeEdges(graph)).toEqual(expected);
     expect(describeEdges(deserializeRoadGraph(serializeRoadGraph(graph)))).toEqual(expected);
+  });
+});
+
+describe('the graph file\'s string table', () => {
+  const names = [
+    ...Array.from({ length: 200 }, (_, i) => `Town ${i % 7} Street ${i}-${i * 13}`),
+    'Forbes Street',
+    'Forbes Street East',
+    '',
+    'Ñandú Road',
+    'Road of 🦘 and émus',
+    `Long ${'x'.repeat(300)} Road`,
+    `Long ${'x'.repeat(300)} Road West`,
+    // Longer than the decoder's first buffer only with the prefix it shares with the one before.
+    `Lane ${'y'.repeat(200)}`,
+    `Lane ${'y'.repeat(200)}${'z'.repeat(200)}`,
+    'A',
+  ];
+
+  it('gives back every string by its index, whatever its length, characters or place in a bucket', () => {
+    const { table, indexOf } = StringTable.sorted(names);
+    expect(table.size).toBe(names.length);
+    names.forEach((name, i) => expect(table.at(indexOf[i]!)).toBe(name));
+    // Read again in another order: each bucket is rebuilt from its start.
+    for (let i = names.length - 1; i >= 0; i -= 3) expect(table.at(indexOf[i]!)).toBe(names[i]);
+    expect(new Set(indexOf).size).toBe(names.length);
+    expect(() => table.at(names.length)).toThrow(RangeError);
+  });
+
+  it('holds names sorted and front coded, in under half their UTF-8 bytes', () => {
+    const { table } = StringTable.sorted(names);
+    expect(table.toArray()).toEqual([...names].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
+    expect(table.bucketStart.length).toBe(Math.ceil(names.length / BUCKET));
+    const streets = names.slice(0, 200);
+    const plain = streets.reduce((sum, name) => sum + Buffer.byteLength(name), 0);
+    const coded = StringTable.sorted(streets).table;
+    expect(coded.bytes.byteLength + coded.bucketStart.byteLength).toBeLessThan(plain * 0.5);
+  });
+
+  it('names a built graph\'s roads from the table read back from its file', () => {
+    const graph = buildRoadGraph(manyRoads(), { hierarchy: false });
+    const copy = deserializeRoadGraph(serializeRoadGraph(graph));
+    expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
+    expect(copy.strings.toArray()).toContain('Road 299');
+    expect(copy.strings.toArray()).toContain('B295');
   });
 });
