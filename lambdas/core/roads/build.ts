@@ -6,6 +6,7 @@ import { haversine } from './geo';
 import { buildVertexEdgeIndex, COORDINATE_SCALE, edgeRoadAndFlags, isOneWay, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { nodeNetwork, type NodingOptions } from './noding';
+import { RoadNames } from './road-names';
 import { StringTable } from './strings';
 
 export interface BuildOptions extends NodingOptions {
@@ -61,7 +62,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     return id;
   };
   const roadIds = new Map<string, number>();
-  const roads: { name: number; ref: number; roadClass: number; speed: number }[] = [];
+  const roads: Road[] = [];
   const roadOfLine = lines.map((line) => {
     const road = { name: intern(line.name), ref: intern(line.ref), roadClass: classIndex(line.roadClass), speed: Math.fround(line.maxspeed ?? DEFAULT_SPEED_KMH[line.roadClass]) };
     const key = `${road.name}|${road.ref}|${road.roadClass}|${road.speed}`;
@@ -73,6 +74,8 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     }
     return id;
   });
+
+  const { strings: stringTable, roads: ordered, roadOf } = orderRoads(strings, roads);
 
   let g = 0;
   let interior = 0;
@@ -93,18 +96,13 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
       g++;
     });
     edgeLength[e] = length;
-    edgeRoadFlags[e] = edgeRoadAndFlags(roadOfLine[piece.line], line.oneway, surfaceIndex(line.surface ?? 'unknown'));
+    edgeRoadFlags[e] = edgeRoadAndFlags(roadOf[roadOfLine[piece.line]], line.oneway, surfaceIndex(line.surface ?? 'unknown'));
   });
   edgeGeomStart[edgeCount] = g;
 
   const nodeCount = nodeLngList.length;
-  // The strings sorted (front coding shares most of each with the one before it): each road's
-  // name and ref by their index there.
-  const { table: stringTable, indexOf } = StringTable.sorted(strings);
-  const roadName = Int32Array.from(roads, (road) => (road.name >= 0 ? indexOf[road.name] : -1));
-  const roadRef = Int32Array.from(roads, (road) => (road.ref >= 0 ? indexOf[road.ref] : -1));
-  const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
-  const roadSpeed = Float32Array.from(roads, (road) => road.speed);
+  const roadClass = Uint8Array.from(ordered, (road) => road.roadClass);
+  const roadSpeed = Float32Array.from(ordered, (road) => road.speed);
 
   const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeRoadFlags });
   const component = weakComponents(nodeCount, edgeFrom, edgeTo);
@@ -136,8 +134,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...csr,
-    roadName,
-    roadRef,
+    roadNames: RoadNames.of(Int32Array.from(ordered, (road) => road.name), Int32Array.from(ordered, (road) => road.ref)),
     roadClass,
     roadSpeed,
     strings: stringTable,
@@ -146,6 +143,39 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   };
   if (options.hierarchy !== false) graph.cch = buildContractionHierarchy(graph, nestedDissectionOrder(graph));
   return graph;
+}
+
+interface Road {
+  name: number;
+  ref: number;
+  roadClass: number;
+  speed: number;
+}
+
+/**
+ * The strings and roads in the order RoadNames needs (./road-names.ts): the names sorted, then
+ * the refs that are no name, sorted (sorted, the front coding shares most of each string with
+ * the one before); the roads by name, the unnamed last. roadOf maps a road's index in `roads` to
+ * its place.
+ */
+function orderRoads(strings: readonly string[], roads: readonly Road[]): { strings: StringTable; roads: Road[]; roadOf: Uint32Array } {
+  const isName = new Uint8Array(strings.length);
+  for (const road of roads) if (road.name >= 0) isName[road.name] = 1;
+  const byText = (a: number, b: number) => (strings[a] < strings[b] ? -1 : strings[a] > strings[b] ? 1 : 0);
+  const ids = Array.from(strings.keys());
+  const order = [...ids.filter((i) => isName[i]).sort(byText), ...ids.filter((i) => !isName[i]).sort(byText)];
+  const stringOf = new Int32Array(strings.length);
+  order.forEach((id, i) => {
+    stringOf[id] = i;
+  });
+  const renamed = roads.map((road) => ({ ...road, name: road.name >= 0 ? stringOf[road.name] : -1, ref: road.ref >= 0 ? stringOf[road.ref] : -1 }));
+  const last = (name: number) => (name < 0 ? Infinity : name);
+  const roadOrder = Array.from(renamed.keys()).sort((a, b) => last(renamed[a].name) - last(renamed[b].name) || renamed[a].ref - renamed[b].ref || a - b);
+  const roadOf = new Uint32Array(roads.length);
+  roadOrder.forEach((road, i) => {
+    roadOf[road] = i;
+  });
+  return { strings: StringTable.of(order.map((id) => strings[id])), roads: roadOrder.map((r) => renamed[r]), roadOf };
 }
 
 /**

@@ -1,12 +1,14 @@
 import { buildArcs } from './build';
 import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
 import { buildVertexEdgeIndex, COORDINATE_SCALE, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { RankedBits, RoadNames } from './road-names';
 import { StringTable } from './strings';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
 // at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
 // (integers of 1e-7 degrees), the edges (an edge's road, one-way flag and surface share a word), the
-// roads, the road names and refs (sorted and front coded, decoded when asked for: ./strings.ts),
+// roads (which string names each, as bitmaps: ./road-names.ts), the road names and refs (sorted
+// and front coded, decoded when asked for: ./strings.ts),
 // the nodes outside the largest component with theirs, and the segment grid. The rest is derived
 // in one pass each on load: each edge's shape is stored as its interior vertices only (its ends
 // are its nodes), as zigzag varint deltas, and held as integers; the arcs (CSR adjacency, with
@@ -34,8 +36,6 @@ const VIEW_FIELDS = [
   'edgeRoadFlags',
   'otherNode',
   'otherComponent',
-  'roadName',
-  'roadRef',
   'roadClass',
   'roadSpeed',
 ] as const satisfies readonly (keyof RoadGraph)[];
@@ -48,6 +48,8 @@ interface Header {
   vertexCount: number;
   /** How many strings the string table holds (its last bucket may be part full). */
   stringCount: number;
+  /** Roads 0..namedRoads-1 have a name (RoadNames). */
+  namedRoads: number;
   cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
 }
@@ -118,6 +120,9 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('nodeLat', graph.nodeLatE7);
   for (const field of VIEW_FIELDS) place(field, graph[field]);
   place('geometry', encodeGeometry(graph));
+  place('roadNameStarts', graph.roadNames.nameStarts.bits);
+  place('roadRefBits', graph.roadNames.hasRef.bits);
+  place('roadRefs', graph.roadNames.refs);
   place('stringBytes', graph.strings.bytes);
   place('stringBuckets', graph.strings.bucketStart);
   place('cellStart', graph.cells.cellStart);
@@ -143,6 +148,7 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     edgeCount: graph.edgeCount,
     vertexCount: graph.edgeGeomStart[graph.edgeCount],
     stringCount: graph.strings.size,
+    namedRoads: graph.roadNames.namedRoads,
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -220,6 +226,9 @@ function readGraph(read: GraphBytes): RoadGraph {
     cchDownWeight: Float32Array;
     stringBytes: Uint8Array;
     stringBuckets: Uint32Array;
+    roadNameStarts: Uint32Array;
+    roadRefBits: Uint32Array;
+    roadRefs: Uint32Array;
   };
   const { nodeCount, edgeCount } = header;
   // The loops read locals: `stored` is built key by key, so reading its properties is slow.
@@ -240,8 +249,7 @@ function readGraph(read: GraphBytes): RoadGraph {
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...buildArcs(nodeCount, stored),
-    roadName: stored.roadName,
-    roadRef: stored.roadRef,
+    roadNames: new RoadNames(new RankedBits(stored.roadNameStarts), header.namedRoads, new RankedBits(stored.roadRefBits), stored.roadRefs),
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
     strings: new StringTable(stored.stringBytes, stored.stringBuckets, header.stringCount),

@@ -1,4 +1,5 @@
 import type { ContractionHierarchy } from './cch/hierarchy';
+import type { RoadNames } from './road-names';
 import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
@@ -68,12 +69,12 @@ export interface RoadGraph {
   arcStart: Uint32Array;
   /** Per arc, edge * 2 + 1 when it runs against the edge's geometry: its head and travel time are its edge's (arcHead, arcTime). */
   arcEdge: Uint32Array;
-  roadName: Int32Array;
-  roadRef: Int32Array;
+  /** Each road's name and route number, as indices into `strings` (RoadNames.name, .ref; -1 for none). */
+  roadNames: RoadNames;
   roadClass: Uint8Array;
   /** km/h, per road. */
   roadSpeed: Float32Array;
-  /** Road names and refs, each once (roadName and roadRef index it). */
+  /** Road names and refs, each once (roadNames indexes it). */
   strings: StringTable;
   cells: EdgeCells;
   /** Null only for graphs built without one (tests of the A* search, which then answers travel time). */
@@ -170,12 +171,12 @@ export function componentOf(graph: Pick<RoadGraph, 'otherNode' | 'otherComponent
 }
 
 export function roadNameOfEdge(graph: RoadGraph, edge: number): string | null {
-  const index = graph.roadName[roadOfEdge(graph, edge)];
+  const index = graph.roadNames.name(roadOfEdge(graph, edge));
   return index >= 0 ? graph.strings.at(index) : null;
 }
 
 export function roadRefOfEdge(graph: RoadGraph, edge: number): string | null {
-  const index = graph.roadRef[roadOfEdge(graph, edge)];
+  const index = graph.roadNames.ref(roadOfEdge(graph, edge));
   return index >= 0 ? graph.strings.at(index) : null;
 }
 
@@ -224,7 +225,7 @@ export function buildVertexEdgeIndex(edgeGeomStart: Uint32Array, edgeCount: numb
   return { startBits, startsBefore };
 }
 
-function bitCount(x: number): number {
+export function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;

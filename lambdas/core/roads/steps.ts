@@ -84,8 +84,10 @@ export function legSteps(graph: RoadGraph, pieces: readonly PathPiece[], arrival
  */
 function labelOf(graph: RoadGraph, edge: number): number {
   const road = roadOfEdge(graph, edge);
-  if (graph.roadName[road] >= 0) return graph.roadName[road];
-  if (graph.roadRef[road] >= 0) return graph.roadRef[road];
+  const name = graph.roadNames.name(road);
+  if (name >= 0) return name;
+  const ref = graph.roadNames.ref(road);
+  if (ref >= 0) return ref;
   return -1 - graph.roadClass[road];
 }
 

@@ -1,10 +1,10 @@
-// The road names and route numbers of a graph, each once, sorted and front coded: strings are
-// kept in buckets of BUCKET, the first of a bucket whole (a varint byte length, then its UTF-8),
-// each other one as the number of leading bytes it shares with the string before it and the rest
-// (a varint each, then the bytes). Sorted, neighbours share most of their bytes ("Forbes Street",
-// "Forbes Street East"; on the synthetic networks "Town 12 Street 3-45", "Town 12 Street 3-46"),
-// so the table is a quarter of plain UTF-8 with a uint32 end a string, and where each bucket
-// starts is 4 bytes per BUCKET strings. A graph loaded from its file views both on the file's
+// The road names and route numbers of a graph, each once, front coded: strings are kept in
+// buckets of BUCKET, the first of a bucket whole (a varint byte length, then its UTF-8), each
+// other one as the number of leading bytes it shares with the string before it and the rest (a
+// varint each, then the bytes). The builder sorts them (names, then refs: ./road-names.ts), so
+// neighbours share most of their bytes ("Forbes Street", "Forbes Street East"; on the synthetic
+// networks "Town 12 Street 3-45", "Town 12 Street 3-46"), and where each bucket starts is 4 bytes
+// per BUCKET strings, where plain UTF-8 took a uint32 end a string. A graph loaded from its file views both on the file's
 // bytes and decodes a name only when one is asked for, rebuilding at most BUCKET - 1 strings
 // before it (parsed from JSON the names took about 16 bytes a node of heap; see
 // docs/road-engine.md for the sizes).
@@ -23,13 +23,6 @@ function writeVarint(out: number[], value: number): void {
   out.push(value);
 }
 
-/** Byte order, as the front coding compares (UTF-16 order differs past U+FFFF). */
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return a.length - b.length;
-}
-
 export class StringTable {
   /** The string being rebuilt; grows to the longest string decoded. */
   private scratch = new Uint8Array(256);
@@ -44,22 +37,13 @@ export class StringTable {
     if (bucketStart.length !== Math.ceil(size / BUCKET)) throw new Error('string table buckets do not match its size');
   }
 
-  /**
-   * The table of these distinct strings, sorted (by their UTF-8 bytes), and each string's index
-   * in it (the order the caller gave them in).
-   */
-  static sorted(values: readonly string[]): { table: StringTable; indexOf: Uint32Array } {
-    const encoded = values.map((value) => encoder.encode(value));
-    const order = Array.from(encoded.keys()).sort((a, b) => compareBytes(encoded[a], encoded[b]));
-    const indexOf = new Uint32Array(values.length);
-    order.forEach((original, i) => {
-      indexOf[original] = i;
-    });
+  /** The table of these strings in this order (sorted, neighbours share the most). */
+  static of(values: readonly string[]): StringTable {
     const out: number[] = [];
     const bucketStart = new Uint32Array(Math.ceil(values.length / BUCKET));
     let previous = new Uint8Array(0);
-    order.forEach((original, i) => {
-      const value = encoded[original];
+    values.forEach((text, i) => {
+      const value = encoder.encode(text);
       let shared = 0;
       if (i % BUCKET === 0) {
         bucketStart[i / BUCKET] = out.length;
@@ -72,7 +56,7 @@ export class StringTable {
       for (let k = shared; k < value.length; k++) out.push(value[k]);
       previous = value;
     });
-    return { table: new StringTable(Uint8Array.from(out), bucketStart, values.length), indexOf };
+    return new StringTable(Uint8Array.from(out), bucketStart, values.length);
   }
 
   at(index: number): string {

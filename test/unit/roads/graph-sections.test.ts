@@ -16,18 +16,20 @@ import {
   type RoadGraph,
 } from '../../../lambdas/core/roads/graph';
 import type { RoadLine } from '../../../lambdas/core/roads/input';
+import { RoadNames } from '../../../lambdas/core/roads/road-names';
 import { BUCKET, StringTable } from '../../../lambdas/core/roads/strings';
 
 const SURFACES = ['sealed', 'unsealed', undefined] as const;
 
-/** 300 separate short roads, each its own name; every seventh one way, surfaces in turn, a ref on every fifth. */
+/** 300 separate short roads, most with a name of their own; every seventh one way, surfaces in turn, a ref on every fifth. */
 function manyRoads(): RoadLine[] {
   return Array.from({ length: 300 }, (_, i) => {
     const x = 148 + (i % 20) * 0.01;
     const y = -33 - Math.floor(i / 20) * 0.01;
     return {
       coordinates: [[x, y], [x + 0.004, y + 0.001], [x + 0.008, y]],
-      name: i % 11 === 3 ? null : `Road ${i}`,
+      // Some roads share a name (as roads of one name but another class or speed do).
+      name: i % 11 === 3 ? null : i % 13 === 0 ? 'Shared Road' : `Road ${i}`,
       ref: i % 5 === 0 ? `B${i}` : null,
       roadClass: i % 2 === 0 ? 'residential' : 'tertiary',
       oneway: i % 7 === 0,
@@ -88,22 +90,21 @@ describe('the graph file\'s string table', () => {
   ];
 
   it('gives back every string by its index, whatever its length, characters or place in a bucket', () => {
-    const { table, indexOf } = StringTable.sorted(names);
+    const sorted = [...names].sort();
+    const table = StringTable.of(sorted);
     expect(table.size).toBe(names.length);
-    names.forEach((name, i) => expect(table.at(indexOf[i]!)).toBe(name));
+    expect(table.bucketStart.length).toBe(Math.ceil(names.length / BUCKET));
+    expect(table.toArray()).toEqual(sorted);
     // Read again in another order: each bucket is rebuilt from its start.
-    for (let i = names.length - 1; i >= 0; i -= 3) expect(table.at(indexOf[i]!)).toBe(names[i]);
-    expect(new Set(indexOf).size).toBe(names.length);
+    for (let i = sorted.length - 1; i >= 0; i -= 3) expect(table.at(i)).toBe(sorted[i]);
+    expect(StringTable.of(names).toArray()).toEqual(names);
     expect(() => table.at(names.length)).toThrow(RangeError);
   });
 
-  it('holds names sorted and front coded, in under half their UTF-8 bytes', () => {
-    const { table } = StringTable.sorted(names);
-    expect(table.toArray()).toEqual([...names].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
-    expect(table.bucketStart.length).toBe(Math.ceil(names.length / BUCKET));
-    const streets = names.slice(0, 200);
+  it('holds sorted names front coded, in under half their UTF-8 bytes', () => {
+    const streets = names.slice(0, 200).sort();
     const plain = streets.reduce((sum, name) => sum + Buffer.byteLength(name), 0);
-    const coded = StringTable.sorted(streets).table;
+    const coded = StringTable.of(streets);
     expect(coded.bytes.byteLength + coded.bucketStart.byteLength).toBeLessThan(plain * 0.5);
   });
 
@@ -111,7 +112,37 @@ describe('the graph file\'s string table', () => {
     const graph = buildRoadGraph(manyRoads(), { hierarchy: false });
     const copy = deserializeRoadGraph(serializeRoadGraph(graph));
     expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
-    expect(copy.strings.toArray()).toContain('Road 299');
+    expect(copy.strings.toArray()).toContain('Road 298');
     expect(copy.strings.toArray()).toContain('B295');
+    // Names first, then the refs that are no name, each sorted (RoadNames reads a road's name by counting).
+    const strings = graph.strings.toArray();
+    const names = strings.filter((s) => s.startsWith('Road') || s.startsWith('Shared'));
+    expect(strings).toEqual([...names.sort(), ...strings.filter((s) => s.startsWith('B')).sort()]);
+  });
+});
+
+describe('which string names each road', () => {
+  it('reads each road\'s name by counting where names start, and its ref from the few listed', () => {
+    const name = Int32Array.of(0, 0, 1, 2, 2, 2, 3, -1, -1);
+    const ref = Int32Array.of(-1, 7, -1, -1, 5, -1, -1, 6, -1);
+    const roads = RoadNames.of(name, ref);
+    expect(Array.from(name, (_, r) => roads.name(r))).toEqual(Array.from(name));
+    expect(Array.from(ref, (_, r) => roads.ref(r))).toEqual(Array.from(ref));
+    expect(roads.namedRoads).toBe(7);
+    expect(Array.from(roads.refs)).toEqual([7, 5, 6]);
+  });
+
+  it('counts across words of 32 roads', () => {
+    const name = Int32Array.from({ length: 100 }, (_, r) => Math.floor(r / 3));
+    const ref = Int32Array.from({ length: 100 }, (_, r) => (r % 31 === 0 ? r : -1));
+    const roads = RoadNames.of(name, ref);
+    expect(Array.from(name, (_, r) => roads.name(r))).toEqual(Array.from(name));
+    expect(Array.from(ref, (_, r) => roads.ref(r))).toEqual(Array.from(ref));
+  });
+
+  it('refuses roads not ordered by name', () => {
+    expect(() => RoadNames.of(Int32Array.of(1, 0), Int32Array.of(-1, -1))).toThrow(/ordered by name/);
+    expect(() => RoadNames.of(Int32Array.of(0, -1, 1), Int32Array.of(-1, -1, -1))).toThrow(/ordered by name/);
+    expect(() => RoadNames.of(Int32Array.of(0, 2), Int32Array.of(-1, -1))).toThrow(/ordered by name/);
   });
 });
