@@ -88,8 +88,8 @@ export class StringTable {
         larger.set(scratch.subarray(0, shared));
         scratch = this.scratch = larger;
       }
-      scratch.set(bytes.subarray(at, at + rest), shared);
-      at += rest;
+      // Byte by byte: the rests are a few bytes, and a subarray a string cost more than the copy.
+      for (let k = shared; k < length; k++) scratch[k] = bytes[at++];
     }
     return decoder.decode(scratch.subarray(0, length));
   }
