@@ -4,14 +4,14 @@
 import { ROAD_SURFACES } from '../lambdas/core/roads/classes';
 import { defaultRoadGraphPath, loadRoadGraph } from '../lambdas/core/roads/load';
 import { getLgaArea, inPolygons } from '../lambdas/core/lga-locate';
-import { edgeCoordinates } from '../lambdas/core/roads/graph';
+import { edgeCoordinates, surfaceIndexOfEdge } from '../lambdas/core/roads/graph';
 
 const graph = loadRoadGraph(process.argv[2] ?? defaultRoadGraphPath());
 const lga = getLgaArea(process.argv[3] ?? '12900');
 
 function table(title: string, inside: (edge: number) => boolean) {
   const km = ROAD_SURFACES.map(() => 0);
-  for (let e = 0; e < graph.edgeCount; e++) if (inside(e)) km[graph.edgeFlags[e] >>> 1] += graph.edgeLength[e] / 1000;
+  for (let e = 0; e < graph.edgeCount; e++) if (inside(e)) km[surfaceIndexOfEdge(graph, e)] += graph.edgeLength[e] / 1000;
   const total = km.reduce((a, b) => a + b, 0);
   console.log(`${title}: ${total.toFixed(1)} km`);
   ROAD_SURFACES.forEach((name, i) => console.log(`  ${name.padEnd(8)} ${km[i].toFixed(1).padStart(9)} km  ${((100 * km[i]) / (total || 1)).toFixed(2)}%`));

@@ -3,9 +3,10 @@ import { nestedDissectionOrder } from './cch/order';
 import { buildEdgeCells } from './cells';
 import { classIndex, DEFAULT_SPEED_KMH, surfaceIndex } from './classes';
 import { haversine } from './geo';
-import { buildVertexEdgeIndex, COORDINATE_SCALE, edgeFlags as flagsOf, quantizeDegrees, type RoadGraph } from './graph';
+import { buildVertexEdgeIndex, COORDINATE_SCALE, edgeRoadAndFlags, isOneWay, quantizeDegrees, type RoadGraph } from './graph';
 import type { RoadLine } from './input';
 import { nodeNetwork, type NodingOptions } from './noding';
+import { RoadNames } from './road-names';
 import { StringTable } from './strings';
 
 export interface BuildOptions extends NodingOptions {
@@ -38,8 +39,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   const edgeFrom = new Uint32Array(edgeCount);
   const edgeTo = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
-  const edgeRoad = new Uint32Array(edgeCount);
-  const edgeFlags = new Uint8Array(edgeCount);
+  const edgeRoadFlags = new Uint32Array(edgeCount);
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
   let vertexTotal = 0;
   for (const piece of pieces) vertexTotal += piece.vertices.length;
@@ -62,7 +62,7 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     return id;
   };
   const roadIds = new Map<string, number>();
-  const roads: { name: number; ref: number; roadClass: number; speed: number }[] = [];
+  const roads: Road[] = [];
   const roadOfLine = lines.map((line) => {
     const road = { name: intern(line.name), ref: intern(line.ref), roadClass: classIndex(line.roadClass), speed: Math.fround(line.maxspeed ?? DEFAULT_SPEED_KMH[line.roadClass]) };
     const key = `${road.name}|${road.ref}|${road.roadClass}|${road.speed}`;
@@ -74,6 +74,8 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     }
     return id;
   });
+
+  const { strings: stringTable, roads: ordered, roadOf } = orderRoads(strings, roads);
 
   let g = 0;
   let interior = 0;
@@ -94,22 +96,19 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
       g++;
     });
     edgeLength[e] = length;
-    edgeRoad[e] = roadOfLine[piece.line];
-    edgeFlags[e] = flagsOf(line.oneway, surfaceIndex(line.surface ?? 'unknown'));
+    edgeRoadFlags[e] = edgeRoadAndFlags(roadOf[roadOfLine[piece.line]], line.oneway, surfaceIndex(line.surface ?? 'unknown'));
   });
   edgeGeomStart[edgeCount] = g;
 
   const nodeCount = nodeLngList.length;
-  const roadName = Int32Array.from(roads, (road) => road.name);
-  const roadRef = Int32Array.from(roads, (road) => road.ref);
-  const roadClass = Uint8Array.from(roads, (road) => road.roadClass);
-  const roadSpeed = Float32Array.from(roads, (road) => road.speed);
+  const roadClass = Uint8Array.from(ordered, (road) => road.roadClass);
+  const roadSpeed = Float32Array.from(ordered, (road) => road.speed);
 
-  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeFlags });
+  const csr = buildArcs(nodeCount, { edgeFrom, edgeTo, edgeRoadFlags });
   const component = weakComponents(nodeCount, edgeFrom, edgeTo);
   const otherNode: number[] = [];
   for (let v = 0; v < nodeCount; v++) if (component[v] !== 0) otherNode.push(v);
-  const symmetric = !edgeFlags.some((flags) => (flags & 1) === 1);
+  const symmetric = !edgeRoadFlags.some((word) => (word & 1) === 1);
 
   const graph: RoadGraph = {
     meta: {
@@ -130,16 +129,14 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     edgeFrom,
     edgeTo,
     edgeLength,
-    edgeRoad: roads.length <= 0xffff ? Uint16Array.from(edgeRoad) : edgeRoad,
-    edgeFlags,
+    edgeRoadFlags,
     interiorE7,
     vertexEdges: buildVertexEdgeIndex(edgeGeomStart, edgeCount),
     ...csr,
-    roadName,
-    roadRef,
+    roadNames: RoadNames.of(Int32Array.from(ordered, (road) => road.name), Int32Array.from(ordered, (road) => road.ref)),
     roadClass,
     roadSpeed,
-    strings: StringTable.of(strings),
+    strings: stringTable,
     cells: buildEdgeCells(edgeCount, edgeGeomStart, geom),
     cch: null,
   };
@@ -147,24 +144,57 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   return graph;
 }
 
+interface Road {
+  name: number;
+  ref: number;
+  roadClass: number;
+  speed: number;
+}
+
+/**
+ * The strings and roads in the order RoadNames needs (./road-names.ts): the names sorted, then
+ * the refs that are no name, sorted (sorted, the front coding shares most of each string with
+ * the one before); the roads by name, the unnamed last. roadOf maps a road's index in `roads` to
+ * its place.
+ */
+function orderRoads(strings: readonly string[], roads: readonly Road[]): { strings: StringTable; roads: Road[]; roadOf: Uint32Array } {
+  const isName = new Uint8Array(strings.length);
+  for (const road of roads) if (road.name >= 0) isName[road.name] = 1;
+  const byText = (a: number, b: number) => (strings[a] < strings[b] ? -1 : strings[a] > strings[b] ? 1 : 0);
+  const ids = Array.from(strings.keys());
+  const order = [...ids.filter((i) => isName[i]).sort(byText), ...ids.filter((i) => !isName[i]).sort(byText)];
+  const stringOf = new Int32Array(strings.length);
+  order.forEach((id, i) => {
+    stringOf[id] = i;
+  });
+  const renamed = roads.map((road) => ({ ...road, name: road.name >= 0 ? stringOf[road.name] : -1, ref: road.ref >= 0 ? stringOf[road.ref] : -1 }));
+  const last = (name: number) => (name < 0 ? Infinity : name);
+  const roadOrder = Array.from(renamed.keys()).sort((a, b) => last(renamed[a].name) - last(renamed[b].name) || renamed[a].ref - renamed[b].ref || a - b);
+  const roadOf = new Uint32Array(roads.length);
+  roadOrder.forEach((road, i) => {
+    roadOf[road] = i;
+  });
+  return { strings: StringTable.of(order.map((id) => strings[id])), roads: roadOrder.map((r) => renamed[r]), roadOf };
+}
+
 /**
  * The directed uses of the edges in CSR form (a one-way edge is used along its geometry only).
  * An arc holds its edge only: its head and travel time are read from the edge (arcHead, arcTime
  * in ./graph.ts), which at 1M nodes saves 8 bytes an arc over holding them here too.
  */
-export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeFlags'>) {
-  const { edgeFrom, edgeTo, edgeFlags } = edges;
+export function buildArcs(nodeCount: number, edges: Pick<RoadGraph, 'edgeFrom' | 'edgeTo' | 'edgeRoadFlags'>) {
+  const { edgeFrom, edgeTo, edgeRoadFlags } = edges;
   const arcStart = new Uint32Array(nodeCount + 1);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcStart[edgeFrom[e] + 1]++;
-    if ((edgeFlags[e] & 1) === 0) arcStart[edgeTo[e] + 1]++;
+    if ((edgeRoadFlags[e] & 1) === 0) arcStart[edgeTo[e] + 1]++;
   }
   for (let v = 0; v < nodeCount; v++) arcStart[v + 1] += arcStart[v];
   const arcEdge = new Uint32Array(arcStart[nodeCount]);
   const fill = arcStart.slice(0, nodeCount);
   for (let e = 0; e < edgeFrom.length; e++) {
     arcEdge[fill[edgeFrom[e]]++] = e * 2;
-    if ((edgeFlags[e] & 1) === 0) arcEdge[fill[edgeTo[e]]++] = e * 2 + 1;
+    if ((edgeRoadFlags[e] & 1) === 0) arcEdge[fill[edgeTo[e]]++] = e * 2 + 1;
   }
   return { arcStart, arcEdge };
 }

@@ -97,9 +97,11 @@ export interface RoadEngineOptions {
 export class RoadEngine {
   private readonly search: RoadSearch;
   private readonly closureEdges: ClosureEdgeCache;
-  private readonly userMask: EdgeMask;
+  /** The edges a trip avoids, made on the first trip with avoid areas (an edge mask is a bit an edge). */
+  private avoidMask: EdgeMask | undefined;
   private readonly fullMask: EdgeMask;
-  private readonly partMask: EdgeMask;
+  /** Made on the first trip that cannot keep off a closure it starts or ends on. */
+  private othersMask: EdgeMask | undefined;
   private readonly lastClosed = new LastClosedRoads();
   private localityIndex: LocalityIndex | undefined;
 
@@ -109,9 +111,7 @@ export class RoadEngine {
   ) {
     this.search = new RoadSearch(graph);
     this.closureEdges = new ClosureEdgeCache(graph);
-    this.userMask = new EdgeMask(graph.edgeCount);
     this.fullMask = new EdgeMask(graph.edgeCount);
-    this.partMask = new EdgeMask(graph.edgeCount);
   }
 
   /** The nearest road to a point: its name (or a description), the snapped spot and the distance. */
@@ -172,10 +172,11 @@ export class RoadEngine {
     });
 
     const userAvoided = avoidedEdges(this.graph, options);
-    this.userMask.clear();
+    const userMask = userAvoided.size > 0 ? (this.avoidMask ??= new EdgeMask(this.graph.edgeCount)) : undefined;
+    userMask?.clear();
     this.fullMask.clear();
     for (const edge of userAvoided) {
-      this.userMask.add(edge);
+      userMask!.add(edge);
       this.fullMask.add(edge);
     }
     // A whole edge cannot be travelled past a closed stretch on it; its open parts are left to
@@ -188,7 +189,7 @@ export class RoadEngine {
     for (let i = 1; i < projections.length; i++) {
       const from = projections[i - 1];
       const to = projections[i];
-      const blocked = userAvoided.size > 0 ? this.userMask : undefined;
+      const blocked = userMask;
       // Closures rarely touch a given route, so try without them first: when the fastest route
       // crosses none, it is also the answer with them, and one search suffices.
       const free = findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked });
@@ -243,10 +244,11 @@ export class RoadEngine {
     const unavoidable = new Set([...closed.closuresAt(from.edge, from.offset), ...closed.closuresAt(to.edge, to.offset)]);
     if (unavoidable.size === 0) return null;
     const others = closed.without(unavoidable);
-    this.partMask.clear();
-    for (const edge of userAvoided) this.partMask.add(edge);
-    for (const edge of others.edges()) this.partMask.add(edge);
-    return findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked: this.partMask, closed: others });
+    const othersMask = (this.othersMask ??= new EdgeMask(this.graph.edgeCount));
+    othersMask.clear();
+    for (const edge of userAvoided) othersMask.add(edge);
+    for (const edge of others.edges()) othersMask.add(edge);
+    return findLeg(this.graph, this.search, from, to, { metric: 'duration', blocked: othersMask, closed: others });
   }
 
   /** The unsealed edges among these (a route's edgeIds), each with a point midway along it. */

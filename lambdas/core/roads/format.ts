@@ -1,16 +1,18 @@
 import { buildArcs } from './build';
 import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
 import { bitCount, COORDINATE_SCALE, nextEdgeStart, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
+import { RankedBits, RoadNames } from './road-names';
 import { StringTable } from './strings';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
 // at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
-// (integers of 1e-7 degrees), the edges (an edge's one-way flag and surface share a byte), the
-// roads, the road names and refs (one UTF-8 block and where each ends, decoded when asked for),
-// the nodes outside the largest component with theirs, the segment grid (varint gaps) and where
-// each edge's shape starts (a bitmap of the vertices). The rest is derived in one pass each on
-// load: each edge's shape is stored as its interior vertices only (its ends are its nodes), as
-// zigzag varint deltas, and held as integers; the arcs (CSR adjacency, with
+// (integers of 1e-7 degrees), the edges (an edge's road, one-way flag and surface share a word), the
+// roads (which string names each, as bitmaps: ./road-names.ts), the road names and refs (sorted
+// and front coded, decoded when asked for: ./strings.ts), the nodes outside the largest component
+// with theirs, the segment grid (varint gaps) and where each edge's shape starts (a bitmap of the
+// vertices). The rest is derived in one pass each on load: each edge's shape is stored as its
+// interior vertices only (its ends are its nodes), as zigzag varint deltas, and held as integers;
+// the arcs (CSR adjacency, with
 // each edge's duration: its length at its road's speed) come from the edges. A file is read
 // section by section (deserializeRoadGraphFrom), so the varints are freed once decoded.
 // docs/road-engine.md lists what each part costs.
@@ -32,12 +34,9 @@ const VIEW_FIELDS = [
   'edgeFrom',
   'edgeTo',
   'edgeLength',
-  'edgeRoad',
-  'edgeFlags',
+  'edgeRoadFlags',
   'otherNode',
   'otherComponent',
-  'roadName',
-  'roadRef',
   'roadClass',
   'roadSpeed',
 ] as const satisfies readonly (keyof RoadGraph)[];
@@ -48,6 +47,10 @@ interface Header {
   nodeCount: number;
   edgeCount: number;
   vertexCount: number;
+  /** How many strings the string table holds (its last bucket may be part full). */
+  stringCount: number;
+  /** Roads 0..namedRoads-1 have a name (RoadNames). */
+  namedRoads: number;
   cells: { minLng: number; minLat: number; size: number; cols: number; rows: number };
   arrays: Record<string, { type: ArrayTypeName; offset: number; length: number }>;
 }
@@ -123,8 +126,11 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('nodeLat', graph.nodeLatE7);
   for (const field of VIEW_FIELDS) place(field, graph[field]);
   place('geometry', encodeGeometry(graph));
+  place('roadNameStarts', graph.roadNames.nameStarts.bits);
+  place('roadRefBits', graph.roadNames.hasRef.bits);
+  place('roadRefs', graph.roadNames.refs);
   place('stringBytes', graph.strings.bytes);
-  place('stringEnds', graph.strings.ends);
+  place('stringBuckets', graph.strings.bucketStart);
   place('vertexStartBits', graph.vertexEdges.startBits);
   place('vertexStartsBefore', graph.vertexEdges.startsBefore);
   place('vertexEdgeWord', graph.vertexEdges.edgeWord);
@@ -152,6 +158,8 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
     nodeCount: graph.nodeCount,
     edgeCount: graph.edgeCount,
     vertexCount: vertexCountOf(graph),
+    stringCount: graph.strings.size,
+    namedRoads: graph.roadNames.namedRoads,
     cells: { minLng, minLat, size, cols, rows },
     arrays,
   };
@@ -233,7 +241,10 @@ function readGraph(read: GraphBytes): RoadGraph {
     cchDownArc: Uint32Array;
     cchDownWeight: Float32Array;
     stringBytes: Uint8Array;
-    stringEnds: Uint32Array;
+    stringBuckets: Uint32Array;
+    roadNameStarts: Uint32Array;
+    roadRefBits: Uint32Array;
+    roadRefs: Uint32Array;
   };
   const { nodeCount, edgeCount } = header;
   // The loops read locals: `stored` is built key by key, so reading its properties is slow.
@@ -250,16 +261,14 @@ function readGraph(read: GraphBytes): RoadGraph {
     edgeFrom: stored.edgeFrom,
     edgeTo: stored.edgeTo,
     edgeLength: stored.edgeLength,
-    edgeRoad: stored.edgeRoad,
-    edgeFlags: stored.edgeFlags,
+    edgeRoadFlags: stored.edgeRoadFlags,
     interiorE7,
     vertexEdges,
     ...buildArcs(nodeCount, stored),
-    roadName: stored.roadName,
-    roadRef: stored.roadRef,
+    roadNames: new RoadNames(new RankedBits(stored.roadNameStarts), header.namedRoads, new RankedBits(stored.roadRefBits), stored.roadRefs),
     roadClass: stored.roadClass,
     roadSpeed: stored.roadSpeed,
-    strings: new StringTable(stored.stringBytes, stored.stringEnds),
+    strings: new StringTable(stored.stringBytes, stored.stringBuckets, header.stringCount),
     cells: {
       ...header.cells,
       listingBits: stored.cellListingBits,

@@ -1,9 +1,10 @@
 import type { ContractionHierarchy } from './cch/hierarchy';
+import type { RoadNames } from './road-names';
 import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 7;
+export const ROAD_GRAPH_VERSION = 8;
 
 /** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
 export const COORDINATE_SCALE = 1e7;
@@ -34,7 +35,7 @@ export interface RoadGraphMeta {
  * - Arcs are the directed uses of edges in CSR form: node v's arcs are arcStart[v]..arcStart[v+1]-1.
  *   arcEdge holds edge * 2 + (1 when the arc runs against the edge's geometry); an arc's head
  *   and travel time are read from its edge (arcHead, arcTime) rather than held a second time.
- * - Roads are the distinct (name, ref, class, speed) of the source lines; edgeRoad indexes them,
+ * - Roads are the distinct (name, ref, class, speed) of the source lines; roadOfEdge indexes them,
  *   and an edge's duration is its length at its road's speed (durationOfEdge, arcTime).
  * - Components: every node is in the largest (0) but otherNode's (ascending), whose component is
  *   otherComponent's at the same index (componentOf).
@@ -54,9 +55,12 @@ export interface RoadGraph {
   edgeFrom: Uint32Array;
   edgeTo: Uint32Array;
   edgeLength: Float32Array;
-  edgeRoad: Uint16Array | Uint32Array;
-  /** Per edge, bit 0: one way (along the geometry only); bits 1-2: index into ROAD_SURFACES (0 unknown, 1 sealed, 2 unsealed). */
-  edgeFlags: Uint8Array;
+  /**
+   * Per edge, its road and its flags in one word (edgeRoadAndFlags): bits 8-31 the road
+   * (roadOfEdge), bit 0 one way (along the geometry only), bits 1-2 an index into ROAD_SURFACES
+   * (0 unknown, 1 sealed, 2 unsealed). A uint32 road and a flag byte were 5 bytes an edge.
+   */
+  edgeRoadFlags: Uint32Array;
   /** Every edge's interior vertices (not its ends), lng/lat interleaved, in 1e-7 degrees. */
   interiorE7: Int32Array;
   /** Where each edge's shape starts among the global vertices, and which edge a vertex is on (edgeVertexStart, edgeOfVertex). */
@@ -64,12 +68,12 @@ export interface RoadGraph {
   arcStart: Uint32Array;
   /** Per arc, edge * 2 + 1 when it runs against the edge's geometry: its head and travel time are its edge's (arcHead, arcTime). */
   arcEdge: Uint32Array;
-  roadName: Int32Array;
-  roadRef: Int32Array;
+  /** Each road's name and route number, as indices into `strings` (RoadNames.name, .ref; -1 for none). */
+  roadNames: RoadNames;
   roadClass: Uint8Array;
   /** km/h, per road. */
   roadSpeed: Float32Array;
-  /** Road names and refs, each once (roadName and roadRef index it). */
+  /** Road names and refs, each once (roadNames indexes it). */
   strings: StringTable;
   cells: EdgeCells;
   /** Null only for graphs built without one (tests of the A* search, which then answers travel time). */
@@ -117,8 +121,19 @@ export interface EdgeCells {
 }
 
 
+/** Roads an edge's word can name: 24 bits. */
+export const MAX_ROADS = 1 << 24;
+
+/** An edge's word: its road in bits 8-31, its one-way flag and surface in the low byte. */
+export function edgeRoadAndFlags(road: number, oneway: boolean, surface: number): number {
+  if (road >= MAX_ROADS) throw new Error(`a road graph holds at most ${MAX_ROADS} distinct roads`);
+  return ((road << 8) | (oneway ? 1 : 0) | (surface << 1)) >>> 0;
+}
+
+export const roadOfEdge = (graph: Pick<RoadGraph, 'edgeRoadFlags'>, edge: number): number => graph.edgeRoadFlags[edge] >>> 8;
+
 export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
-  return ROAD_CLASSES[graph.roadClass[graph.edgeRoad[edge]]];
+  return ROAD_CLASSES[graph.roadClass[roadOfEdge(graph, edge)]];
 }
 
 /**
@@ -126,8 +141,8 @@ export function roadClassOfEdge(graph: RoadGraph, edge: number): RoadClass {
  * hierarchy's weights are float32, so a route's cost is the same summed from either). The A*
  * search's inner loop repeats this expression on locals; keep the two alike.
  */
-export function durationOfEdge(graph: Pick<RoadGraph, 'edgeLength' | 'edgeRoad' | 'roadSpeed'>, edge: number): number {
-  return Math.fround(graph.edgeLength[edge] / (graph.roadSpeed[graph.edgeRoad[edge]] / 3.6));
+export function durationOfEdge(graph: Pick<RoadGraph, 'edgeLength' | 'edgeRoadFlags' | 'roadSpeed'>, edge: number): number {
+  return Math.fround(graph.edgeLength[edge] / (graph.roadSpeed[graph.edgeRoadFlags[edge] >>> 8] / 3.6));
 }
 
 /** The node arc `a` leads to: its edge's to node, or its from node when the arc runs against the geometry. */
@@ -137,20 +152,21 @@ export function arcHead(graph: Pick<RoadGraph, 'arcEdge' | 'edgeFrom' | 'edgeTo'
 }
 
 /** Seconds to drive arc `a`: its edge's duration. */
-export function arcTime(graph: Pick<RoadGraph, 'arcEdge' | 'edgeLength' | 'edgeRoad' | 'roadSpeed'>, a: number): number {
+export function arcTime(graph: Pick<RoadGraph, 'arcEdge' | 'edgeLength' | 'edgeRoadFlags' | 'roadSpeed'>, a: number): number {
   return durationOfEdge(graph, graph.arcEdge[a] >>> 1);
 }
 
-export const edgeFlags = (oneway: boolean, surface: number): number => (oneway ? 1 : 0) | (surface << 1);
-
 /** Whether the edge may be travelled along its geometry only. */
-export const isOneWay = (graph: RoadGraph, edge: number): boolean => (graph.edgeFlags[edge] & 1) === 1;
+export const isOneWay = (graph: Pick<RoadGraph, 'edgeRoadFlags'>, edge: number): boolean => (graph.edgeRoadFlags[edge] & 1) === 1;
+
+/** The edge's index into ROAD_SURFACES. */
+export const surfaceIndexOfEdge = (graph: Pick<RoadGraph, 'edgeRoadFlags'>, edge: number): number => (graph.edgeRoadFlags[edge] >>> 1) & 3;
 
 export function surfaceOfEdge(graph: RoadGraph, edge: number): RoadSurface {
-  return ROAD_SURFACES[graph.edgeFlags[edge] >>> 1] ?? 'unknown';
+  return ROAD_SURFACES[surfaceIndexOfEdge(graph, edge)] ?? 'unknown';
 }
 
-export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => graph.edgeFlags[edge] >>> 1 === 2;
+export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => surfaceIndexOfEdge(graph, edge) === 2;
 
 /** The node's weakly connected component: 0 is the largest, and most nodes are in it. */
 export function componentOf(graph: Pick<RoadGraph, 'otherNode' | 'otherComponent'>, node: number): number {
@@ -166,12 +182,12 @@ export function componentOf(graph: Pick<RoadGraph, 'otherNode' | 'otherComponent
 }
 
 export function roadNameOfEdge(graph: RoadGraph, edge: number): string | null {
-  const index = graph.roadName[graph.edgeRoad[edge]];
+  const index = graph.roadNames.name(roadOfEdge(graph, edge));
   return index >= 0 ? graph.strings.at(index) : null;
 }
 
 export function roadRefOfEdge(graph: RoadGraph, edge: number): string | null {
-  const index = graph.roadRef[graph.edgeRoad[edge]];
+  const index = graph.roadNames.ref(roadOfEdge(graph, edge));
   return index >= 0 ? graph.strings.at(index) : null;
 }
 

@@ -137,7 +137,7 @@ export class RoadSearch {
     const targets = (this.targetList = request.targets);
     const metric = request.metric;
     const byDuration = metric === 'duration';
-    const { edgeFrom, edgeTo, edgeLength, edgeRoad, roadSpeed, arcStart, arcEdge } = graph;
+    const { edgeFrom, edgeTo, edgeLength, edgeRoadFlags, roadSpeed, arcStart, arcEdge } = graph;
     const maxCost = request.maxCost ?? Infinity;
     const blocked = request.blocked;
 
@@ -176,7 +176,7 @@ export class RoadSearch {
         const e = code >>> 1;
         if (blocked && blocked.has(e)) continue;
         // durationOfEdge and arcHead (./graph.ts), inline on locals as this loop is the search's.
-        const d = g + (byDuration ? Math.fround(edgeLength[e] / (roadSpeed[edgeRoad[e]] / 3.6)) : edgeLength[e]);
+        const d = g + (byDuration ? Math.fround(edgeLength[e] / (roadSpeed[edgeRoadFlags[e] >>> 8] / 3.6)) : edgeLength[e]);
         if (d > maxCost) continue;
         const t = this.slot(code & 1 ? edgeFrom[e] : edgeTo[e], metric);
         if (d < this.dist[t]) {

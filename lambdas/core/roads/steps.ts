@@ -1,6 +1,6 @@
 import { bearing, compassName, turnAngle, type Position } from './geo';
 import { describeRoadClass, ROAD_CLASSES } from './classes';
-import { roadLabel, type RoadGraph } from './graph';
+import { roadLabel, roadOfEdge, type RoadGraph } from './graph';
 import type { PathPiece } from './paths';
 
 export interface RouteStep {
@@ -83,9 +83,11 @@ export function legSteps(graph: RoadGraph, pieces: readonly PathPiece[], arrival
  * road class. Labels decode to what roadLabel says.
  */
 function labelOf(graph: RoadGraph, edge: number): number {
-  const road = graph.edgeRoad[edge];
-  if (graph.roadName[road] >= 0) return graph.roadName[road];
-  if (graph.roadRef[road] >= 0) return graph.roadRef[road];
+  const road = roadOfEdge(graph, edge);
+  const name = graph.roadNames.name(road);
+  if (name >= 0) return name;
+  const ref = graph.roadNames.ref(road);
+  if (ref >= 0) return ref;
   return -1 - graph.roadClass[road];
 }
 

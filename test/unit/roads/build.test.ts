@@ -85,7 +85,7 @@ describe('graph builder', () => {
         arcs.push(`${v === from ? 'along' : 'against'} ${e}: ${v === from ? from : to} to ${arcHead(graph, a) === (v === from ? to : from) ? 'its other end' : arcHead(graph, a)}`);
       }
     }
-    const oneWay = graph.edgeFlags[0] & 1 ? 0 : 1;
+    const oneWay = graph.edgeRoadFlags[0] & 1 ? 0 : 1;
     expect(arcs.sort()).toEqual([`along ${oneWay}: ${graph.edgeFrom[oneWay]} to its other end`, `along ${1 - oneWay}: ${graph.edgeFrom[1 - oneWay]} to its other end`, `against ${1 - oneWay}: ${graph.edgeTo[1 - oneWay]} to its other end`].sort());
     expect(arcTime(graph, graph.arcStart[graph.edgeFrom[oneWay]])).toBeCloseTo(graph.edgeLength[oneWay] / (100 / 3.6), 2);
   });
@@ -95,7 +95,7 @@ describe('graph builder', () => {
     const copy = deserializeRoadGraph(serializeRoadGraph(graph));
     expect(copy.nodeCount).toBe(graph.nodeCount);
     expect(arcTimes(copy)).toEqual(arcTimes(graph));
-    expect(Array.from(copy.edgeFlags)).toEqual(Array.from(graph.edgeFlags));
+    expect(Array.from(copy.edgeRoadFlags)).toEqual(Array.from(graph.edgeRoadFlags));
     expect(copy.strings.toArray()).toEqual(graph.strings.toArray());
     expect(copy.strings.toArray()).toContain('Newell Highway');
     expect(Array.from(copy.interiorE7)).toEqual(Array.from(graph.interiorE7));
@@ -130,7 +130,7 @@ describe('graph builder', () => {
     const file = join(scratch(), 'forbes.roadgraph');
     writeRoadGraph(graph, file);
     const read = readRoadGraph(file);
-    const held = [read.nodeLngE7, read.edgeFrom, read.edgeLength, read.edgeFlags, read.cells.segmentBytes, read.vertexEdges.startBits, read.otherNode];
+    const held = [read.nodeLngE7, read.edgeFrom, read.edgeLength, read.edgeRoadFlags, read.cells.segmentBytes, read.vertexEdges.startBits, read.otherNode];
     for (const array of held) expect(array.buffer.byteLength).toBe(array.byteLength);
     expect(read.edgeFrom.buffer).not.toBe(read.edgeTo.buffer);
     const shapes = (g: typeof graph) => Array.from({ length: g.edgeCount }, (_, e) => edgeCoordinates(g, e));

@@ -34,7 +34,7 @@ export interface ArcGraph {
   edgeFrom: Uint32Array;
   edgeTo: Uint32Array;
   edgeLength: Float32Array;
-  edgeRoad: Uint16Array | Uint32Array;
+  edgeRoadFlags: Uint32Array;
   roadSpeed: Float32Array;
 }
 
