@@ -1,32 +1,37 @@
-import type { ContractionHierarchy } from './hierarchy';
+import { arcBetween, decodeHeads, maxDegree, type UpwardHeads } from './heads';
 import type { HierarchyWeights, Metric } from './metric';
 
 /**
  * Lower triangles of the hierarchy's arcs: for the arc between ranks lo < hi, the ranks z below
  * both with arcs z→lo and z→hi. Built on first use (closures and path unpacking need them; open
  * routes whose arcs are all roads do not): each rank's lower neighbours (the tails of the arcs up
- * to it), ascending. The arcs z→lo and z→hi are found in z's own upward arcs by binary search
- * (a node has a few), so no arc's tail or id is stored: 4 bytes an arc and 4 a node.
+ * to it), ascending. The arcs z→lo and z→hi are found in z's own upward arcs by walking its runs
+ * of heads (a node has a few, ./heads.ts), so no arc's tail or id is stored: 4 bytes an arc and 4
+ * a node.
  */
 export class LowerTriangles {
   /** Rank r's lower neighbours are downTail[downStart[r]..downStart[r+1]-1], ascending. */
   readonly downStart: Uint32Array;
   readonly downTail: Uint32Array;
-  private readonly upStart: Uint32Array;
-  private readonly upHead: Uint32Array;
 
-  constructor(h: Pick<ContractionHierarchy, 'upStart' | 'upHead'>) {
-    const { upStart, upHead } = h;
-    this.upStart = upStart;
-    this.upHead = upHead;
+  constructor(private readonly h: UpwardHeads) {
+    const { upStart } = h;
     const n = upStart.length - 1;
+    const arcs = upStart[n];
+    const heads = new Uint32Array(maxDegree(upStart));
     this.downStart = new Uint32Array(n + 1);
-    for (let k = 0; k < upHead.length; k++) this.downStart[upHead[k] + 1]++;
+    for (let z = 0; z < n; z++) {
+      const count = decodeHeads(h, z, heads);
+      for (let i = 0; i < count; i++) this.downStart[heads[i] + 1]++;
+    }
     for (let r = 0; r < n; r++) this.downStart[r + 1] += this.downStart[r];
-    this.downTail = new Uint32Array(upHead.length);
+    this.downTail = new Uint32Array(arcs);
     const fill = this.downStart.slice(0, n);
     // Tails in rank order, so each list is ascending.
-    for (let z = 0; z < n; z++) for (let k = upStart[z]; k < upStart[z + 1]; k++) this.downTail[fill[upHead[k]]++] = z;
+    for (let z = 0; z < n; z++) {
+      const count = decodeHeads(h, z, heads);
+      for (let i = 0; i < count; i++) this.downTail[fill[heads[i]]++] = z;
+    }
   }
 
   /**
@@ -38,13 +43,12 @@ export class LowerTriangles {
   otherArc = -1;
   otherTail = -1;
   matching(lo: number, hi: number, upward: boolean, weight: number, weights: HierarchyWeights, metric: Metric): number {
-    const { downStart, downTail, upStart, upHead } = this;
+    const { downStart, downTail, h } = this;
     for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
       const z = downTail[i];
-      const end = upStart[z + 1];
-      const zHi = search(upHead, upStart[z] + 1, end, hi);
-      if (zHi === end || upHead[zHi] !== hi) continue;
-      const zLo = search(upHead, upStart[z], zHi, lo);
+      const zHi = arcBetween(h, z, hi);
+      if (zHi < 0) continue;
+      const zLo = arcBetween(h, z, lo);
       // The side up is the cheaper read: most triangles are ruled out by it alone.
       const sideUp = weights.up(metric, upward ? zHi : zLo);
       if (sideUp > weight) continue;
@@ -56,16 +60,4 @@ export class LowerTriangles {
     }
     return -1;
   }
-}
-
-/** The first index in from..to-1 whose head is at least `target` (heads ascend), or `to`. */
-export function search(upHead: Uint32Array, from: number, to: number, target: number): number {
-  let a = from;
-  let b = to;
-  while (a < b) {
-    const mid = (a + b) >>> 1;
-    if (upHead[mid] < target) a = mid + 1;
-    else b = mid;
-  }
-  return a;
 }
