@@ -297,20 +297,21 @@ describe('contraction hierarchy searches', () => {
 
 describe('upward heads stored as runs of consecutive ranks', () => {
   /**
-   * Heads that exercise every part of the encoding: a rank with no heads, one just above its
-   * rank (gap 0), single heads and runs of 2, 3, 129 and 200 (a length of two varint bytes),
-   * gaps of one, two and three varint bytes (past 127, 16,383 and 65,535), and a rank with
-   * hundreds of heads.
+   * Heads that exercise every part of the encoding: a rank with no heads, one just above its rank
+   * (gap 0), runs of 1 to 5 heads (a length of 4 or more takes a varint of its own), of 131, 132
+   * (that varint past 127) and 200, gaps of one to four varint bytes (the gap is stored times
+   * four: past 31, 4,095 and 524,287), and a rank with hundreds of heads.
    */
   function craftedHeads(): { upStart: Uint32Array; upHead: Uint32Array; n: number } {
     const n = 3_000_000;
+    const run = (start: number, length: number) => Array.from({ length }, (_, i) => start + i);
     const lists: number[][] = [
       [1],
       [],
       [3, 4, 200, 70_000, 70_001, 70_002, 2_999_999],
-      Array.from({ length: 129 }, (_, i) => 10 + i),
-      [...Array.from({ length: 200 }, (_, i) => 1_000 + i), 20_000, ...Array.from({ length: 300 }, (_, i) => 30_000 + 2 * i), 2_000_000],
-      [5 + 128, 5 + 128 + 16_384 + 1, 2_999_998, 2_999_999],
+      [...run(10, 4), ...run(15, 5), ...run(21, 131), ...run(153, 132)],
+      [...run(1_000, 200), 20_000, ...Array.from({ length: 300 }, (_, i) => 30_000 + 2 * i), 2_000_000],
+      [6 + 31, 6 + 31 + 2 + 32, 6 + 31 + 2 + 32 + 2 + 4_096, 2_999_998, 2_999_999],
     ];
     const upStart = new Uint32Array(n + 1);
     for (let r = 0; r < n; r++) upStart[r + 1] = upStart[r] + (lists[r]?.length ?? 0);
@@ -347,19 +348,19 @@ describe('upward heads stored as runs of consecutive ranks', () => {
     const broken = (change: (bytes: Uint8Array) => Uint8Array) => headsAreWellFormed({ ...heads, headBytes: change(heads.headBytes.slice()) });
     expect(broken((b) => b)).toBe(true);
     // A run one longer than its rank's arcs, a varint cut short, a head past the last rank.
-    expect(broken((b) => ((b[heads.headStart[2] + 1] += 1), b))).toBe(false);
-    expect(broken((b) => ((b[heads.headStart[2] + 3] |= 0x80), b))).toBe(false);
+    expect(broken((b) => ((b[heads.headStart[2]] += 1), b))).toBe(false);
+    expect(broken((b) => ((b[heads.headStart[2] + 2] |= 0x80), b))).toBe(false);
     expect(headsAreWellFormed(encodeHeads(upStart, upHead.map((head) => (head === 2_999_999 ? 3_000_000 : head))))).toBe(false);
 
     const graph = randomGraph(4, 8);
     const bytes = serializeRoadGraph(graph);
-    // The first rank with a run of several heads: its run's length grows by one.
+    // The first rank whose first run has two heads: it gets three.
     const { headStart, headBytes } = graph.cch!;
-    const at = headStart.findIndex((start, r) => r < headStart.length - 1 && headBytes[start] < 0x80 && (headBytes[start] & 1) === 1);
+    const at = headStart.findIndex((start, r) => r < headStart.length - 1 && (headBytes[start] & 3) === 1);
     expect(at).toBeGreaterThanOrEqual(0);
     const offset = bytes.indexOf(Buffer.from(headBytes.subarray(0, 64)));
     expect(offset).toBeGreaterThan(0);
-    bytes[offset + headStart[at] + 1] += 1;
+    bytes[offset + headStart[at]] += 1;
     expect(() => deserializeRoadGraph(new Uint8Array(bytes))).toThrow(GraphFormatError);
   });
 

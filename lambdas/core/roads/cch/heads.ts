@@ -1,12 +1,13 @@
 /**
  * The hierarchy's upward heads, compact. A node's heads (ranks, ascending) come in runs of
  * consecutive ranks: the chordal fill makes each separator a clique of consecutive ranks, so on
- * the synthetic 1M network a node's 7.3 heads are 3.2 runs. Rank r's runs are the bytes
- * headBytes[headStart[r]..headStart[r+1]-1], each a varint of its gap times two, plus one when
- * the run holds more than one head, then for such a run a varint of its length less two. The gap
- * counts from the lowest rank the run may start at: r + 1 for the first run, the previous run's
- * last head + 2 for the others (runs are maximal). A uint32 head an arc took 29 bytes a node at
- * 1M; these bytes and their start take about 12 (docs/road-engine.md, "The graph file").
+ * the synthetic 1M network a node's 7.3 heads are 3.2 runs, two thirds of them of one head. Rank
+ * r's runs are the bytes headBytes[headStart[r]..headStart[r+1]-1], each a varint of its gap
+ * times four plus its length less one (3 for a length of 4 or more, then a varint of the length
+ * less four). The gap counts from the lowest rank the run may start at: r + 1 for the first run,
+ * the previous run's last head + 2 for the others (runs are maximal). A uint32 head an arc took
+ * 29 bytes a node at 1M; these bytes take 5.1 and their start 4 (docs/road-engine.md, "The graph
+ * file").
  *
  * Arc ids (what the weights are indexed by) stay upStart[r] + the head's index in r's list. What
  * reads a node's arcs in order decodes them (decodeHeads, into a scratch array of maxDegree);
@@ -18,8 +19,9 @@ export interface UpwardHeads {
   headBytes: Uint8Array;
 }
 
-/** Where the varint reads below are: module state, so a read returns its value alone. */
+/** Where the varint reads below are, and the length of the run read last: module state, so a read returns its value alone. */
 let cursor = 0;
+let runLength = 0;
 
 function varint(bytes: Uint8Array): number {
   let byte = bytes[cursor++];
@@ -32,6 +34,14 @@ function varint(bytes: Uint8Array): number {
     shift += 7;
   } while (byte >= 0x80);
   return value >>> 0;
+}
+
+/** Reads a run at the cursor: returns its gap and sets runLength. */
+function readRun(bytes: Uint8Array): number {
+  const word = varint(bytes);
+  const tag = word & 3;
+  runLength = tag < 3 ? tag + 1 : varint(bytes) + 4;
+  return word >>> 2;
 }
 
 /** A growing byte buffer of varints. */
@@ -67,8 +77,8 @@ export function encodeHeads(upStart: Uint32Array, upHead: Uint32Array): UpwardHe
       if (start < next) throw new Error(`contraction hierarchy heads of rank ${r} are not ascending above it`);
       let length = 1;
       while (k + length < end && upHead[k + length] === start + length) length++;
-      out.write((start - next) * 2 + (length > 1 ? 1 : 0));
-      if (length > 1) out.write(length - 2);
+      out.write((start - next) * 4 + Math.min(length - 1, 3));
+      if (length >= 4) out.write(length - 4);
       k += length;
       next = start + length + 1;
     }
@@ -93,10 +103,8 @@ export function headsAreWellFormed(h: UpwardHeads): boolean {
     let next = r + 1;
     for (let i = 0; i < count; ) {
       if (cursor >= stop) return false;
-      const word = varint(headBytes);
-      const length = (word & 1) === 0 ? 1 : varint(headBytes) + 2;
-      next += Math.floor(word / 2) + length + 1;
-      i += length;
+      next += readRun(headBytes) + runLength + 1;
+      i += runLength;
       if (i > count || next - 1 > n) return false;
     }
     if (cursor !== stop) return false;
@@ -118,9 +126,8 @@ export function decodeHeads(h: UpwardHeads, r: number, out: Uint32Array): number
   cursor = h.headStart[r];
   let next = r + 1;
   for (let i = 0; i < count; ) {
-    const word = varint(headBytes);
-    let head = next + (word >>> 1);
-    const stop = (word & 1) === 0 ? i + 1 : i + varint(headBytes) + 2;
+    let head = next + readRun(headBytes);
+    const stop = i + runLength;
     while (i < stop) out[i++] = head++;
     next = head + 1;
   }
@@ -130,7 +137,7 @@ export function decodeHeads(h: UpwardHeads, r: number, out: Uint32Array): number
 /** Rank r's lowest head, its parent in the elimination tree (r has at least one arc). */
 export function firstHead(h: UpwardHeads, r: number): number {
   cursor = h.headStart[r];
-  return r + 1 + (varint(h.headBytes) >>> 1);
+  return r + 1 + (varint(h.headBytes) >>> 2);
 }
 
 /** The arc from rank `low` up to rank `high`, or -1: walks low's runs. */
@@ -141,13 +148,11 @@ export function arcBetween(h: UpwardHeads, low: number, high: number): number {
   cursor = h.headStart[low];
   let next = low + 1;
   for (let i = 0; i < count; ) {
-    const word = varint(headBytes);
-    const start = next + (word >>> 1);
+    const start = next + readRun(headBytes);
     if (high < start) return -1;
-    const length = (word & 1) === 0 ? 1 : varint(headBytes) + 2;
-    if (high < start + length) return first + i + high - start;
-    i += length;
-    next = start + length + 1;
+    if (high < start + runLength) return first + i + high - start;
+    i += runLength;
+    next = start + runLength + 1;
   }
   return -1;
 }
@@ -159,12 +164,10 @@ export function headOf(h: UpwardHeads, tail: number, k: number): number {
   cursor = h.headStart[tail];
   let next = tail + 1;
   for (let i = 0; ; ) {
-    const word = varint(headBytes);
-    const start = next + (word >>> 1);
-    const length = (word & 1) === 0 ? 1 : varint(headBytes) + 2;
-    if (index < i + length) return start + index - i;
-    i += length;
-    next = start + length + 1;
+    const start = next + readRun(headBytes);
+    if (index < i + runLength) return start + index - i;
+    i += runLength;
+    next = start + runLength + 1;
   }
 }
 
