@@ -59,7 +59,6 @@ export function closedMetric(
     const q = rank[graph.edgeTo[e]];
     if (p !== q) enqueue(Math.min(p, q), arcBetween(h, Math.min(p, q), Math.max(p, q)));
   }
-  const { downStart, downTail } = triangles;
   const heads = new Uint32Array(maxDegree(upStart));
   let recomputed = 0;
   while (heap.size > 0) {
@@ -69,11 +68,10 @@ export function closedMetric(
     const hi = headOf(h, lo, k);
     let bestUp = roadWeight(graph, order[lo], order[hi], isBlocked);
     let bestDown = roadWeight(graph, order[hi], order[lo], isBlocked);
-    // The lower triangles (triangles.each, inlined: this loop is most of the work).
-    for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
-      const z = downTail[i];
+    // The lower triangles: the ranks below both lo and hi with arcs to both.
+    triangles.start(lo, hi);
+    for (let z = triangles.next(); z >= 0; z = triangles.next()) {
       const zHi = arcBetween(h, z, hi);
-      if (zHi < 0) continue;
       const zLo = arcBetween(h, z, lo);
       const viaUp = down(zLo) + up(zHi);
       if (viaUp < bestUp) bestUp = viaUp;

@@ -119,17 +119,36 @@ export function maxDegree(upStart: Uint32Array): number {
   return most;
 }
 
-/** Writes rank r's heads, ascending, into out from index 0; returns how many (upStart[r+1] - upStart[r]). */
+/**
+ * Writes rank r's heads, ascending, into out from index 0; returns how many (upStart[r+1] -
+ * upStart[r]). The query's relax loops call it for every rank they scan, so the common case, a
+ * varint of one byte, is read on locals (the module cursor only for longer ones).
+ */
 export function decodeHeads(h: UpwardHeads, r: number, out: Uint32Array): number {
   const { upStart, headBytes } = h;
   const count = upStart[r + 1] - upStart[r];
-  cursor = h.headStart[r];
-  let next = r + 1;
+  let at = h.headStart[r];
+  let head = r + 1;
   for (let i = 0; i < count; ) {
-    let head = next + readRun(headBytes);
-    const stop = i + runLength;
+    let word = headBytes[at++];
+    if (word >= 0x80) {
+      cursor = at - 1;
+      word = varint(headBytes);
+      at = cursor;
+    }
+    head += word >>> 2;
+    let stop = i + (word & 3) + 1;
+    if ((word & 3) === 3) {
+      let more = headBytes[at++];
+      if (more >= 0x80) {
+        cursor = at - 1;
+        more = varint(headBytes);
+        at = cursor;
+      }
+      stop += more;
+    }
     while (i < stop) out[i++] = head++;
-    next = head + 1;
+    head++;
   }
   return count;
 }
