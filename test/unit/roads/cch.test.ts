@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { closedMetric } from '../../../lambdas/core/roads/cch/closures';
-import { arcBetween, decodeHeads, encodeHeads, expandHeads, firstHead, headOf, headsAreWellFormed, maxDegree } from '../../../lambdas/core/roads/cch/heads';
+import { arcBetween, arcsBetween, decodeHeads, encodeHeads, expandHeads, firstHead, headOf, headsAreWellFormed, lowArc, maxDegree } from '../../../lambdas/core/roads/cch/heads';
 import { baseWeights, buildContractionHierarchy, customize, rankOf, type ContractionHierarchy } from '../../../lambdas/core/roads/cch/hierarchy';
 import { HierarchyWeights, OPEN } from '../../../lambdas/core/roads/cch/metric';
 import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
@@ -332,6 +332,10 @@ describe('upward heads stored as runs of consecutive ranks', () => {
       for (let k = upStart[r]; k < upStart[r + 1]; k++) {
         expect(headOf(heads, r, k)).toBe(upHead[k]);
         expect(arcBetween(heads, r, upHead[k])).toBe(k);
+        // Both arcs of a lower triangle in one walk: to a lower head (the middle one) and this one.
+        const middle = upStart[r] + ((k - upStart[r]) >> 1);
+        expect(arcsBetween(heads, r, upHead[middle], upHead[k])).toBe(k);
+        expect(lowArc).toBe(middle);
         // The ranks around each head that are not heads of r are not found.
         for (const other of [upHead[k] - 1, upHead[k] + 1]) {
           if (!upHead.subarray(upStart[r], upStart[r + 1]).includes(other)) expect(arcBetween(heads, r, other)).toBe(-1);

@@ -1,6 +1,6 @@
 import { MinHeap } from '../heap';
 import { arcHead, arcTime } from '../graph';
-import { arcBetween, decodeHeads, headOf, maxDegree } from './heads';
+import { arcBetween, arcsBetween, decodeHeads, headOf, lowArc, maxDegree } from './heads';
 import type { ArcGraph, ContractionHierarchy } from './hierarchy';
 import { lowerBound, type HierarchyWeights, type Metric } from './metric';
 import type { LowerTriangles } from './triangles';
@@ -71,8 +71,8 @@ export function closedMetric(
     // The lower triangles: the ranks below both lo and hi with arcs to both.
     triangles.start(lo, hi);
     for (let z = triangles.next(); z >= 0; z = triangles.next()) {
-      const zHi = arcBetween(h, z, hi);
-      const zLo = arcBetween(h, z, lo);
+      const zHi = arcsBetween(h, z, lo, hi);
+      const zLo = lowArc;
       const viaUp = down(zLo) + up(zHi);
       if (viaUp < bestUp) bestUp = viaUp;
       const viaDown = down(zHi) + up(zLo);

@@ -176,6 +176,31 @@ export function arcBetween(h: UpwardHeads, low: number, high: number): number {
   return -1;
 }
 
+/** The arc from rank z up to `low` that arcsBetween found with the one up to `high`. */
+export let lowArc = -1;
+
+/**
+ * The arc from rank z up to `high`, or -1, and the one up to `low` (below high) in lowArc: one walk
+ * of z's runs, which passes low on its way to high.
+ */
+export function arcsBetween(h: UpwardHeads, z: number, low: number, high: number): number {
+  const { upStart, headBytes } = h;
+  const first = upStart[z];
+  const count = upStart[z + 1] - first;
+  cursor = h.headStart[z];
+  lowArc = -1;
+  let next = z + 1;
+  for (let i = 0; i < count; ) {
+    const start = next + readRun(headBytes);
+    if (high < start) return -1;
+    if (low >= start && low < start + runLength) lowArc = first + i + low - start;
+    if (high < start + runLength) return first + i + high - start;
+    i += runLength;
+    next = start + runLength + 1;
+  }
+  return -1;
+}
+
 /** The head of arc k, one of rank `tail`'s. */
 export function headOf(h: UpwardHeads, tail: number, k: number): number {
   const { upStart, headBytes } = h;

@@ -1,4 +1,4 @@
-import { arcBetween, decodeHeads, maxDegree, type UpwardHeads } from './heads';
+import { arcBetween, arcsBetween, decodeHeads, lowArc, maxDegree, type UpwardHeads } from './heads';
 import type { HierarchyWeights, Metric } from './metric';
 
 /**
@@ -89,11 +89,11 @@ export class LowerTriangles {
     this.start(lo, hi);
     for (let z = this.next(); z >= 0; z = this.next()) {
       // The side up is the cheaper read: most triangles are ruled out by it alone, so its arc is
-      // found first.
-      const sideUpArc = arcBetween(h, z, upward ? hi : lo);
+      // found first (z→hi: its walk passes lo, so both are found at once).
+      const sideUpArc = upward ? arcsBetween(h, z, lo, hi) : arcBetween(h, z, lo);
       const sideUp = weights.up(metric, sideUpArc);
       if (sideUp > weight) continue;
-      const otherSide = arcBetween(h, z, upward ? lo : hi);
+      const otherSide = upward ? lowArc : arcBetween(h, z, hi);
       const zHi = upward ? sideUpArc : otherSide;
       const zLo = upward ? otherSide : sideUpArc;
       if (Math.fround(sideUp + weights.down(metric, otherSide)) === weight) {
