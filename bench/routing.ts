@@ -318,7 +318,7 @@ export async function benchRouting(): Promise<SectionReport> {
     const row = (name: string, open: Timing, closed: Timing | null, note: string) =>
       `${name.padEnd(34)}${ms(open.p50).padStart(9)}${ms(open.p95).padStart(9)}${(closed ? ms(closed.p50) : '-').padStart(11)}${(closed ? ms(closed.p95) : '-').padStart(9)}   ${note}`;
     lines.push(
-      `Routing: NSW major roads, ${graph.nodeCount} nodes, ${graph.edgeCount} edges; ${graph.cch ? `contraction hierarchy, ${graph.cch.upHead.length} upward arcs` : 'no hierarchy (A*)'}`,
+      `Routing: NSW major roads, ${graph.nodeCount} nodes, ${graph.edgeCount} edges; ${graph.cch ? `contraction hierarchy, ${graph.cch.up.length} upward arcs` : 'no hierarchy (A*)'}`,
       `  build GeoJSON -> graph file   ${(buildMs / 1000).toFixed(2)} s (${(bytes / 1e6).toFixed(1)} MB file)`,
       `  load file -> engine           ${cold.loadMs.toFixed(1)} ms cold start (median of ${COLD_LOADS} fresh processes, CPU ${cold.loadCpuMs.toFixed(1)} ms); ${loadMs.toFixed(1)} ms again in this process`,
       `  loaded graph memory           ${(graphBytes(graph) / 1e6).toFixed(1)} MB typed arrays (arrayBuffers +${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 1e6).toFixed(1)} MB)`,

@@ -1,4 +1,5 @@
 import { buildArcs } from './build';
+import { headsAreWellFormed } from './cch/heads';
 import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
 import { bitCount, COORDINATE_SCALE, nextEdgeStart, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 import { RankedBits, RoadNames } from './road-names';
@@ -138,14 +139,16 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('cellListingBefore', graph.cells.listingBefore);
   place('cellListStart', graph.cells.listStart);
   place('cellSegmentBytes', graph.cells.segmentBytes);
-  // The contraction hierarchy, customized: its rank is derived from the order on load, and of
-  // the weights down each arc only those differing from the weight up it are stored (most roads
-  // are two-way, so most arcs weigh the same both ways), as the hierarchy holds them.
+  // The contraction hierarchy, customized: its rank is derived from the order on load, its heads
+  // are runs of consecutive ranks (cch/heads.ts), and of the weights down each arc only those
+  // differing from the weight up it are stored (most roads are two-way, so most arcs weigh the
+  // same both ways), as the hierarchy holds them.
   if (graph.cch) {
-    const { order, upStart, upHead, up, downArc, downWeight } = graph.cch;
+    const { order, upStart, headStart, headBytes, up, downArc, downWeight } = graph.cch;
     place('cchOrder', order);
     place('cchUpStart', upStart);
-    place('cchUpHead', upHead);
+    place('cchHeadStart', headStart);
+    place('cchHeadBytes', headBytes);
     place('cchUp', up);
     place('cchDownArc', downArc);
     place('cchDownWeight', downWeight);
@@ -236,7 +239,8 @@ function readGraph(read: GraphBytes): RoadGraph {
     cellSegmentBytes: Uint8Array;
     cchOrder?: Uint32Array;
     cchUpStart: Uint32Array;
-    cchUpHead: Uint32Array;
+    cchHeadStart: Uint32Array;
+    cchHeadBytes: Uint8Array;
     cchUp: Float32Array;
     cchDownArc: Uint32Array;
     cchDownWeight: Float32Array;
@@ -283,17 +287,22 @@ function readGraph(read: GraphBytes): RoadGraph {
 function readHierarchy(stored: {
   cchOrder: Uint32Array;
   cchUpStart: Uint32Array;
-  cchUpHead: Uint32Array;
+  cchHeadStart: Uint32Array;
+  cchHeadBytes: Uint8Array;
   cchUp: Float32Array;
   cchDownArc: Uint32Array;
   cchDownWeight: Float32Array;
 }): ContractionHierarchy {
-  // Views only (the weights down stay sparse, as stored); the rank is the order's inverse.
+  // Views only (the heads stay runs, the weights down sparse, as stored); the rank is the
+  // order's inverse. The heads are checked once, as a wrong one would route wrongly, not fail.
+  const heads = { upStart: stored.cchUpStart, headStart: stored.cchHeadStart, headBytes: stored.cchHeadBytes };
+  if (stored.cchUpStart.length !== stored.cchOrder.length + 1 || stored.cchUp.length !== stored.cchUpStart[stored.cchOrder.length] || !headsAreWellFormed(heads)) {
+    throw new GraphFormatError('road graph contraction hierarchy does not match its header');
+  }
   return {
     order: stored.cchOrder,
     rank: rankOf(stored.cchOrder),
-    upStart: stored.cchUpStart,
-    upHead: stored.cchUpHead,
+    ...heads,
     up: stored.cchUp,
     downArc: stored.cchDownArc,
     downWeight: stored.cchDownWeight,

@@ -4,11 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { closedMetric } from '../../../lambdas/core/roads/cch/closures';
-import { baseWeights, buildContractionHierarchy, customize, rankOf } from '../../../lambdas/core/roads/cch/hierarchy';
+import { arcBetween, arcsBetween, decodeHeads, encodeHeads, expandHeads, firstHead, headOf, headsAreWellFormed, lowArc, maxDegree } from '../../../lambdas/core/roads/cch/heads';
+import { baseWeights, buildContractionHierarchy, customize, rankOf, type ContractionHierarchy } from '../../../lambdas/core/roads/cch/hierarchy';
 import { HierarchyWeights, OPEN } from '../../../lambdas/core/roads/cch/metric';
 import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
 import { LowerTriangles } from '../../../lambdas/core/roads/cch/triangles';
-import { deserializeRoadGraph, serializeRoadGraph } from '../../../lambdas/core/roads/format';
+import { deserializeRoadGraph, GraphFormatError, serializeRoadGraph } from '../../../lambdas/core/roads/format';
 import { arcHead, arcTime, type RoadGraph } from '../../../lambdas/core/roads/graph';
 import { MinHeap } from '../../../lambdas/core/roads/heap';
 import type { RoadLine } from '../../../lambdas/core/roads/input';
@@ -102,6 +103,11 @@ function maskOf(graph: RoadGraph, edges: Iterable<number>): EdgeMask {
   mask.clear();
   for (const e of edges) mask.add(e);
   return mask;
+}
+
+/** The hierarchy with every head a uint32, as the build customizes it. */
+function plain(h: ContractionHierarchy) {
+  return { ...h, upHead: expandHeads(h) };
 }
 
 function randomOrder(seed: number) {
@@ -221,6 +227,7 @@ describe('contraction hierarchy searches', () => {
     const h = graph.cch!;
     const weights = new HierarchyWeights(h);
     const triangles = new LowerTriangles(h);
+    const topology = plain(h);
     const next = seeded(17);
     let changedSome = 0;
     for (let trial = 0; trial < 12; trial++) {
@@ -234,8 +241,8 @@ describe('contraction hierarchy searches', () => {
         [closures, onClosures],
         [all, onTop],
       ] as const) {
-        const full = baseWeights(graph, h, (e) => closed.has(e));
-        customize(h, full.up, full.down);
+        const full = baseWeights(graph, topology, (e) => closed.has(e));
+        customize(topology, full.up, full.down);
         for (let k = 0; k < h.up.length; k++) {
           expect(weights.up(metric, k)).toBe(full.up[k]);
           expect(weights.down(metric, k)).toBe(full.down[k]);
@@ -263,7 +270,7 @@ describe('contraction hierarchy searches', () => {
     }
     expect(Buffer.compare(serializeRoadGraph(loaded), bytes)).toBe(0);
     const open = new HierarchyWeights(loaded.cch!);
-    const h = graph.cch!;
+    const h = plain(graph.cch!);
     const full = baseWeights(graph, h);
     customize(h, full.up, full.down);
     for (let k = 0; k < h.up.length; k++) {
@@ -279,9 +286,103 @@ describe('contraction hierarchy searches', () => {
     const c = copy.cch!;
     expect(Array.from(c.order)).toEqual(Array.from(h.order));
     expect(Array.from(c.rank)).toEqual(Array.from(rankOf(h.order)));
-    expect(Array.from(c.upHead)).toEqual(Array.from(h.upHead));
+    expect(Array.from(c.upStart)).toEqual(Array.from(h.upStart));
+    expect(Array.from(c.headStart)).toEqual(Array.from(h.headStart));
+    expect(Array.from(c.headBytes)).toEqual(Array.from(h.headBytes));
     expect(Array.from(c.up)).toEqual(Array.from(h.up));
     expect(Array.from(c.downArc)).toEqual(Array.from(h.downArc));
     expect(Array.from(c.downWeight)).toEqual(Array.from(h.downWeight));
   });
+});
+
+describe('upward heads stored as runs of consecutive ranks', () => {
+  /**
+   * Heads that exercise every part of the encoding: a rank with no heads, one just above its rank
+   * (gap 0), runs of 1 to 5 heads (a length of 4 or more takes a varint of its own), of 131, 132
+   * (that varint past 127) and 200, gaps of one to four varint bytes (the gap is stored times
+   * four: past 31, 4,095 and 524,287), and a rank with hundreds of heads.
+   */
+  function craftedHeads(): { upStart: Uint32Array; upHead: Uint32Array; n: number } {
+    const n = 3_000_000;
+    const run = (start: number, length: number) => Array.from({ length }, (_, i) => start + i);
+    const lists: number[][] = [
+      [1],
+      [],
+      [3, 4, 200, 70_000, 70_001, 70_002, 2_999_999],
+      [...run(10, 4), ...run(15, 5), ...run(21, 131), ...run(153, 132)],
+      [...run(1_000, 200), 20_000, ...Array.from({ length: 300 }, (_, i) => 30_000 + 2 * i), 2_000_000],
+      [6 + 31, 6 + 31 + 2 + 32, 6 + 31 + 2 + 32 + 2 + 4_096, 2_999_998, 2_999_999],
+    ];
+    const upStart = new Uint32Array(n + 1);
+    for (let r = 0; r < n; r++) upStart[r + 1] = upStart[r] + (lists[r]?.length ?? 0);
+    return { upStart, upHead: Uint32Array.from(lists.flat()), n };
+  }
+
+  it('decode to the heads they were encoded from, and find each arc by its ends and each head by its arc', () => {
+    const { upStart, upHead } = craftedHeads();
+    const heads = encodeHeads(upStart, upHead);
+    expect(headsAreWellFormed(heads)).toBe(true);
+    expect(Array.from(expandHeads(heads))).toEqual(Array.from(upHead));
+    expect(maxDegree(upStart)).toBe(502);
+    const out = new Uint32Array(maxDegree(upStart));
+    for (let r = 0; r < 6; r++) {
+      const count = decodeHeads(heads, r, out);
+      expect(Array.from(out.subarray(0, count))).toEqual(Array.from(upHead.subarray(upStart[r], upStart[r + 1])));
+      if (count > 0) expect(firstHead(heads, r)).toBe(upHead[upStart[r]]);
+      for (let k = upStart[r]; k < upStart[r + 1]; k++) {
+        expect(headOf(heads, r, k)).toBe(upHead[k]);
+        expect(arcBetween(heads, r, upHead[k])).toBe(k);
+        // Both arcs of a lower triangle in one walk: to a lower head (the middle one) and this one.
+        const middle = upStart[r] + ((k - upStart[r]) >> 1);
+        expect(arcsBetween(heads, r, upHead[middle], upHead[k])).toBe(k);
+        expect(lowArc).toBe(middle);
+        // The ranks around each head that are not heads of r are not found.
+        for (const other of [upHead[k] - 1, upHead[k] + 1]) {
+          if (!upHead.subarray(upStart[r], upStart[r + 1]).includes(other)) expect(arcBetween(heads, r, other)).toBe(-1);
+        }
+      }
+    }
+    expect(arcBetween(heads, 1, 2)).toBe(-1);
+    expect(arcBetween(heads, 4, 30_001)).toBe(-1);
+  });
+
+  it('are refused when their bytes do not decode to each rank\'s arcs', () => {
+    const { upStart, upHead } = craftedHeads();
+    const heads = encodeHeads(upStart, upHead);
+    const broken = (change: (bytes: Uint8Array) => Uint8Array) => headsAreWellFormed({ ...heads, headBytes: change(heads.headBytes.slice()) });
+    expect(broken((b) => b)).toBe(true);
+    // A run one longer than its rank's arcs, a varint cut short, a head past the last rank.
+    expect(broken((b) => ((b[heads.headStart[2]] += 1), b))).toBe(false);
+    expect(broken((b) => ((b[heads.headStart[2] + 2] |= 0x80), b))).toBe(false);
+    expect(headsAreWellFormed(encodeHeads(upStart, upHead.map((head) => (head === 2_999_999 ? 3_000_000 : head))))).toBe(false);
+
+    const graph = randomGraph(4, 8);
+    const bytes = serializeRoadGraph(graph);
+    // The first rank whose first run has two heads: it gets three.
+    const { headStart, headBytes } = graph.cch!;
+    const at = headStart.findIndex((start, r) => r < headStart.length - 1 && (headBytes[start] & 3) === 1);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const offset = bytes.indexOf(Buffer.from(headBytes.subarray(0, 64)));
+    expect(offset).toBeGreaterThan(0);
+    bytes[offset + headStart[at]] += 1;
+    expect(() => deserializeRoadGraph(new Uint8Array(bytes))).toThrow(GraphFormatError);
+  });
+
+  it('route exactly where ranks have hundreds of heads (a random order on a larger network)', () => {
+    const graph = randomGraph(41, 24, randomOrder(7));
+    expect(maxDegree(graph.cch!.upStart)).toBeGreaterThan(150);
+    const loaded = deserializeRoadGraph(new Uint8Array(serializeRoadGraph(graph)));
+    const search = new RoadSearch(loaded);
+    const next = seeded(41);
+    // Closures on so dense a hierarchy recompute much of it, so only a few trips have them.
+    for (let trial = 0; trial < 40; trial++) {
+      const closed = new Set(trial % 10 === 9 ? Array.from({ length: 3 }, () => Math.floor(next() * graph.edgeCount)) : []);
+      const sources = [{ node: Math.floor(next() * graph.nodeCount), cost: 0 }];
+      const targets = [{ node: Math.floor(next() * graph.nodeCount), cost: 0 }];
+      const expected = reference(loaded, sources, targets, closed);
+      const found = search.run({ sources, targets, metric: 'duration', blocked: closed.size > 0 ? maskOf(loaded, closed) : undefined });
+      expect(found?.cost ?? Infinity).toBe(expected);
+      if (found) expectValidPath(loaded, found, sources, targets, closed);
+    }
+  }, 60_000);
 });

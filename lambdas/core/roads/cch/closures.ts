@@ -1,8 +1,9 @@
 import { MinHeap } from '../heap';
 import { arcHead, arcTime } from '../graph';
-import { arcBetween, type ArcGraph, type ContractionHierarchy } from './hierarchy';
+import { arcBetween, arcsBetween, decodeHeads, headOf, lowArc, maxDegree } from './heads';
+import type { ArcGraph, ContractionHierarchy } from './hierarchy';
 import { lowerBound, type HierarchyWeights, type Metric } from './metric';
-import { search, type LowerTriangles } from './triangles';
+import type { LowerTriangles } from './triangles';
 
 /**
  * The weights with more edges closed, exactly: `base` (the open weights or those of a subset of
@@ -22,7 +23,7 @@ export function closedMetric(
   closedEdges: readonly number[],
   isBlocked: (edge: number) => boolean,
 ): Metric & { recomputed: number } {
-  const { rank, order, upStart, upHead } = h;
+  const { rank, order, upStart } = h;
   const open = h.up;
   // The arcs changed here, by arc: slot into the new weights; a bit an arc says which (and which
   // base changed), so the reads of the millions of unchanged arcs skip the lookups.
@@ -56,24 +57,22 @@ export function closedMetric(
   for (const e of closedEdges) {
     const p = rank[graph.edgeFrom[e]];
     const q = rank[graph.edgeTo[e]];
-    if (p !== q) enqueue(Math.min(p, q), arcBetween(upStart, upHead, Math.min(p, q), Math.max(p, q)));
+    if (p !== q) enqueue(Math.min(p, q), arcBetween(h, Math.min(p, q), Math.max(p, q)));
   }
-  const { downStart, downTail } = triangles;
+  const heads = new Uint32Array(maxDegree(upStart));
   let recomputed = 0;
   while (heap.size > 0) {
     const lo = heap.peekKey();
     const k = heap.pop();
     recomputed++;
-    const hi = upHead[k];
+    const hi = headOf(h, lo, k);
     let bestUp = roadWeight(graph, order[lo], order[hi], isBlocked);
     let bestDown = roadWeight(graph, order[hi], order[lo], isBlocked);
-    // The lower triangles (triangles.each, inlined: this loop is most of the work).
-    for (let i = downStart[lo]; i < downStart[lo + 1]; i++) {
-      const z = downTail[i];
-      const end = upStart[z + 1];
-      const zHi = search(upHead, upStart[z] + 1, end, hi);
-      if (zHi === end || upHead[zHi] !== hi) continue;
-      const zLo = search(upHead, upStart[z], zHi, lo);
+    // The lower triangles: the ranks below both lo and hi with arcs to both.
+    triangles.start(lo, hi);
+    for (let z = triangles.next(); z >= 0; z = triangles.next()) {
+      const zHi = arcsBetween(h, z, lo, hi);
+      const zLo = lowArc;
       const viaUp = down(zLo) + up(zHi);
       if (viaUp < bestUp) bestUp = viaUp;
       const viaDown = down(zHi) + up(zLo);
@@ -90,16 +89,18 @@ export function closedMetric(
     newDown.push(bestDown);
     // Triangles where k is a lower side: lo is their lowest node, z another head of lo, and the
     // third arc joins z and hi. It is recomputed where the way through lo made its weight.
-    for (let j = upStart[lo]; j < upStart[lo + 1]; j++) {
-      const z = upHead[j];
+    const first = upStart[lo];
+    const count = decodeHeads(h, lo, heads);
+    for (let j = first; j < first + count; j++) {
+      const z = heads[j - first];
       if (z === hi) continue;
       const zToHi = Math.fround(down(j) + oldUp); // z → lo → hi
       const hiToZ = Math.fround(oldDown + up(j)); // hi → lo → z
       if (z < hi) {
-        const t = arcBetween(upStart, upHead, z, hi);
+        const t = arcBetween(h, z, hi);
         if ((bestUp !== oldUp && zToHi === up(t)) || (bestDown !== oldDown && hiToZ === down(t))) enqueue(z, t);
       } else {
-        const t = arcBetween(upStart, upHead, hi, z);
+        const t = arcBetween(h, hi, z);
         if ((bestDown !== oldDown && hiToZ === up(t)) || (bestUp !== oldUp && zToHi === down(t))) enqueue(hi, t);
       }
     }

@@ -1,4 +1,5 @@
 import { arcHead, arcTime } from '../graph';
+import { encodeHeads } from './heads';
 
 /**
  * A customizable contraction hierarchy (Dibbelt, Strasser, Wagner, "Customizable Contraction
@@ -8,8 +9,10 @@ import { arcHead, arcTime } from '../graph';
  * order only; the weights (travel time up and down each arc) are its "customization".
  *
  * - order[r] is the node of rank r, rank[v] the rank of node v.
- * - Rank r's upward arcs are upStart[r]..upStart[r+1]-1, their heads upHead (ranks), ascending,
- *   so a node's lowest upward neighbour, upHead[upStart[r]], is its parent in the elimination tree.
+ * - Rank r's upward arcs are upStart[r]..upStart[r+1]-1, their heads (ranks) ascending, so a
+ *   node's lowest upward neighbour is its parent in the elimination tree. The heads are stored as
+ *   runs of consecutive ranks, headBytes[headStart[r]..] (./heads.ts); the build works on them
+ *   as a plain array, upHead, a uint32 an arc (PlainTopology).
  * - up[k] is the travel time from arc k's tail to its head (Infinity where there is no way).
  * - The travel time from head to tail is up[k] too, except on the arcs listed in downArc
  *   (ascending), whose weights down are downWeight: most roads are two-way, so only about 7 % of
@@ -19,10 +22,19 @@ export interface ContractionHierarchy {
   order: Uint32Array;
   rank: Uint32Array;
   upStart: Uint32Array;
-  upHead: Uint32Array;
+  headStart: Uint32Array;
+  headBytes: Uint8Array;
   up: Float32Array;
   downArc: Uint32Array;
   downWeight: Float32Array;
+}
+
+/** The upward arcs with every head a uint32 (upHead[k] is arc k's head): what the build customizes. */
+export interface PlainTopology {
+  order: Uint32Array;
+  rank: Uint32Array;
+  upStart: Uint32Array;
+  upHead: Uint32Array;
 }
 
 /** What the hierarchy is built from: the road graph's nodes and directed arcs. */
@@ -49,7 +61,7 @@ export function rankOf(order: Uint32Array): Uint32Array {
  * other. Done as in symbolic Cholesky factorisation: r's higher neighbours other than its lowest
  * one, p, become p's neighbours (p is contracted next among them, and would join them anyway).
  */
-export function contract(graph: Pick<ArcGraph, 'nodeCount' | 'arcStart' | 'arcEdge' | 'edgeFrom' | 'edgeTo'>, order: Uint32Array): Pick<ContractionHierarchy, 'order' | 'rank' | 'upStart' | 'upHead'> {
+export function contract(graph: Pick<ArcGraph, 'nodeCount' | 'arcStart' | 'arcEdge' | 'edgeFrom' | 'edgeTo'>, order: Uint32Array): PlainTopology {
   const n = graph.nodeCount;
   if (order.length !== n) throw new Error(`node order has ${order.length} nodes, the graph ${n}`);
   const rank = rankOf(order);
@@ -89,8 +101,8 @@ function uniqueSorted(list: number[]): number[] {
   return list;
 }
 
-/** The arc from rank `low` up to rank `high`, or -1 (heads are ascending: binary search). */
-export function arcBetween(upStart: Uint32Array, upHead: Uint32Array, low: number, high: number): number {
+/** The arc from rank `low` up to rank `high`, or -1, in the plain heads (ascending: binary search). */
+export function plainArcBetween(upStart: Uint32Array, upHead: Uint32Array, low: number, high: number): number {
   let lo = upStart[low];
   let hi = upStart[low + 1];
   while (lo < hi) {
@@ -105,7 +117,7 @@ export function arcBetween(upStart: Uint32Array, upHead: Uint32Array, low: numbe
  * Each arc's own weights from the road's arcs between its two nodes (the fastest of parallel
  * edges; none where `isBlocked` says the edge is closed), before any triangle.
  */
-export function baseWeights(graph: ArcGraph, h: Pick<ContractionHierarchy, 'rank' | 'upStart' | 'upHead'>, isBlocked?: (edge: number) => boolean): { up: Float32Array; down: Float32Array } {
+export function baseWeights(graph: ArcGraph, h: Pick<PlainTopology, 'rank' | 'upStart' | 'upHead'>, isBlocked?: (edge: number) => boolean): { up: Float32Array; down: Float32Array } {
   const m = h.upHead.length;
   const up = new Float32Array(m).fill(Infinity);
   const down = new Float32Array(m).fill(Infinity);
@@ -116,10 +128,10 @@ export function baseWeights(graph: ArcGraph, h: Pick<ContractionHierarchy, 'rank
       if (p === q || (isBlocked && isBlocked(graph.arcEdge[a] >>> 1))) continue;
       const w = arcTime(graph, a);
       if (p < q) {
-        const k = arcBetween(h.upStart, h.upHead, p, q);
+        const k = plainArcBetween(h.upStart, h.upHead, p, q);
         if (w < up[k]) up[k] = w;
       } else {
-        const k = arcBetween(h.upStart, h.upHead, q, p);
+        const k = plainArcBetween(h.upStart, h.upHead, q, p);
         if (w < down[k]) down[k] = w;
       }
     }
@@ -132,7 +144,7 @@ export function baseWeights(graph: ArcGraph, h: Pick<ContractionHierarchy, 'rank
  * offers y→x→z and z→x→y to the arc between y and z. Arcs out of x are final when x is reached,
  * as all their own lower triangles have lower nodes still.
  */
-export function customize(h: Pick<ContractionHierarchy, 'upStart' | 'upHead'>, up: Float32Array, down: Float32Array): void {
+export function customize(h: Pick<PlainTopology, 'upStart' | 'upHead'>, up: Float32Array, down: Float32Array): void {
   const { upStart, upHead } = h;
   const n = upStart.length - 1;
   for (let x = 0; x < n; x++) {
@@ -156,14 +168,16 @@ export function customize(h: Pick<ContractionHierarchy, 'upStart' | 'upHead'>, u
   }
 }
 
-/** Orders, contracts and customizes: the hierarchy of a road graph for travel time. */
+/** Orders, contracts and customizes on the plain heads, then stores them as runs: the hierarchy of a road graph for travel time. */
 export function buildContractionHierarchy(graph: ArcGraph, order: Uint32Array): ContractionHierarchy {
   const topology = contract(graph, order);
   const { up, down } = baseWeights(graph, topology);
   customize(topology, up, down);
   const differ: number[] = [];
   for (let k = 0; k < up.length; k++) if (down[k] !== up[k]) differ.push(k);
-  return { ...topology, up, downArc: Uint32Array.from(differ), downWeight: Float32Array.from(differ, (k) => down[k]) };
+  const { headStart, headBytes } = encodeHeads(topology.upStart, topology.upHead);
+  const { rank, upStart } = topology;
+  return { order, rank, upStart, headStart, headBytes, up, downArc: Uint32Array.from(differ), downWeight: Float32Array.from(differ, (k) => down[k]) };
 }
 
 /** The tail (rank) of arc k: the last rank whose arcs start at or before k (binary search). */

@@ -1,3 +1,4 @@
+import { decodeHeads, maxDegree } from './heads';
 import type { ContractionHierarchy } from './hierarchy';
 
 /**
@@ -37,8 +38,11 @@ export class HierarchyWeights {
   /** A bit for each arc the metric last read changes, so unchanged arcs skip the binary search. */
   private readonly changedBits: Uint32Array;
   private bitsFor: Metric = OPEN;
+  /** The heads of the rank being relaxed, decoded (./heads.ts). */
+  private readonly heads: Uint32Array;
 
   constructor(private readonly h: ContractionHierarchy) {
+    this.heads = new Uint32Array(maxDegree(h.upStart));
     const words = (h.up.length >>> 5) + 1;
     this.listed = new Uint32Array(words);
     this.listedBefore = new Uint32Array(words);
@@ -102,13 +106,15 @@ export class HierarchyWeights {
    * changed arcs are walked alongside.
    */
   relaxUp(r: number, d: number, metric: Metric, dist: Float64Array, via: Int32Array): void {
-    const { upStart, upHead, up } = this.h;
+    const { upStart, up } = this.h;
     const start = upStart[r];
     const end = upStart[r + 1];
+    const heads = this.heads;
+    decodeHeads(this.h, r, heads);
     if (!this.changesAny(metric, start, end)) {
       for (let k = start; k < end; k++) {
         const w = d + up[k];
-        const x = upHead[k];
+        const x = heads[k - start];
         if (w < dist[x]) {
           dist[x] = w;
           via[x] = k;
@@ -126,7 +132,7 @@ export class HierarchyWeights {
         w = d + changedUp[c++];
         nextChanged = c < changed.length ? changed[c] : end;
       } else w = d + up[k];
-      const x = upHead[k];
+      const x = heads[k - start];
       if (w < dist[x]) {
         dist[x] = w;
         via[x] = k;
@@ -136,9 +142,11 @@ export class HierarchyWeights {
 
   /** The same by the weights down: the listed weights down and the metric's changed arcs are walked alongside. */
   relaxDown(r: number, d: number, metric: Metric, dist: Float64Array, via: Int32Array): void {
-    const { upStart, upHead, up, downArc, downWeight } = this.h;
+    const { upStart, up, downArc, downWeight } = this.h;
     const start = upStart[r];
     const end = upStart[r + 1];
+    const heads = this.heads;
+    decodeHeads(this.h, r, heads);
     const changed = metric.arc;
     const changedDown = metric.down;
     let c = this.changesAny(metric, start, end) ? lowerBound(changed, start) : changed.length;
@@ -156,7 +164,7 @@ export class HierarchyWeights {
         nextChanged = c < changed.length ? changed[c] : end;
       }
       w += d;
-      const x = upHead[k];
+      const x = heads[k - start];
       if (w < dist[x]) {
         dist[x] = w;
         via[x] = k;

@@ -62,25 +62,27 @@ export class CchSearch {
       if (meeting === NONE) return null;
 
       const { upStart } = this.h;
-      // Upward arcs from the source to the meeting node, then downward ones to the target.
+      // Upward arcs from the source to the meeting node, then downward ones to the target, each
+      // with its tail and head (the rank it reached), so unpacking decodes no head.
       const legs: number[] = [];
       let r = meeting;
       while (forward.via[r] >= 0) {
         const k = forward.via[r];
-        legs.push(k * 2);
-        r = tailOf(upStart, k);
+        const tail = tailOf(upStart, k);
+        legs.push(k * 2, tail, r);
+        r = tail;
       }
       const sourceIndex = -1 - forward.via[r];
-      legs.reverse();
+      const arcs: number[] = [];
+      for (let i = legs.length - 3; i >= 0; i -= 3) this.unpack(legs[i], legs[i + 1], legs[i + 2], metric, isBlocked, arcs);
       r = meeting;
       while (backward.via[r] >= 0) {
         const k = backward.via[r];
-        legs.push(k * 2 + 1);
-        r = tailOf(upStart, k);
+        const tail = tailOf(upStart, k);
+        this.unpack(k * 2 + 1, tail, r, metric, isBlocked, arcs);
+        r = tail;
       }
       const targetIndex = -1 - backward.via[r];
-      const arcs: number[] = [];
-      for (const leg of legs) this.unpack(leg >>> 1, (leg & 1) === 0, metric, isBlocked, arcs);
       let cost = request.sources[sourceIndex].cost + request.targets[targetIndex].cost;
       for (const a of arcs) cost += arcTime(this.graph, a);
       return { cost, sourceIndex, targetIndex, arcs };
@@ -91,35 +93,37 @@ export class CchSearch {
   }
 
   /**
-   * Appends the road arcs of hierarchy arc k travelled upward (tail to head) or downward: a road
-   * of that weight between its nodes, else the lower triangle whose two sides make the weight
-   * (compared in float32, as stored). Each arc's tail rides along on the stack.
+   * Appends the road arcs of a hierarchy arc (`leg`: the arc * 2, plus one when travelled
+   * downward, head to tail): a road of that weight between its nodes, else the lower triangle
+   * whose two sides make the weight (compared in float32, as stored). Each arc's tail and head
+   * ride along on the stack.
    */
-  private unpack(k: number, upward: boolean, metric: Metric, isBlocked: (edge: number) => boolean, out: number[]): void {
-    const { order, upStart, upHead } = this.h;
+  private unpack(leg: number, tail: number, head: number, metric: Metric, isBlocked: (edge: number) => boolean, out: number[]): void {
+    const { order } = this.h;
     const weights = this.weights;
     const triangles = this.triangles;
     const stack = this.stack;
     stack.length = 0;
-    stack.push(tailOf(upStart, k), k * 2 + (upward ? 0 : 1));
+    stack.push(tail, head, leg);
     while (stack.length > 0) {
       const top = stack.pop()!;
-      const tail = stack.pop()!;
+      const hi = stack.pop()!;
+      const lo = stack.pop()!;
       const arc = top >>> 1;
       const goingUp = (top & 1) === 0;
       const weight = goingUp ? weights.up(metric, arc) : weights.down(metric, arc);
-      const road = this.roadArc(order[goingUp ? tail : upHead[arc]], order[goingUp ? upHead[arc] : tail], weight, isBlocked);
+      const road = this.roadArc(order[goingUp ? lo : hi], order[goingUp ? hi : lo], weight, isBlocked);
       if (road >= 0) {
         out.push(road);
         continue;
       }
-      const zLo = triangles.matching(tail, upHead[arc], goingUp, weight, weights, metric);
+      const zLo = triangles.matching(lo, hi, goingUp, weight, weights, metric);
       if (zLo < 0) throw new Error(`contraction hierarchy arc ${arc} has no road or triangle of its weight`);
       const zHi = triangles.otherArc;
       const z = triangles.otherTail;
-      // Up: tail → z (zLo down), then z → head (zHi up). Down: head → z (zHi down), then z → tail (zLo up).
-      if (goingUp) stack.push(z, zHi * 2, z, zLo * 2 + 1);
-      else stack.push(z, zLo * 2, z, zHi * 2 + 1);
+      // Up: lo → z (zLo down), then z → hi (zHi up). Down: hi → z (zHi down), then z → lo (zLo up).
+      if (goingUp) stack.push(z, hi, zHi * 2, z, lo, zLo * 2 + 1);
+      else stack.push(z, lo, zLo * 2, z, hi, zHi * 2 + 1);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { SearchEndpoint } from '../search';
+import { firstHead } from './heads';
 import type { ContractionHierarchy } from './hierarchy';
 import type { HierarchyWeights, Metric } from './metric';
 
@@ -52,7 +53,7 @@ export class QuerySide {
   }
 }
 
-type Topology = Pick<ContractionHierarchy, 'rank' | 'upStart' | 'upHead'>;
+type Topology = Pick<ContractionHierarchy, 'rank' | 'upStart' | 'headStart' | 'headBytes'>;
 
 /**
  * Elimination-tree query: every ancestor of the sources in the tree (each node's parent is its
@@ -103,11 +104,11 @@ export function eliminationTreeQuery(
 
 /** The endpoints' ancestors in the elimination tree (ranks), ascending, touched and started. */
 function ancestors(h: Topology, side: QuerySide, ends: readonly SearchEndpoint[]): Uint32Array {
-  const { rank, upStart, upHead } = h;
+  const { rank, upStart } = h;
   const from = side.touched.length;
   for (const { node } of ends) {
     let r = rank[node];
-    while (side.touch(r) && upStart[r] !== upStart[r + 1]) r = upHead[upStart[r]];
+    while (side.touch(r) && upStart[r] !== upStart[r + 1]) r = firstHead(h, r);
   }
   side.start(ends, rank);
   return Uint32Array.from(side.touched.slice(from)).sort();
