@@ -1,5 +1,5 @@
 import { buildArcs } from './build';
-import { headsAreWellFormed } from './cch/heads';
+import { arcStartsOf } from './cch/heads';
 import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
 import { bitCount, COORDINATE_SCALE, nextEdgeStart, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 import { RankedBits, RoadNames } from './road-names';
@@ -140,13 +140,13 @@ export function serializeRoadGraph(graph: RoadGraph): Buffer {
   place('cellListStart', graph.cells.listStart);
   place('cellSegmentBytes', graph.cells.segmentBytes);
   // The contraction hierarchy, customized: its rank is derived from the order on load, its heads
-  // are runs of consecutive ranks (cch/heads.ts), and of the weights down each arc only those
+  // are runs of consecutive ranks (cch/heads.ts) and each rank's first arc is counted off them on
+  // load (a uint32 a node less in the file), and of the weights down each arc only those
   // differing from the weight up it are stored (most roads are two-way, so most arcs weigh the
   // same both ways), as the hierarchy holds them.
   if (graph.cch) {
-    const { order, upStart, headStart, headBytes, up, downArc, downWeight } = graph.cch;
+    const { order, headStart, headBytes, up, downArc, downWeight } = graph.cch;
     place('cchOrder', order);
-    place('cchUpStart', upStart);
     place('cchHeadStart', headStart);
     place('cchHeadBytes', headBytes);
     place('cchUp', up);
@@ -238,7 +238,6 @@ function readGraph(read: GraphBytes): RoadGraph {
     cellListStart: Uint32Array;
     cellSegmentBytes: Uint8Array;
     cchOrder?: Uint32Array;
-    cchUpStart: Uint32Array;
     cchHeadStart: Uint32Array;
     cchHeadBytes: Uint8Array;
     cchUp: Float32Array;
@@ -286,7 +285,6 @@ function readGraph(read: GraphBytes): RoadGraph {
 
 function readHierarchy(stored: {
   cchOrder: Uint32Array;
-  cchUpStart: Uint32Array;
   cchHeadStart: Uint32Array;
   cchHeadBytes: Uint8Array;
   cchUp: Float32Array;
@@ -294,15 +292,17 @@ function readHierarchy(stored: {
   cchDownWeight: Float32Array;
 }): ContractionHierarchy {
   // Views only (the heads stay runs, the weights down sparse, as stored); the rank is the
-  // order's inverse. The heads are checked once, as a wrong one would route wrongly, not fail.
-  const heads = { upStart: stored.cchUpStart, headStart: stored.cchHeadStart, headBytes: stored.cchHeadBytes };
-  if (stored.cchUpStart.length !== stored.cchOrder.length + 1 || stored.cchUp.length !== stored.cchUpStart[stored.cchOrder.length] || !headsAreWellFormed(heads)) {
+  // order's inverse, and each rank's first arc is counted off its runs, which checks them.
+  const upStart = arcStartsOf(stored.cchHeadStart, stored.cchHeadBytes);
+  if (!upStart || upStart.length !== stored.cchOrder.length + 1 || stored.cchUp.length !== upStart[stored.cchOrder.length]) {
     throw new GraphFormatError('road graph contraction hierarchy does not match its header');
   }
   return {
     order: stored.cchOrder,
     rank: rankOf(stored.cchOrder),
-    ...heads,
+    upStart,
+    headStart: stored.cchHeadStart,
+    headBytes: stored.cchHeadBytes,
     up: stored.cchUp,
     downArc: stored.cchDownArc,
     downWeight: stored.cchDownWeight,

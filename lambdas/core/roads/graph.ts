@@ -4,7 +4,7 @@ import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
-export const ROAD_GRAPH_VERSION = 8;
+export const ROAD_GRAPH_VERSION = 9;
 
 /** Coordinates are held to 1e-7 degrees (about a centimetre), so the file stores them as integers. */
 export const COORDINATE_SCALE = 1e7;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildRoadGraph } from '../../../lambdas/core/roads/build';
 import { closedMetric } from '../../../lambdas/core/roads/cch/closures';
-import { arcBetween, arcsBetween, decodeHeads, encodeHeads, expandHeads, firstHead, headOf, headsAreWellFormed, lowArc, maxDegree } from '../../../lambdas/core/roads/cch/heads';
+import { arcBetween, arcsBetween, arcStartsOf, decodeHeads, encodeHeads, expandHeads, firstHead, headOf, headsAreWellFormed, lowArc, maxDegree } from '../../../lambdas/core/roads/cch/heads';
 import { baseWeights, buildContractionHierarchy, customize, rankOf, type ContractionHierarchy } from '../../../lambdas/core/roads/cch/hierarchy';
 import { HierarchyWeights, OPEN } from '../../../lambdas/core/roads/cch/metric';
 import { nestedDissectionOrder } from '../../../lambdas/core/roads/cch/order';
@@ -322,6 +322,8 @@ describe('upward heads stored as runs of consecutive ranks', () => {
     const { upStart, upHead } = craftedHeads();
     const heads = encodeHeads(upStart, upHead);
     expect(headsAreWellFormed(heads)).toBe(true);
+    // The file keeps no arc starts: they are counted off the runs on load.
+    expect(Array.from(arcStartsOf(heads.headStart, heads.headBytes)!)).toEqual(Array.from(upStart));
     expect(Array.from(expandHeads(heads))).toEqual(Array.from(upHead));
     expect(maxDegree(upStart)).toBe(502);
     const out = new Uint32Array(maxDegree(upStart));

@@ -88,28 +88,37 @@ export function encodeHeads(upStart: Uint32Array, upHead: Uint32Array): UpwardHe
 }
 
 /**
- * Whether the stored heads decode to each rank's arc count exactly, within its bytes, above the
- * rank and below the node count: a corrupt file is refused rather than routed on.
+ * Every rank's first arc id (upStart), counted off its runs: the file does not store it (4 bytes
+ * a node), as the load reads every run once anyway to check them. Null when the runs are not
+ * well formed: a rank's runs must end exactly where the next rank's start, and every head lie
+ * above its rank and below n (a wrong head would route wrongly, not fail).
  */
-export function headsAreWellFormed(h: UpwardHeads): boolean {
-  const { upStart, headStart, headBytes } = h;
-  const n = upStart.length - 1;
-  if (headStart.length !== n + 1 || headStart[0] !== 0 || headStart[n] !== headBytes.length) return false;
+export function arcStartsOf(headStart: Uint32Array, headBytes: Uint8Array): Uint32Array | null {
+  const n = headStart.length - 1;
+  if (n < 0 || headStart[0] !== 0 || headStart[n] !== headBytes.length) return null;
+  const upStart = new Uint32Array(n + 1);
+  let arcs = 0;
   for (let r = 0; r < n; r++) {
-    const count = upStart[r + 1] - upStart[r];
+    upStart[r] = arcs;
     const stop = headStart[r + 1];
-    if (upStart[r + 1] < upStart[r] || stop < headStart[r]) return false;
+    if (stop < headStart[r]) return null;
     cursor = headStart[r];
     let next = r + 1;
-    for (let i = 0; i < count; ) {
-      if (cursor >= stop) return false;
+    while (cursor < stop) {
       next += readRun(headBytes) + runLength + 1;
-      i += runLength;
-      if (i > count || next - 1 > n) return false;
+      arcs += runLength;
+      if (!(next - 1 <= n)) return null;
     }
-    if (cursor !== stop) return false;
+    if (cursor !== stop) return null;
   }
-  return true;
+  upStart[n] = arcs;
+  return upStart;
+}
+
+/** Whether the runs are well formed (arcStartsOf) and give these arc starts. */
+export function headsAreWellFormed(h: UpwardHeads): boolean {
+  const derived = arcStartsOf(h.headStart, h.headBytes);
+  return derived !== null && derived.length === h.upStart.length && derived.every((start, r) => start === h.upStart[r]);
 }
 
 /** The most heads any rank has: the size of a scratch array decodeHeads can fill. */

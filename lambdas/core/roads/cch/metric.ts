@@ -103,9 +103,10 @@ export class HierarchyWeights {
 
   /**
    * Relaxes rank r's upward arcs (to its ancestors) at distance d by the weights up; the metric's
-   * changed arcs are walked alongside.
+   * changed arcs are walked alongside. Distances and arcs are by slot (`slotOf` a rank: every
+   * ancestor holds one, ./upward-search.ts).
    */
-  relaxUp(r: number, d: number, metric: Metric, dist: Float64Array, via: Int32Array): void {
+  relaxUp(r: number, d: number, metric: Metric, slotOf: Int32Array, dist: Float64Array, via: Int32Array): void {
     const { upStart, up } = this.h;
     const start = upStart[r];
     const end = upStart[r + 1];
@@ -114,7 +115,7 @@ export class HierarchyWeights {
     if (!this.changesAny(metric, start, end)) {
       for (let k = start; k < end; k++) {
         const w = d + up[k];
-        const x = heads[k - start];
+        const x = slotOf[heads[k - start]];
         if (w < dist[x]) {
           dist[x] = w;
           via[x] = k;
@@ -132,7 +133,7 @@ export class HierarchyWeights {
         w = d + changedUp[c++];
         nextChanged = c < changed.length ? changed[c] : end;
       } else w = d + up[k];
-      const x = heads[k - start];
+      const x = slotOf[heads[k - start]];
       if (w < dist[x]) {
         dist[x] = w;
         via[x] = k;
@@ -141,7 +142,7 @@ export class HierarchyWeights {
   }
 
   /** The same by the weights down: the listed weights down and the metric's changed arcs are walked alongside. */
-  relaxDown(r: number, d: number, metric: Metric, dist: Float64Array, via: Int32Array): void {
+  relaxDown(r: number, d: number, metric: Metric, slotOf: Int32Array, dist: Float64Array, via: Int32Array): void {
     const { upStart, up, downArc, downWeight } = this.h;
     const start = upStart[r];
     const end = upStart[r + 1];
@@ -164,7 +165,7 @@ export class HierarchyWeights {
         nextChanged = c < changed.length ? changed[c] : end;
       }
       w += d;
-      const x = heads[k - start];
+      const x = slotOf[heads[k - start]];
       if (w < dist[x]) {
         dist[x] = w;
         via[x] = k;

@@ -4,7 +4,7 @@ import { closedMetric } from './closures';
 import { tailOf, type ContractionHierarchy } from './hierarchy';
 import { HierarchyWeights, OPEN, type Metric } from './metric';
 import { LowerTriangles } from './triangles';
-import { eliminationTreeQuery, NONE, QuerySide } from './upward-search';
+import { eliminationTreeQuery, NONE, QuerySlots } from './upward-search';
 
 /** A set of closed edges (ascending) and its weights, kept for the next queries with the same set. */
 interface KeptMetric {
@@ -29,8 +29,7 @@ const NEVER = (): boolean => false;
  * are unpacked through their lower triangles into the road graph's arcs.
  */
 export class CchSearch {
-  private readonly forward: QuerySide;
-  private readonly backward: QuerySide;
+  private readonly slots: QuerySlots;
   private lazyTriangles: LowerTriangles | undefined;
   private readonly weights: HierarchyWeights;
   /** The weights of the last KEPT_METRICS closed sets, most recently used last. */
@@ -41,8 +40,7 @@ export class CchSearch {
     private readonly graph: RoadGraph,
     private readonly h: ContractionHierarchy,
   ) {
-    this.forward = new QuerySide(graph.nodeCount);
-    this.backward = new QuerySide(graph.nodeCount);
+    this.slots = new QuerySlots(graph.nodeCount);
     this.weights = new HierarchyWeights(h);
   }
 
@@ -56,9 +54,10 @@ export class CchSearch {
     const closedEdges = blocked ? blocked.edges() : [];
     const metric = closedEdges.length > 0 ? this.metricFor(closedEdges, blocked!) : OPEN;
     const isBlocked = closedEdges.length > 0 ? (edge: number) => blocked!.has(edge) : NEVER;
-    const { forward, backward, weights } = this;
+    const { slots, weights } = this;
+    const { forward, backward } = slots;
     try {
-      const meeting = eliminationTreeQuery(this.h, forward, backward, request.sources, request.targets, weights, metric, request.maxCost ?? Infinity);
+      const meeting = eliminationTreeQuery(this.h, slots, request.sources, request.targets, weights, metric, request.maxCost ?? Infinity);
       if (meeting === NONE) return null;
 
       const { upStart } = this.h;
@@ -66,29 +65,28 @@ export class CchSearch {
       // with its tail and head (the rank it reached), so unpacking decodes no head.
       const legs: number[] = [];
       let r = meeting;
-      while (forward.via[r] >= 0) {
-        const k = forward.via[r];
+      while (forward.viaOf(r) >= 0) {
+        const k = forward.viaOf(r);
         const tail = tailOf(upStart, k);
         legs.push(k * 2, tail, r);
         r = tail;
       }
-      const sourceIndex = -1 - forward.via[r];
+      const sourceIndex = -1 - forward.viaOf(r);
       const arcs: number[] = [];
       for (let i = legs.length - 3; i >= 0; i -= 3) this.unpack(legs[i], legs[i + 1], legs[i + 2], metric, isBlocked, arcs);
       r = meeting;
-      while (backward.via[r] >= 0) {
-        const k = backward.via[r];
+      while (backward.viaOf(r) >= 0) {
+        const k = backward.viaOf(r);
         const tail = tailOf(upStart, k);
         this.unpack(k * 2 + 1, tail, r, metric, isBlocked, arcs);
         r = tail;
       }
-      const targetIndex = -1 - backward.via[r];
+      const targetIndex = -1 - backward.viaOf(r);
       let cost = request.sources[sourceIndex].cost + request.targets[targetIndex].cost;
       for (const a of arcs) cost += arcTime(this.graph, a);
       return { cost, sourceIndex, targetIndex, arcs };
     } finally {
-      forward.reset();
-      backward.reset();
+      slots.reset();
     }
   }
 

@@ -4,29 +4,90 @@ import type { ContractionHierarchy } from './hierarchy';
 import type { HierarchyWeights, Metric } from './metric';
 
 export const NONE = -1;
-/** A rank no query has touched since the last reset (never an arc, never a source: -1 - i). */
+/** A slot this side has not touched in this query (never an arc, never a source: -1 - i). */
 const UNTOUCHED = -0x80000000;
 
 /**
- * One direction of a hierarchy query, by rank: the distance from the sources (or to the targets)
- * and the arc it was reached by (-1 - i for endpoint i). Between queries every distance is
- * Infinity and every arc UNTOUCHED: a query lists the ranks it touches and resets only those, so
- * no per-node stamp array is needed.
+ * The ranks a query touches, each given a slot for both its sides: a query only ever reaches the
+ * ends' ancestors in the elimination tree (a rank's upward arcs all lead to its ancestors), some
+ * hundreds or thousands of ranks, so the distances live in arrays of that length, not of every
+ * rank (a float64 distance and an int32 arc a rank a side were 24 bytes a node, 22 MB at 1M).
+ * `slotOf` is the only per-rank array; it is read only for ranks given a slot in this query (the
+ * ancestors are touched before any arc is relaxed), so it is never cleared.
  */
-export class QuerySide {
-  readonly dist: Float64Array;
-  readonly via: Int32Array;
-  readonly touched: number[] = [];
+export class QuerySlots {
+  readonly slotOf: Int32Array;
+  private rankAt = new Int32Array(256);
+  count = 0;
+  readonly forward = new QuerySide(this);
+  readonly backward = new QuerySide(this);
 
   constructor(n: number) {
-    this.dist = new Float64Array(n).fill(Infinity);
-    this.via = new Int32Array(n).fill(UNTOUCHED);
+    this.slotOf = new Int32Array(n);
+  }
+
+  /** Rank r's slot, made (untouched by both sides) when r has none in this query. */
+  slot(r: number): number {
+    const s = this.slotOf[r];
+    if (s < this.count && this.rankAt[s] === r) return s;
+    if (this.count === this.rankAt.length) {
+      this.rankAt = grown(this.rankAt, this.count * 2);
+      this.forward.grow(this.count * 2);
+      this.backward.grow(this.count * 2);
+    }
+    const made = this.count++;
+    this.slotOf[r] = made;
+    this.rankAt[made] = r;
+    this.forward.clear(made);
+    this.backward.clear(made);
+    return made;
+  }
+
+  /** Forgets this query's slots and both sides' touched lists. */
+  reset(): void {
+    this.count = 0;
+    this.forward.touched.length = 0;
+    this.backward.touched.length = 0;
+  }
+}
+
+function grown<T extends Float64Array | Int32Array>(array: T, length: number): T {
+  const next = new (array.constructor as new (n: number) => T)(length);
+  next.set(array);
+  return next;
+}
+
+/**
+ * One direction of a hierarchy query, by slot (QuerySlots): the distance from the sources (or to
+ * the targets) and the arc it was reached by (-1 - i for endpoint i); the ranks it touched.
+ */
+export class QuerySide {
+  dist = new Float64Array(256);
+  via = new Int32Array(256);
+  readonly touched: number[] = [];
+
+  constructor(private readonly slots: QuerySlots) {}
+
+  grow(length: number): void {
+    this.dist = grown(this.dist, length);
+    this.via = grown(this.via, length);
+  }
+
+  clear(s: number): void {
+    this.dist[s] = Infinity;
+    this.via[s] = UNTOUCHED;
+  }
+
+  /** The arc rank r was reached by on this side (-1 - i for endpoint i); r must hold a slot. */
+  viaOf(r: number): number {
+    return this.via[this.slots.slotOf[r]];
   }
 
   /** Marks rank r touched (distance still Infinity); false when it already was. */
   touch(r: number): boolean {
-    if (this.via[r] !== UNTOUCHED) return false;
-    this.via[r] = NONE;
+    const s = this.slots.slot(r);
+    if (this.via[s] !== UNTOUCHED) return false;
+    this.via[s] = NONE;
     this.touched.push(r);
     return true;
   }
@@ -36,20 +97,12 @@ export class QuerySide {
     ends.forEach(({ node, cost }, i) => {
       const r = rank[node];
       this.touch(r);
-      if (cost < this.dist[r]) {
-        this.dist[r] = cost;
-        this.via[r] = -1 - i;
+      const s = this.slots.slotOf[r];
+      if (cost < this.dist[s]) {
+        this.dist[s] = cost;
+        this.via[s] = -1 - i;
       }
     });
-  }
-
-  reset(): void {
-    const { dist, via, touched } = this;
-    for (let i = 0; i < touched.length; i++) {
-      dist[touched[i]] = Infinity;
-      via[touched[i]] = UNTOUCHED;
-    }
-    touched.length = 0;
   }
 }
 
@@ -65,18 +118,20 @@ type Topology = Pick<ContractionHierarchy, 'rank' | 'upStart' | 'headStart' | 'h
  */
 export function eliminationTreeQuery(
   h: Topology,
-  forward: QuerySide,
-  backward: QuerySide,
+  slots: QuerySlots,
   sources: readonly SearchEndpoint[],
   targets: readonly SearchEndpoint[],
   weights: HierarchyWeights,
   metric: Metric,
   maxCost: number,
 ): number {
+  const { forward, backward } = slots;
   const upChain = ancestors(h, forward, sources);
   const downChain = ancestors(h, backward, targets);
+  // Read after the ancestors are touched: a slot made there may have grown the arrays.
   const { dist: fd, via: fv } = forward;
   const { dist: bd, via: bv } = backward;
+  const { slotOf } = slots;
   let best = Infinity;
   let meeting = NONE;
   let i = 0;
@@ -85,18 +140,19 @@ export function eliminationTreeQuery(
     const a = i < upChain.length ? upChain[i] : Infinity;
     const b = j < downChain.length ? downChain[j] : Infinity;
     const r = a <= b ? a : b;
-    const total = fd[r] + bd[r];
+    const s = slotOf[r];
+    const total = fd[s] + bd[s];
     if (total < best && total <= maxCost) {
       best = total;
       meeting = r;
     }
     if (a === r) {
       i++;
-      if (fd[r] < best && fd[r] <= maxCost) weights.relaxUp(r, fd[r], metric, fd, fv);
+      if (fd[s] < best && fd[s] <= maxCost) weights.relaxUp(r, fd[s], metric, slotOf, fd, fv);
     }
     if (b === r) {
       j++;
-      if (bd[r] < best && bd[r] <= maxCost) weights.relaxDown(r, bd[r], metric, bd, bv);
+      if (bd[s] < best && bd[s] <= maxCost) weights.relaxDown(r, bd[s], metric, slotOf, bd, bv);
     }
   }
   return meeting;
