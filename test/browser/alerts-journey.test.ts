@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable } from '../support/api';
 import { FORBES, freshUser, notificationsOf, type TestUser } from '../integration/notifications/support';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage, STAFF, waitForPath } from './support/browser';
+import { ADMIN, APP_URL, DESKTOP, isShown, launchBrowser, screenshot, STAFF, waitForPath, signedInContext } from './support/browser';
 import { choosePlace } from './support/directions';
 import { clickAt, jumpTo, mapOf } from './support/map';
 
@@ -79,7 +79,7 @@ describe('the alerts journey', { timeout: 300_000 }, () => {
   let closureId = '';
 
   beforeAll(async () => {
-    ({ context, page } = await signedInPage(browser, user.email, { viewport: DESKTOP, landing: false }));
+    ({ context, page } = await signedInContext(browser, user.email, { viewport: DESKTOP }));
     outbox = await context.newPage();
   });
   afterEach(async ({ task }) => {
@@ -168,7 +168,7 @@ describe('the alerts journey', { timeout: 300_000 }, () => {
   });
 
   it('a closure administrator closes that road on the staff map', async () => {
-    const { context: staffContext, page: staff } = await signedInPage(browser, STAFF);
+    const { context: staffContext, page: staff } = await signedInContext(browser, STAFF);
     try {
       await staff.goto(`${APP_URL}/staff-map`);
       await waitForPath(staff, '/staff-map');

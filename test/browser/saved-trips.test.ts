@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, useStackTable } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage } from './support/browser';
+import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInContext } from './support/browser';
 import { choosePlace } from './support/directions';
 
 let browser: Browser;
@@ -27,7 +27,7 @@ const tripsOf = async () => (await gql<{ savedTrips: { id: string; name: string;
 
 describe('saved trips', { timeout: 180_000 }, () => {
   it('saved by keyboard under a planned route, then listed under My subscriptions', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: DESKTOP, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: DESKTOP });
     try {
       await page.goto(`${APP_URL}/map`);
       await mapReady(page);
@@ -61,7 +61,7 @@ describe('saved trips', { timeout: 180_000 }, () => {
   });
 
   it('on a 360 px phone the list fits; email is changed and the trip deleted', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360 });
     try {
       await page.goto(`${APP_URL}/subscriptions`);
       const section = page.getByRole('region', { name: 'Saved trips' });
