@@ -127,7 +127,7 @@ describe('system administration', { timeout: 120_000 }, () => {
   });
 
   it('fits every new screen on a 360 px phone', async () => {
-    const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'en-AU', bypassCSP: true, storageState: await admin.context.storageState() });
+    const phone = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'en-AU', bypassCSP: true, serviceWorkers: 'block', storageState: await admin.context.storageState() });
     const page = await phone.newPage();
     for (const [route, heading] of [['/admin', 'System Administration'], ['/admin/enquiries', 'Enquiries'], ['/admin/diagnostics', 'Diagnostics'], ['/admin/lga-managers', 'LGA managers'], ['/admin/lga-data', 'LGA data']]) {
       await page.goto(`${APP_URL}${route}`);

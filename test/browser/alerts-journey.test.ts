@@ -12,8 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable } from '../support/api';
 import { FORBES, freshUser, notificationsOf, type TestUser } from '../integration/notifications/support';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage, STAFF, waitForPath } from './support/browser';
-import { choosePlace } from './support/directions';
+import { ADMIN, APP_URL, DESKTOP, isShown, launchBrowser, screenshot, STAFF, waitForPath, signedInContext } from './support/browser';
+import { planForbesToParkes } from './support/directions';
 import { clickAt, jumpTo, mapOf } from './support/map';
 
 const SPENDING = 'query($c: String!) { smsSpending(lgaCode: $c) { capCents } }';
@@ -79,7 +79,7 @@ describe('the alerts journey', { timeout: 300_000 }, () => {
   let closureId = '';
 
   beforeAll(async () => {
-    ({ context, page } = await signedInPage(browser, user.email, { viewport: DESKTOP, landing: false }));
+    ({ context, page } = await signedInContext(browser, user.email, { viewport: DESKTOP }));
     outbox = await context.newPage();
   });
   afterEach(async ({ task }) => {
@@ -130,15 +130,7 @@ describe('the alerts journey', { timeout: 300_000 }, () => {
   });
 
   it('the resident: Forbes → Parkes planned in directions and saved', async () => {
-    await page.goto(`${APP_URL}/map`);
-    await mapOf(page).waitFor({ timeout: 30_000 });
-    await choosePlace(page, 'From', 'Forbe', 'Forbes');
-    await choosePlace(page, 'To', 'Park', 'Parkes');
-    const panel = page.getByRole('region', { name: 'Directions' });
-    await panel.getByRole('button', { name: 'Get directions' }).click();
-    await panel.getByTestId('route-summary').waitFor({ timeout: 30_000 });
-    const form = page.getByRole('form', { name: 'Save this trip' });
-    await form.waitFor({ timeout: 30_000 });
+    const form = await planForbesToParkes(page);
     expect(await form.getByLabel('Trip name').inputValue()).toBe(TRIP_NAME);
     await form.getByRole('button', { name: 'Save this trip' }).click();
     expect(await isShown(form.getByRole('status'), 20_000)).toBe(true);
@@ -168,7 +160,7 @@ describe('the alerts journey', { timeout: 300_000 }, () => {
   });
 
   it('a closure administrator closes that road on the staff map', async () => {
-    const { context: staffContext, page: staff } = await signedInPage(browser, STAFF);
+    const { context: staffContext, page: staff } = await signedInContext(browser, STAFF);
     try {
       await staff.goto(`${APP_URL}/staff-map`);
       await waitForPath(staff, '/staff-map');

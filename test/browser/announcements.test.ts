@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, ADMIN, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { APP_URL, ADMIN, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInContext, STAFF, waitForPath } from './support/browser';
 
 const NARROW = { width: 360, height: 780 };
 const FORBES = '12900';
@@ -24,6 +24,13 @@ let staffToken: string;
 
 async function open(viewport = NARROW): Promise<Page> {
   const { context, page } = await newPage(browser, viewport);
+  contexts.push(context);
+  return page;
+}
+
+/** As open, signed in as `email` (the page still blank). */
+async function openSignedIn(email: string): Promise<Page> {
+  const { context, page } = await signedInContext(browser, email, { viewport: NARROW });
   contexts.push(context);
   return page;
 }
@@ -70,9 +77,7 @@ afterAll(async () => {
 
 describe('unsealed roads', { timeout: 120_000 }, () => {
   it('the resident on /map sees no banner while Forbes is open', async () => {
-    residentPage = await open();
-    await signInWithForm(residentPage, RESIDENT);
-    await waitForPath(residentPage, '/dashboard');
+    residentPage = await openSignedIn(RESIDENT);
     await residentPage.goto(`${APP_URL}/map`);
     // The first visit installs the council boundaries beside the map; the bar waits for them.
     await residentPage.getByRole('button', { name: /Subscribe to Forbes|Unsubscribe from Forbes/ }).waitFor({ timeout: 45_000 });
@@ -80,8 +85,8 @@ describe('unsealed roads', { timeout: 120_000 }, () => {
   });
 
   it('staff restrict Forbes from the dashboard card; the form refuses GVM 0 and an over-long message', async () => {
-    staffPage = await open();
-    await signInWithForm(staffPage, STAFF);
+    staffPage = await openSignedIn(STAFF);
+    await staffPage.goto(`${APP_URL}/dashboard`);
     await waitForPath(staffPage, '/dashboard');
     const card = staffPage.getByTestId('unsealed-card');
     await card.getByText('Unsealed roads open').waitFor();
@@ -207,10 +212,8 @@ describe('subscribing from the map', { timeout: 120_000 }, () => {
     const email = `announcer-${Date.now()}@weddin.example`;
     await ensureStaff(email, WEDDIN, ['announcement_manager']);
     await db().entities.announcement.create({ lgaCode: WEDDIN, id: `archived-${Date.now()}`, type: 'general', title: 'Archived before the council left', status: 'archived' }).go();
-    const { context: other, page: staffPage } = await newPage(browser, PHONE_360);
+    const { context: other, page: staffPage } = await signedInContext(browser, email, { viewport: PHONE_360 });
     try {
-      await signInWithForm(staffPage, email);
-      await staffPage.waitForURL((url) => url.pathname !== '/login');
       // /comms/announcements is for active customers; the council's own page stays open to its staff.
       await staffPage.goto(`${APP_URL}/lga/${WEDDIN}/announcements`);
       await staffPage.waitForURL((url) => url.pathname === `/lga/${WEDDIN}/announcements`, { timeout: 60_000 });

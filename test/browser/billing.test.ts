@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, isShown, launchBrowser, newPage, PHONE, screenshot, signInWithForm } from './support/browser';
+import { ADMIN, APP_URL, isShown, launchBrowser, newPage, PHONE, screenshot, signedInContext } from './support/browser';
 
 const LGA = '13340'; // Greater Hume: after Forbes in every alphabetical council list
 const NAME = 'Greater Hume';
@@ -77,7 +77,7 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
   beforeAll(async () => {
     before = await readCustomer();
     browser = await launchBrowser();
-    admin = await newPage(browser);
+    admin = await signedInContext(browser, ADMIN);
     officer = await newPage(browser);
   });
   afterAll(async () => {
@@ -87,8 +87,6 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
 
   it('the admin sets the council email suffix on its customer page', async () => {
     const { page } = admin;
-    await signInWithForm(page, ADMIN);
-    await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.goto(`${APP_URL}/customer/${LGA}`);
     const form = page.getByRole('form', { name: 'Customer settings' });
     await form.getByLabel('Email suffix').fill(DOMAIN);
@@ -183,7 +181,7 @@ describe('a council subscribes, cancels and resubscribes', { timeout: 180_000 },
   });
 
   it('the billing page fits a phone', async () => {
-    const phone = await browser.newContext({ viewport: PHONE, bypassCSP: true, storageState: await officer.context.storageState() });
+    const phone = await browser.newContext({ viewport: PHONE, bypassCSP: true, serviceWorkers: 'block', storageState: await officer.context.storageState() });
     const page = await phone.newPage();
     await page.goto(`${APP_URL}/lga/${LGA}/billing`);
     await page.getByRole('table', { name: 'Invoices' }).waitFor();

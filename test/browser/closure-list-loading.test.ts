@@ -3,7 +3,7 @@
 // is loading; then the council's closures are listed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Route } from 'playwright-core';
-import { APP_URL, launchBrowser, signedInPage, STAFF } from './support/browser';
+import { APP_URL, launchBrowser, STAFF, signedInContext } from './support/browser';
 
 // Records every text the list's empty line shows, however briefly (the viewport's debounce is short).
 const RECORD_EMPTY_LINES = `
@@ -26,7 +26,7 @@ describe('closure list while loading', () => {
   });
 
   it('says "Loading closures…" until the viewport query answers, never "No closures", then lists them', { timeout: 120_000 }, async () => {
-    const { page } = await signedInPage(browser, STAFF);
+    const { page } = await signedInContext(browser, STAFF);
     await page.addInitScript(RECORD_EMPTY_LINES);
     const held: Route[] = [];
     let holding = true;

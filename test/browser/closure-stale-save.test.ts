@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, STAFF, isShown, launchBrowser, screenshot, signedInPage } from './support/browser';
+import { ADMIN, APP_URL, STAFF, isShown, launchBrowser, screenshot, signedInContext } from './support/browser';
 
 const RUN = Date.now().toString(36);
 const LINE = JSON.stringify({ type: 'LineString', coordinates: [[147.94, -33.41], [147.95, -33.412]] });
@@ -33,7 +33,7 @@ describe('the closure form when another officer saved first', { timeout: 90_000 
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await signedInPage(browser, STAFF));
+    ({ context, page } = await signedInContext(browser, STAFF));
   });
   afterAll(async () => context?.close());
 

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations, fitsWidth } from './support/a11y';
-import { ADMIN, APP_URL, PHONE, RESIDENT, STAFF, isShown, launchBrowser, screenshot, waitForPath, signedInPage } from './support/browser';
+import { ADMIN, APP_URL, PHONE, RESIDENT, STAFF, isShown, launchBrowser, screenshot, waitForPath, signedInPage, signedInContext } from './support/browser';
 
 const FORBES = '12900';
 const RUN = Date.now().toString(36);
@@ -296,7 +296,7 @@ describe('closure administrator', { timeout: 90_000 }, () => {
 
 describe('closure administrator on a phone', { timeout: 60_000 }, () => {
   it('sees cards instead of a table', async () => {
-    const { context, page } = await signedInPage(browser, STAFF, { viewport: PHONE });
+    const { context, page } = await signedInContext(browser, STAFF, { viewport: PHONE });
     try {
       await page.goto(`${APP_URL}/closures/active`);
       expect(await shown(page.locator('.closure-card').filter({ hasText: 'Newell Highway closed' }))).toBe(true);
@@ -312,7 +312,7 @@ describe('closure administrator on a phone', { timeout: 60_000 }, () => {
 
 describe('platform administrator', { timeout: 60_000 }, () => {
   it('picks any customer council and sees its closures', async () => {
-    const { context, page } = await signedInPage(browser, ADMIN);
+    const { context, page } = await signedInContext(browser, ADMIN);
     try {
       await page.goto(`${APP_URL}/closures/active`);
       const picker = page.getByLabel('Council');
@@ -329,7 +329,7 @@ describe('platform administrator', { timeout: 60_000 }, () => {
 
 describe('resident', { timeout: 60_000 }, () => {
   it('is sent to the dashboard from /closures', async () => {
-    const { context, page } = await signedInPage(browser, RESIDENT);
+    const { context, page } = await signedInContext(browser, RESIDENT);
     try {
       await page.goto(`${APP_URL}/closures`);
       await waitForPath(page, '/dashboard');

@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cifsIncidentId, wzdxRoadEventId } from '../../lambdas/core/comms/feeds';
 import { CLOSURE_FIELDS } from '../../web/src/features/map/api/closure-fields';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, DESKTOP, STAFF, launchBrowser, newPage, screenshot, signedInPage } from './support/browser';
+import { ADMIN, APP_URL, DESKTOP, STAFF, launchBrowser, newPage, screenshot, signedInContext, signedInPage } from './support/browser';
 import { LIVE_CEILING_MS, watchRealtime } from './support/realtime';
 
 const FORBES = '12900';
@@ -23,8 +23,11 @@ let browser: Browser;
 const overflowsAt360 = (page: Page) => page.evaluate('document.documentElement.scrollWidth > window.innerWidth + 1') as Promise<boolean>;
 const clipboardText = (page: Page) => page.evaluate('navigator.clipboard.readText()') as Promise<string>;
 
-const signedIn = (email: string, viewport?: { width: number; height: number }) =>
-  signedInPage(browser, email, { viewport, prepare: (context) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL }) });
+const withClipboard = (context: BrowserContext) => context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL });
+/** Signed in, on the page sign-in lands on (the API calls below read the page's own token). */
+const signedIn = (email: string, viewport?: { width: number; height: number }) => signedInPage(browser, email, { viewport, prepare: withClipboard });
+/** Signed in, the page still blank: for a test that opens its first page itself. */
+const signedInBlank = (email: string, viewport?: { width: number; height: number }) => signedInContext(browser, email, { viewport, prepare: withClipboard });
 
 /** The signed-in page's own access token (Amplify keeps it in localStorage). */
 const tokenOf = (page: Page) =>
@@ -98,7 +101,7 @@ describe('social content task', () => {
   afterAll(async () => session?.context.close());
 
   it('creates a task from the three demo closures', async () => {
-    session = await signedIn(STAFF);
+    session = await signedInBlank(STAFF);
     const { page } = session;
     await page.goto(`${APP_URL}/comms/tasks?lga=${FORBES}`);
     await page.getByRole('heading', { name: 'New task' }).waitFor();
@@ -158,7 +161,7 @@ describe('website integration and the embedded map', () => {
   const previewVisitCalls: string[] = [];
 
   it('copies the embed snippet with the chosen options and previews it', async () => {
-    preview = await signedIn(STAFF);
+    preview = await signedInBlank(STAFF);
     const { page } = preview;
     page.on('request', (request) => {
       if (request.url().endsWith('/graphql') && (request.postData() ?? '').includes('recordEmbedVisit')) previewVisitCalls.push(request.frame().url());
@@ -217,7 +220,7 @@ describe('website integration and the embedded map', () => {
     expect(await storedItems(visitor.page)).toBe(0);
     await screenshot(visitor.page, 'comms-embed-360');
     await visitor.context.close();
-    const { context, page } = await signedIn(STAFF, phone);
+    const { context, page } = await signedInBlank(STAFF, phone);
     for (const screen of ['/comms/tasks', '/comms/integration', '/comms/evidence']) {
       await page.goto(`${APP_URL}${screen}?lga=${FORBES}`);
       await page.locator('.comms-page h2').first().waitFor();
@@ -319,7 +322,7 @@ describe('open feeds', () => {
 
 describe('DRFA evidence export', () => {
   it('exports the Forbes report for this month as CSV and PDF', async () => {
-    const { context, page } = await signedIn(STAFF);
+    const { context, page } = await signedInBlank(STAFF);
     await page.goto(`${APP_URL}/comms/evidence?lga=${FORBES}`);
     await page.getByRole('heading', { name: 'Export closures' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -7,7 +7,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createUser, type TestUser } from '../integration/identity/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { APP_URL, launchBrowser, screenshot, signedInPage, STAFF } from './support/browser';
 
 type MapEl = { __map: { getZoom(): number; getStyle(): { name?: string; layers: { id: string }[] } } };
 const styleName = (map: Locator) => map.evaluate((el) => (el as unknown as MapEl).__map.getStyle().name);
@@ -29,10 +29,8 @@ describe('dashboard tabs and saved map options', { timeout: 120_000 }, () => {
   });
 
   it('gives staff LGA and Personal tabs that arrow keys move between and a reload keeps', async () => {
-    const { context, page } = await newPage(browser, PHONE_360);
+    const { context, page } = await signedInPage(browser, STAFF, { viewport: PHONE_360 });
     try {
-      await signInWithForm(page, STAFF);
-      await waitForPath(page, '/dashboard');
       const personal = page.getByRole('tab', { name: 'Personal' });
       const lga = page.getByRole('tab', { name: 'LGA' });
       await page.getByRole('tabpanel', { name: 'Personal' }).getByRole('region', { name: 'Your profile' }).waitFor();
@@ -64,15 +62,13 @@ describe('dashboard tabs and saved map options', { timeout: 120_000 }, () => {
   });
 
   it('shows a resident one page, and every map uses their saved base layer and zoom', async () => {
-    const { context, page } = await newPage(browser, PHONE_360);
+    const { context, page } = await signedInPage(browser, resident.email, { viewport: PHONE_360 });
     try {
-      await signInWithForm(page, resident.email);
-      await waitForPath(page, '/dashboard');
       await page.getByRole('region', { name: 'Closures in Forbes' }).waitFor();
       await page.getByRole('region', { name: 'Your profile' }).waitFor();
       expect(await page.getByRole('tablist').count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
-      await screenshot(page, 'dashboard-resident');
+      await screenshot(page, 'dashboard-resident-phone');
 
       await page.goto(`${APP_URL}/profile/map-view`);
       const picker = page.getByLabel('Base layer');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../lambdas/adapters/db/db';
 import { useStackTable } from '../support/api';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { ADMIN, APP_URL, isShown, launchBrowser, screenshot, signedInPage } from './support/browser';
+import { ADMIN, APP_URL, isShown, launchBrowser, screenshot, signedInContext } from './support/browser';
 
 const LGA = '15300'; // Moree Plains
 const KEPT = 'sub_keptBrowserFlag0001';
@@ -38,7 +38,7 @@ describe('the second-subscription flag on the admin customer page', { timeout: 1
       })
       .go();
     browser = await launchBrowser();
-    admin = await signedInPage(browser, ADMIN, { viewport: PHONE_360 });
+    admin = await signedInContext(browser, ADMIN, { viewport: PHONE_360 });
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 import { clickOn } from './support/map';
 import { readStoredLgaBundle } from './support/lga-bundle';
-import { APP_URL, atPlace, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInPage, STAFF, waitForPath } from './support/browser';
+import { APP_URL, atPlace, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInContext, STAFF, waitForPath } from './support/browser';
 
 const FORBES_TOWN = { latitude: -33.3847, longitude: 148.0072 };
 // Two points on the Newell Highway north of Forbes: what a closure administrator clicks.
@@ -27,9 +27,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A context closed after the run, so a failing test leaves nothing open. */
-async function signedIn(email: string, options: Parameters<typeof signedInPage>[2] = {}): Promise<Page> {
-  const { context, page } = await signedInPage(browser, email, options);
+/** Signed in, the page still blank; its context closed after the run, so a failing test leaves nothing open. */
+async function signedIn(email: string, options: Parameters<typeof signedInContext>[2] = {}): Promise<Page> {
+  const { context, page } = await signedInContext(browser, email, options);
   contexts.push(context);
   onTestFailed(async () => screenshot(page, `error-catalogue-failed-${email.split('@')[0]}`));
   return page;
@@ -186,6 +186,8 @@ describe('signing the request for a council to join fails', { timeout: 90_000 },
 describe('push notifications without a registration token', { timeout: 90_000 }, () => {
   it("says 'No registration token available' and leaves push off", async () => {
     const page = await signedIn(RESIDENT, {
+      // Push subscribes through the app's service worker.
+      serviceWorker: true,
       prepare: async (context) => {
         // A browser that grants permission, then whose push service answers without an address or
         // keys. A string: this file is type-checked without the DOM library.
@@ -206,6 +208,7 @@ describe('push notifications without a registration token', { timeout: 90_000 },
     page.on('request', (request) => {
       if (/registerPushSubscription/.test(request.postData() ?? '')) registered++;
     });
+    await page.goto(`${APP_URL}/dashboard`);
     const card = page.getByTestId('push-card');
     const button = card.getByRole('button', { name: 'Enable Push Notifications' });
     expect(await isShown(button, 30_000)).toBe(true);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { gql, signIn } from '../support/api';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 import { clickOn } from './support/map';
-import { APP_URL, RESIDENT, STAFF, launchBrowser, screenshot, signedInPage, waitForPath } from './support/browser';
+import { APP_URL, RESIDENT, STAFF, launchBrowser, screenshot, waitForPath, signedInContext } from './support/browser';
 
 /** The issue's street in central Forbes: no road of the (major-road) graph within 60 m. */
 const STREET_WEST = { lng: 148.01, lat: -33.3882 };
@@ -57,7 +57,7 @@ describe('a closure drawn by hand on a street of central Forbes', { timeout: 180
   let closureId = '';
 
   it('the staff map offers drawing by hand once the snap refuses, by mouse and by keyboard', async () => {
-    const { context, page } = await signedInPage(browser, STAFF);
+    const { context, page } = await signedInContext(browser, STAFF);
     onTestFailed(async () => screenshot(page, 'hand-drawn-failed-staff'));
     await page.goto(`${APP_URL}/staff-map`);
     await waitForPath(page, '/staff-map');
@@ -149,7 +149,7 @@ describe('a closure drawn by hand on a street of central Forbes', { timeout: 180
   });
 
   it('a resident sees it on the map and in the list, beside the seeded street market', async () => {
-    const { context, page } = await signedInPage(browser, RESIDENT);
+    const { context, page } = await signedInContext(browser, RESIDENT);
     onTestFailed(async () => screenshot(page, 'hand-drawn-failed-resident'));
     await page.goto(`${APP_URL}/map`);
     await waitForPath(page, '/map');
@@ -196,7 +196,7 @@ describe('a moderator approving a report far from any road', { timeout: 120_000 
     expect(submitted.errors).toBeUndefined();
     const clusterId = submitted.data!.submitReport.clusterId;
 
-    const { context, page } = await signedInPage(browser, STAFF);
+    const { context, page } = await signedInContext(browser, STAFF);
     onTestFailed(async () => screenshot(page, 'hand-drawn-failed-moderator'));
     await page.goto(`${APP_URL}/report-clusters/${clusterId}`);
     const placer = page.getByRole('region', { name: 'Where the closure goes' });

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, newPage, screenshot, STAFF, waitForPath, signedInPage } from './support/browser';
+import { APP_URL, launchBrowser, newPage, screenshot, STAFF, waitForPath, signedInContext } from './support/browser';
 
 /** The spec's /help children (§2), in order, with the titles the pages carry. */
 const HELP_TOPICS = [
@@ -83,7 +83,7 @@ describe('help', { timeout: 120_000 }, () => {
   });
 
   it('explains the closure lists in a help popover with Learn more: keyboard, Escape and focus return, axe-clean at 360 px', async () => {
-    const { context, page } = await signedInPage(browser, STAFF, { viewport: PHONE_360 });
+    const { context, page } = await signedInContext(browser, STAFF, { viewport: PHONE_360 });
     try {
       await page.goto(`${APP_URL}/closures/active`);
       const button = page.getByRole('button', { name: 'Help: Closure lists' });

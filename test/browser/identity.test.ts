@@ -53,6 +53,8 @@ describe('identity: sign-up, welcome, email link and role assignment', { timeout
       geolocation: PARKES_TOWN, permissions: ['geolocation'],
       // The tests inject axe-core as an inline script, which the app's own CSP rightly forbids.
       bypassCSP: true,
+      // No offline here: the service worker's precaching would only compete with the test (newPage).
+      serviceWorkers: 'block',
     });
     page = await context.newPage();
     page.setDefaultTimeout(20_000);

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { axeViolations } from './support/a11y';
 import { clickOn } from './support/map';
 import { LIVE_CEILING_MS, watchRealtime, type Realtime } from './support/realtime';
-import { APP_URL, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { APP_URL, launchBrowser, newPage, RESIDENT, screenshot, signedInContext, STAFF, waitForPath } from './support/browser';
 
 // Two points on the Newell Highway (A39) north of Forbes, on vertices of the road data.
 const NEWELL_SOUTH = { lng: 148.0617, lat: -33.3228 };
@@ -117,15 +117,11 @@ describe('staff map to public map, live', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ page: staff } = await newPage(browser));
-    ({ page: resident } = await newPage(browser));
+    ({ page: staff } = await signedInContext(browser, STAFF));
+    ({ page: resident } = await signedInContext(browser, RESIDENT));
     ({ page: anonymous } = await newPage(browser));
     residentTraffic = watchTraffic(resident);
     anonymousTraffic = watchTraffic(anonymous);
-    await signInWithForm(staff, STAFF);
-    await waitForPath(staff, '/dashboard');
-    await signInWithForm(resident, RESIDENT);
-    await waitForPath(resident, '/dashboard');
   });
 
   afterAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, useStackTable } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage, waitForPath } from './support/browser';
+import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, waitForPath, signedInContext } from './support/browser';
 import { choosePlace, placeField, type PlaceFieldName } from './support/directions';
 
 let browser: Browser;
@@ -60,7 +60,7 @@ async function pressButton(page: Page, name: string): Promise<void> {
 
 describe('trips through stops', { timeout: 240_000 }, () => {
   it('planned by keyboard through a stop, saved with its three places, listed by them and opened again', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: DESKTOP, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: DESKTOP });
     try {
       const sent = recordDirections(page);
       await page.goto(`${APP_URL}/map`);
@@ -126,7 +126,7 @@ describe('trips through stops', { timeout: 240_000 }, () => {
   });
 
   it('on a 360 px phone: fits with three stops, says five places is the most, moves and removes stops by keyboard', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360 });
     try {
       await page.goto(`${APP_URL}/map`);
       await mapReady(page);

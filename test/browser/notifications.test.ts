@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
 import { axeViolations } from './support/a11y';
 import { LIVE_CEILING_MS, watchRealtime, type Realtime } from './support/realtime';
-import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInPage, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInPage, signInWithForm, STAFF, waitForPath, signedInContext } from './support/browser';
 import { useStackTable } from '../support/api';
 
 let browser: Browser;
@@ -194,7 +194,7 @@ describe('notifications in the nav bell', { timeout: 90_000 }, () => {
     // removed it yet; the list must not show it either way).
     await db().entities.notification.put([note('Two days old', now - 2 * 86_400), note('Eight days old', now - 8 * 86_400)]).go();
 
-    const { context: own, page: list } = await signedInPage(browser, person.email, { landing: false });
+    const { context: own, page: list } = await signedInContext(browser, person.email);
     try {
       await list.goto(`${APP_URL}/notifications`);
       const earlier = list.getByRole('region', { name: 'Earlier' });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage, STAFF, setOffline } from './support/browser';
+import { APP_URL, CHROMIUM_FLAGS, DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath, signedInPage, STAFF, setOffline, signedInContext } from './support/browser';
 import { gql, signIn } from '../support/api';
 import { freshUser } from '../integration/notifications/support';
 import { openMapWithOfflineCopy } from './support/offline';
@@ -96,7 +96,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
   });
 
   it('offers Install app from the browser prompt, says so when it fails, and shows Add to Home Screen on an iPhone', async () => {
-    const { context, page } = await signedInPage(browser, RESIDENT, { viewport: PHONE_360 });
+    const { context, page } = await signedInPage(browser, RESIDENT, { viewport: PHONE_360, serviceWorker: true });
     try {
       // Not offered yet: no card.
       await page.getByRole('heading', { level: 1 }).waitFor();
@@ -156,7 +156,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
   });
 
   it('keeps listing the last loaded closures on /map with the network cut, with their age and the last-online time', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, DESKTOP, { serviceWorker: true });
     try {
       const { rows, listed: online } = await openMapWithOfflineCopy(page);
       // The base map this first visit loaded before the worker existed reaches the worker's cache.
@@ -194,7 +194,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
     const followed = mapFile.closures[0];
     expect((await gql('mutation($id: ID!) { subscribeToClosure(id: $id) { closures { id } } }', { id: followed.id }, user.auth)).errors).toBeUndefined();
     expect((await setForbes({ status: 'CLOSED', message: 'Closed after rain' })).errors).toBeUndefined();
-    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360 });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360, serviceWorker: true });
     try {
       await page.goto(`${APP_URL}/subscriptions`);
       const follow = page.locator('.subs-list').getByRole('link', { name: followed.type.text });
@@ -236,7 +236,7 @@ describe('installable, offline-first app', { timeout: 120_000 }, () => {
     const webRoot = inject('stack')?.webRoot ?? path.resolve(import.meta.dirname, '../../dist/web');
     const workerFile = path.join(webRoot, 'sw.js');
     const deployed = readFileSync(workerFile, 'utf8');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, DESKTOP, { serviceWorker: true });
     try {
       await page.goto(`${APP_URL}/home`);
       await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });

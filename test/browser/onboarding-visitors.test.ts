@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInPage } from './support/browser';
+import { APP_URL, isShown, launchBrowser, newPage, RESIDENT, screenshot, signedInContext } from './support/browser';
 
 const FORBES = '12900';
 const CARRATHOOL = '11600'; // no mail domain on record in the demo, and no test sets one
@@ -30,7 +30,7 @@ describe('onboarding, as each visitor meets it', { timeout: 90_000 }, () => {
   });
 
   it('a resident of a council that pays is told so, never "Welcome aboard"', async () => {
-    const { context, page } = await signedInPage(browser, RESIDENT);
+    const { context, page } = await signedInContext(browser, RESIDENT);
     try {
       await page.setViewportSize(PHONE_360);
       await page.goto(`${APP_URL}/onboard?lga=${FORBES}`);
@@ -49,7 +49,7 @@ describe('onboarding, as each visitor meets it', { timeout: 90_000 }, () => {
   });
 
   it('a council without a mail domain says so before the form, with what to do', async () => {
-    const { context, page } = await signedInPage(browser, RESIDENT);
+    const { context, page } = await signedInContext(browser, RESIDENT);
     try {
       await page.goto(`${APP_URL}/onboard?lga=${CARRATHOOL}`);
       expect(await isShown(page.getByText('Carrathool has no council mail domain on record yet'), 30_000)).toBe(true);

@@ -5,7 +5,7 @@
 // 1 s) and when the requests on the way were sent; no timed assertion, only their order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { APP_URL, launchBrowser, newPage, PHONE, screenshot } from './support/browser';
+import { APP_URL, DESKTOP, launchBrowser, newPage, PHONE, screenshot } from './support/browser';
 import { describeVisit, installMapProbe, visitPublicMap } from '../../bench/support/public-map-probe';
 import { readStoredLgaBundle } from './support/lga-bundle';
 
@@ -33,7 +33,8 @@ describe('public map speed', () => {
     const shown = file.closures.find((c) => c.active && c.condition !== 'opened' && !c.deletedAt && !(c.scheduledFor && c.scheduledFor > now) && c.formattedAddress);
     expect(shown, 'the seed keeps active closures in Forbes').toBeDefined();
 
-    const { context, page } = await newPage(browser);
+    // The return visit's code comes from the service worker, as a returning visitor's does.
+    const { context, page } = await newPage(browser, DESKTOP, { serviceWorker: true });
     await installMapProbe(context, shown!.formattedAddress!);
     const first = await visitPublicMap(page, `${APP_URL}/map`, '12900');
     console.log(`[budget] ${describeVisit('public map, first visit', first)}`);

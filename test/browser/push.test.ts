@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
-import { isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath } from './support/browser';
+import { DESKTOP, isShown, launchBrowser, newPage, RESIDENT, screenshot, signInWithForm, waitForPath } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -15,7 +15,7 @@ let switchLoaded = false;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
+  ({ context, page } = await newPage(browser, DESKTOP, { serviceWorker: true }));
   page.on('requestfinished', (request) => {
     if (/\/assets\/push-subscription-[^/]+\.js$/.test(new URL(request.url()).pathname)) switchLoaded = true;
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, screenshot, signedInPage, atPlace, setOffline } from './support/browser';
+import { APP_URL, launchBrowser, screenshot, atPlace, setOffline, signedInContext } from './support/browser';
 
 /** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -25,7 +25,7 @@ const myReports = async () =>
 
 describe('a report written offline', { timeout: 90_000 }, () => {
   it('waits to send, then arrives once when the connection returns', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, prepare: atPlace(PLACE), landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360, prepare: atPlace(PLACE), serviceWorker: true });
     try {
       await page.goto(`${APP_URL}/report`);
       await page.locator('[data-map-ready="true"]').waitFor({ timeout: 30_000 });

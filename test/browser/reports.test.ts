@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, waitForPath, signedInPage, atPlace } from './support/browser';
+import { ADMIN, APP_URL, RESIDENT, STAFF, isShown, launchBrowser, newPage, screenshot, waitForPath, signedInPage, atPlace, signedInContext } from './support/browser';
 
 /** On the Newell Highway south-west of Forbes; "Use my location" puts the pin here. */
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -165,7 +165,7 @@ describe('platform administrator', { timeout: 60_000 }, () => {
   it('picks any customer council on /reports and /report-clusters, and the choice follows the tabs', async () => {
     const browser = await launchBrowser();
     try {
-      const { context, page } = await signedInPage(browser, ADMIN);
+      const { context, page } = await signedInContext(browser, ADMIN);
       await page.goto(`${APP_URL}/reports`);
       const picker = page.getByLabel('Council');
       expect(await isShown(picker)).toBe(true);
@@ -191,7 +191,7 @@ describe('moderation that cannot go wrong in one click', { timeout: 120_000 }, (
     const reporter = await newResident();
     const sent = await gql<{ submitReport: { id: string } }>(SUBMIT, { input: { type: 'hazard', description: 'Tree down', position: weddinSpot() } }, reporter.auth);
     const id = sent.data!.submitReport.id;
-    const { context, page } = await signedInPage(browser, reporter.email);
+    const { context, page } = await signedInContext(browser, reporter.email);
     try {
       await page.goto(`${APP_URL}/reports/${id}`);
       await page.getByRole('button', { name: 'Retract report' }).click();
@@ -219,7 +219,7 @@ describe('moderation that cannot go wrong in one click', { timeout: 120_000 }, (
     await ensureStaff(moderator, WEDDIN, ['submission_moderator']);
     const reporter = await newResident();
     const sent = await gql<{ submitReport: { id: string } }>(SUBMIT, { input: { type: 'hazard', description: 'Pothole', position: weddinSpot() } }, reporter.auth);
-    const { context, page } = await signedInPage(browser, moderator);
+    const { context, page } = await signedInContext(browser, moderator);
     try {
       await page.setViewportSize({ width: 360, height: 780 });
       await page.goto(`${APP_URL}/reports/${sent.data!.submitReport.id}`);

@@ -9,7 +9,7 @@ import { db } from '../../lambdas/adapters/db/db';
 import { useStackTable } from '../support/api';
 import { call, createUser, unique, type TestUser } from '../integration/identity/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, isShown, launchBrowser, screenshot, waitForPath, signedInPage } from './support/browser';
+import { APP_URL, isShown, launchBrowser, screenshot, waitForPath, signedInContext } from './support/browser';
 
 const LGA = '10800'; // Bland: no other test uses it
 const DOMAIN = `bland-${unique()}.nsw.gov.example`;
@@ -42,7 +42,7 @@ describe('Request Access to LGA', { timeout: 120_000 }, () => {
 
   it('shows the button to a new user at the council mail domain, opens /request-access, and hides it while pending', async () => {
     const officer = await createUser({ email: `officer.${unique()}@${DOMAIN}`, lgaCode: LGA });
-    const { context, page } = await signedInPage(browser, officer.email, { viewport: PHONE_360, landing: false });
+    const { context, page } = await signedInContext(browser, officer.email, { viewport: PHONE_360 });
     try {
       await page.goto(`${APP_URL}/dashboard`);
       const button = page.getByRole('link', { name: 'Request Access to LGA →' });

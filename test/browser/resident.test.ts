@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm } from './support/browser';
+import { APP_URL, launchBrowser, screenshot, signedInContext } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -15,8 +15,8 @@ let user: TestUser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, PHONE_360));
   user = await freshUser('reminded');
+  ({ context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360 }));
 });
 afterAll(async () => {
   await context?.close();
@@ -41,8 +41,6 @@ async function seedReminder(): Promise<string> {
 describe('the resident side', { timeout: 60_000 }, () => {
   it('lists a reminder\'s closures and marks one actioned', async () => {
     const id = await seedReminder();
-    await signInWithForm(page, user.email);
-    await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`${APP_URL}/notifications/${encodeURIComponent(id)}`);
     const overdue = page.getByRole('region', { name: 'Overdue for reopening' });
     await overdue.getByRole('link', { name: 'Flooding: Bogan Gate Road, Forbes' }).waitFor();

@@ -3,13 +3,13 @@
 // subscriptions with its channels; on a 360 px phone the list fits and its email choice and Delete
 // work. Axe finds nothing on the form or the list. (A closure on the trip alerting it is covered by
 // test/integration/alerts/saved-trips.test.ts.)
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, useStackTable } from '../support/api';
 import { freshUser, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage } from './support/browser';
-import { choosePlace } from './support/directions';
+import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInContext } from './support/browser';
+import { planForbesToParkes } from './support/directions';
 
 let browser: Browser;
 let user: TestUser;
@@ -22,23 +22,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const mapReady = (page: Page) => page.locator('[data-testid="map"][data-map-ready="true"]').waitFor({ timeout: 30_000 });
 const tripsOf = async () => (await gql<{ savedTrips: { id: string; name: string; email: string }[] }>('query { savedTrips { id name email } }', {}, user.auth)).data!.savedTrips;
 
 describe('saved trips', { timeout: 180_000 }, () => {
   it('saved by keyboard under a planned route, then listed under My subscriptions', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: DESKTOP, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: DESKTOP });
     try {
-      await page.goto(`${APP_URL}/map`);
-      await mapReady(page);
-      await choosePlace(page, 'From', 'Forbe', 'Forbes');
-      await choosePlace(page, 'To', 'Park', 'Parkes');
-      const panel = page.getByRole('region', { name: 'Directions' });
-      await panel.getByRole('button', { name: 'Get directions' }).click();
-      await panel.getByTestId('route-summary').waitFor({ timeout: 30_000 });
-
-      const form = page.getByRole('form', { name: 'Save this trip' });
-      await form.waitFor({ timeout: 30_000 });
+      const form = await planForbesToParkes(page);
       const name = form.getByLabel('Trip name');
       expect(await name.inputValue()).toBe('Forbes → Parkes');
       expect(await axeViolations(page)).toEqual([]);
@@ -61,7 +51,7 @@ describe('saved trips', { timeout: 180_000 }, () => {
   });
 
   it('on a 360 px phone the list fits; email is changed and the trip deleted', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360 });
     try {
       await page.goto(`${APP_URL}/subscriptions`);
       const section = page.getByRole('region', { name: 'Saved trips' });

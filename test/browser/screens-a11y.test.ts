@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { ADMIN, APP_URL, DESKTOP, RESIDENT, STAFF, launchBrowser, newPage, signInWithForm, waitForPath } from './support/browser';
+import { ADMIN, APP_URL, DESKTOP, RESIDENT, STAFF, launchBrowser, signedInContext } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,10 +16,8 @@ afterAll(async () => {
 
 /** Opens each screen, waits for what shows it is settled, then checks it at both widths. */
 async function checkScreens(email: string, screens: Array<{ path: string; settled: (page: Page) => Promise<unknown> }>) {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await signedInContext(browser, email);
   try {
-    await signInWithForm(page, email);
-    await waitForPath(page, '/dashboard');
     for (const screen of screens) {
       await page.setViewportSize(DESKTOP);
       await page.goto(`${APP_URL}${screen.path}`);

@@ -8,7 +8,7 @@ import { useStackTable } from '../support/api';
 import { totp } from '../support/totp';
 import { createUser } from '../integration/identity/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm } from './support/browser';
+import { APP_URL, launchBrowser, screenshot, signInWithForm, signedInContext } from './support/browser';
 
 describe('security settings', { timeout: 180_000 }, () => {
   let browser: Browser;
@@ -22,10 +22,8 @@ describe('security settings', { timeout: 180_000 }, () => {
 
   it('sets up the authenticator app, asks for its code at sign-in, and turns it off', async () => {
     const user = await createUser({ manages: [{ lgaCode: '12900', roles: ['closure_administrator'] }] });
-    const { context, page } = await newPage(browser, PHONE_360);
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360 });
     try {
-      await signInWithForm(page, user.email);
-      await page.waitForURL((url) => url.pathname !== '/login');
       await page.goto(`${APP_URL}/profile/security`);
       await page.getByRole('heading', { name: 'Authenticator app' }).waitFor();
       await page.getByRole('button', { name: 'Set up an authenticator app' }).click();

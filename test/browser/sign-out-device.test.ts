@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshUser, type TestUser } from '../integration/notifications/support';
-import { APP_URL, atPlace, launchBrowser, signedInPage, setOffline } from './support/browser';
+import { APP_URL, atPlace, launchBrowser, setOffline, signedInContext } from './support/browser';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
 
 const PLACE = { latitude: -33.4165, longitude: 147.9443 };
@@ -47,7 +47,7 @@ describe('signing out on a shared device', { timeout: 120_000 }, () => {
   it('removes the waiting report, the opened closures and the personal reads', async () => {
     const mapFile = (await (await fetch(`${APP_URL}/feeds/12900/map.json`)).json()) as { closures: { id: string }[] };
     const opened = mapFile.closures[0].id;
-    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, prepare: atPlace(PLACE) });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360, prepare: atPlace(PLACE), serviceWorker: true });
     try {
       // A closure opened from a link: its details are kept for offline reading.
       await page.goto(`${APP_URL}/map?closure=${opened}`);

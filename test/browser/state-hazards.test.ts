@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, launchBrowser, newPage, screenshot, signInWithForm, STAFF, waitForPath } from './support/browser';
+import { APP_URL, launchBrowser, newPage, screenshot, STAFF, waitForPath, signedInContext } from './support/browser';
 import { choosePlace } from './support/directions';
 
 /** In the Forbes council: the Newell Highway roadwork near Weelong. */
@@ -149,9 +149,7 @@ describe("the state's hazards on the public map", () => {
     await screenshot(page, 'state-hazards-phone');
     await context.close();
 
-    const staff = await newPage(browser);
-    await signInWithForm(staff.page, STAFF);
-    await staff.page.waitForURL((url) => url.pathname !== '/login');
+    const staff = await signedInContext(browser, STAFF);
     // The link of a subscriber's alert opens the hazard.
     await staff.page.goto(`${APP_URL}/map?hazard=${WEELONG}`);
     await waitForPath(staff.page, '/map');

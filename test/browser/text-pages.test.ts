@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn } from '../support/api';
-import { APP_URL, launchBrowser, PHONE, RESIDENT, screenshot, signedInPage, STAFF } from './support/browser';
+import { APP_URL, launchBrowser, PHONE, RESIDENT, screenshot, STAFF, signedInContext } from './support/browser';
 import { axeViolations, fitsWidth } from './support/a11y';
 
 const NEWELL_SOUTH = { lng: 148.0617, lat: -33.3228 };
@@ -95,7 +95,7 @@ describe('low-bandwidth closures page', { timeout: 90_000 }, () => {
     expect(index.indexOf('Councils with closures now')).toBeLessThan(index.indexOf('>Forbes</a>'));
     expect(index).not.toContain('(0 active)');
 
-    const { context, page } = await signedInPage(browser, RESIDENT);
+    const { context, page } = await signedInContext(browser, RESIDENT);
     try {
       await page.goto(`${APP_URL}/help`);
       await expect.poll(() => page.getByRole('link', { name: 'Text-only closures' }).getAttribute('href')).toBe('/text/12900');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackTable } from '../support/api';
 import { createForbesClosure, freshUser, notificationsOf, type TestUser } from '../integration/notifications/support';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, signedInPage, STAFF, setOffline } from './support/browser';
+import { APP_URL, DESKTOP, isShown, launchBrowser, screenshot, STAFF, setOffline, signedInContext } from './support/browser';
 
 let browser: Browser;
 let user: TestUser;
@@ -65,7 +65,7 @@ describe('watch zones', { timeout: 180_000 }, () => {
   ];
 
   it('drawn on the map by clicks, listed under My subscriptions; a closure inside reaches the app', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: DESKTOP, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: DESKTOP });
     try {
       await page.goto(`${APP_URL}/map`);
       await mapReady(page);
@@ -98,7 +98,7 @@ describe('watch zones', { timeout: 180_000 }, () => {
   });
 
   it('by keyboard on a 360 px phone: a circle around a searched place; channels changed and deleted', async () => {
-    const { context, page } = await signedInPage(browser, user.email, { viewport: PHONE_360, landing: false });
+    const { context, page } = await signedInContext(browser, user.email, { viewport: PHONE_360, serviceWorker: true });
     try {
       await page.goto(`${APP_URL}/map`);
       await mapReady(page);

@@ -58,9 +58,29 @@ const OFFLINE_FROM_COOKIE = `Object.defineProperty(Navigator.prototype, 'onLine'
   get() { return !document.cookie.split('; ').includes('${OFFLINE_COOKIE}=1'); },
 });`;
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+export interface PageOptions {
+  /**
+   * Lets the app install its service worker (offline, push and update tests). Off by default: a
+   * new context's worker precaches the whole app shell (about 4 MB, some 3 s of a core) while the
+   * test runs, and only the tests about the worker need it.
+   */
+  serviceWorker?: boolean;
+  /** Cookies and web storage the context starts with (a signed-in session: see signedInContext). */
+  storageState?: StorageState;
+}
+
+type StorageState = Exclude<NonNullable<Parameters<Browser['newContext']>[0]>['storageState'], string | undefined>;
+
+export async function newPage(browser: Browser, viewport = DESKTOP, options: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   // bypassCSP: the tests inject axe-core as an inline script, which the app's own CSP rightly forbids.
-  const context = await browser.newContext({ viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney', bypassCSP: true });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'en-AU',
+    timezoneId: 'Australia/Sydney',
+    bypassCSP: true,
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+    storageState: options.storageState,
+  });
   await context.addInitScript(OFFLINE_FROM_COOKIE);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -91,10 +111,10 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await form.getByLabel('Password', { exact: true }).press('Enter');
 }
 
-export interface SignedInOptions {
+export interface SignedInOptions extends Pick<PageOptions, 'serviceWorker'> {
   viewport?: { width: number; height: number };
   password?: string;
-  /** Set-up of the fresh context before signing in (permissions, geolocation). */
+  /** Set-up of the fresh context before its first page opens (permissions, geolocation). */
   prepare?(context: BrowserContext): Promise<void>;
   /** Where sign-in lands; false: any page but the login form (accounts without a dashboard card). */
   landing?: string | false;
@@ -106,12 +126,76 @@ export const atPlace = (place: { latitude: number; longitude: number }) => async
   await context.setGeolocation(place);
 };
 
-/** A fresh context and page, signed in through the real form as `email`, on the page sign-in lands on. */
-export async function signedInPage(browser: Browser, email: string, options: SignedInOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, options.viewport);
+interface CognitoSettings {
+  userPoolClientId: string;
+  userPoolEndpoint: string;
+}
+
+let cognitoSettings: Promise<CognitoSettings> | undefined;
+
+/** The user pool the app signs in to, as its /config.json tells the browser. */
+function appCognito(): Promise<CognitoSettings> {
+  cognitoSettings ??= fetch(`${APP_URL}/config.json`)
+    .then((response) => response.json() as Promise<{ Auth: { Cognito: CognitoSettings } }>)
+    .then((config) => config.Auth.Cognito);
+  return cognitoSettings;
+}
+
+/**
+ * A signed-in session as the sign-in form leaves it on the device: the user pool's tokens, asked
+ * for with the same call the local app's form makes (USER_PASSWORD_AUTH), kept under the keys
+ * Amplify reads at start. A fresh session each time, so no test depends on another's sign-out.
+ */
+export async function signedInState(email: string, password = DEMO_PASSWORD): Promise<StorageState> {
+  const { userPoolClientId, userPoolEndpoint } = await appCognito();
+  const username = email.trim().toLowerCase();
+  const response = await fetch(userPoolEndpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: userPoolClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
+  });
+  const body = (await response.json()) as { AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string }; ChallengeName?: string; message?: string };
+  if (!response.ok) throw new Error(`The user pool refused ${username}: ${body.message ?? response.status}`);
+  const tokens = body.AuthenticationResult;
+  if (!tokens) throw new Error(`${username} has a second sign-in step (${body.ChallengeName}): sign in with signInWithForm`);
+  const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
+  const issuedAt = (JSON.parse(Buffer.from(tokens.AccessToken.split('.')[1], 'base64url').toString()) as { iat: number }).iat;
+  const localStorage = Object.entries({
+    [`${prefix}.LastAuthUser`]: username,
+    [`${prefix}.${username}.accessToken`]: tokens.AccessToken,
+    [`${prefix}.${username}.idToken`]: tokens.IdToken,
+    [`${prefix}.${username}.refreshToken`]: tokens.RefreshToken,
+    [`${prefix}.${username}.signInDetails`]: JSON.stringify({ loginId: username, authFlowType: 'USER_PASSWORD_AUTH' }),
+    [`${prefix}.${username}.clockDrift`]: String(issuedAt * 1000 - Date.now()),
+  }).map(([name, value]) => ({ name, value }));
+  return { cookies: [], origins: [{ origin: APP_URL, localStorage }] };
+}
+
+/**
+ * A fresh context signed in as `email`, its page still blank: for a test that opens its first
+ * page itself (that page then loads once, instead of after the page sign-in lands on).
+ */
+export async function signedInContext(browser: Browser, email: string, options: Omit<SignedInOptions, 'landing'> = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const storageState = await signedInState(email, options.password);
+  const { context, page } = await newPage(browser, options.viewport, { serviceWorker: options.serviceWorker, storageState });
   try {
     await options.prepare?.(context);
-    await signInWithForm(page, email, options.password);
+    return { context, page };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+/**
+ * A fresh context and page signed in as `email`, on the page sign-in lands on: the signed-in
+ * session is on the device (signedInState) and /login sends it on, as after the form. The form
+ * itself is tested where sign-in is the subject (signInWithForm).
+ */
+export async function signedInPage(browser: Browser, email: string, options: SignedInOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await signedInContext(browser, email, options);
+  try {
+    await page.goto(`${APP_URL}/login`);
     const landing = options.landing ?? '/dashboard';
     if (landing === false) await page.waitForURL((url) => url.pathname !== '/login');
     else await waitForPath(page, landing);

@@ -1,7 +1,9 @@
 // The public map's directions panel as a keyboard user fills it: shared by the browser tests that
 // plan a trip before checking what they are about.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { APP_URL } from './browser';
+import { mapOf } from './map';
 
 /** A place field of the trip: From, a stop between ("Stop 1" …) or To. */
 export type PlaceFieldName = 'From' | 'To' | `Stop ${number}`;
@@ -23,4 +25,21 @@ export async function choosePlace(page: Page, field: PlaceFieldName, query: stri
   for (let i = 0; i <= index; i += 1) await input.press('ArrowDown');
   await input.press('Enter');
   await expect.poll(() => input.inputValue()).toMatch(new RegExp(`^${expected}, NSW`));
+}
+
+/**
+ * Plans Forbes → Parkes on /map, both places picked by keyboard, up to the route's summary; returns
+ * the "Save this trip" form a signed-in person then sees under the route.
+ */
+export async function planForbesToParkes(page: Page): Promise<Locator> {
+  await page.goto(`${APP_URL}/map`);
+  await mapOf(page).waitFor({ timeout: 30_000 });
+  await choosePlace(page, 'From', 'Forbe', 'Forbes');
+  await choosePlace(page, 'To', 'Park', 'Parkes');
+  const panel = page.getByRole('region', { name: 'Directions' });
+  await panel.getByRole('button', { name: 'Get directions' }).click();
+  await panel.getByTestId('route-summary').waitFor({ timeout: 30_000 });
+  const form = page.getByRole('form', { name: 'Save this trip' });
+  await form.waitFor({ timeout: 30_000 });
+  return form;
 }
