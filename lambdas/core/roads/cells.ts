@@ -2,6 +2,7 @@
 // stored in the graph file as it is used, as varint gaps (see EdgeCells in ./graph.ts). It answers the box
 // queries of snapping, the nearest road and matching a closure's line onto the roads.
 import { bitCount, COORDINATE_SCALE, type EdgeCells, type RoadGraph } from './graph';
+import { VarintWriter } from './varint';
 
 
 /** Segments per cell over the whole network's box (cells in towns list more, most rural ones none). */
@@ -77,32 +78,22 @@ export function encodeCells(box: Omit<EdgeCells, 'listingBits' | 'listingBefore'
   }
   if ((cellCount & 31) === 0) listingBefore[cellCount >>> 5] = listing;
   const listStart = new Uint32Array(listing + 1);
-  let bytes = new Uint8Array(Math.max(16, segments.length * 2));
-  let length = 0;
+  const out = new VarintWriter();
   let i = 0;
   for (let c = 0; c < cellCount; c++) {
     if (start[c + 1] === start[c]) continue;
-    listStart[i++] = length;
+    listStart[i++] = out.length;
+    // The first from 0, then the gap from the one before.
     let previous = 0;
     for (let k = start[c]; k < start[c + 1]; k++) {
-      if (length + 5 > bytes.length) {
-        const grown = new Uint8Array(bytes.length * 2);
-        grown.set(bytes);
-        bytes = grown;
-      }
-      // The first from 0, then the gap from the one before; gaps are whole, so 5 bytes at most.
-      let gap = segments[k] - previous;
+      const gap = segments[k] - previous;
       if (gap < 0) throw new Error('cell segments must be ascending');
       previous = segments[k];
-      while (gap >= 0x80) {
-        bytes[length++] = (gap & 0x7f) | 0x80;
-        gap = Math.floor(gap / 0x80);
-      }
-      bytes[length++] = gap;
+      out.unsigned(gap);
     }
   }
-  listStart[listing] = length;
-  return { ...box, listingBits, listingBefore, listStart, segmentBytes: bytes.slice(0, length) };
+  listStart[listing] = out.length;
+  return { ...box, listingBits, listingBefore, listStart, segmentBytes: out.bytes() };
 }
 
 // At module level, not made anew on each query (from source, tsx also names each one it makes).

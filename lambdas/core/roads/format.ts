@@ -4,6 +4,7 @@ import { rankOf, type ContractionHierarchy } from './cch/hierarchy';
 import { bitCount, COORDINATE_SCALE, nextEdgeStart, ROAD_GRAPH_VERSION, type RoadGraph, type RoadGraphMeta } from './graph';
 import { RankedBits, RoadNames } from './road-names';
 import { StringTable } from './strings';
+import { VarintWriter } from './varint';
 
 // Layout: 8-byte magic, uint32 header length, JSON header (counts, metadata), then each section
 // at an 8-byte aligned offset. Most sections are what the graph holds as they are: the nodes
@@ -58,33 +59,6 @@ interface Header {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-/** A growing byte buffer for the varint geometry. */
-class ByteWriter {
-  bytes = new Uint8Array(1 << 16);
-  length = 0;
-
-  private room(n: number): void {
-    if (this.length + n <= this.bytes.length) return;
-    const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-    next.set(this.bytes.subarray(0, this.length));
-    this.bytes = next;
-  }
-
-  unsigned(value: number): void {
-    this.room(5);
-    while (value >= 0x80) {
-      this.bytes[this.length++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    this.bytes[this.length++] = value;
-  }
-
-  /** Zigzag: 0, -1, 1, -2… as 0, 1, 2, 3…; deltas fit 31 bits (coordinates are within ±180°). */
-  signed(value: number): void {
-    this.unsigned(((value << 1) ^ (value >> 31)) >>> 0);
-  }
-}
-
 // A module constant, not the import, in the loops below: run from source (tsx), an imported
 // binding is a getter call on every read.
 const SCALE = COORDINATE_SCALE;
@@ -94,7 +68,7 @@ const SCALE = COORDINATE_SCALE;
  * from node); how many an edge has is read from the vertex starts' bitmap.
  */
 function encodeGeometry(graph: RoadGraph): Uint8Array {
-  const out = new ByteWriter();
+  const out = new VarintWriter();
   const { interiorE7, nodeLngE7, nodeLatE7, edgeFrom } = graph;
   let i = 0;
   let start = 0;
@@ -111,7 +85,7 @@ function encodeGeometry(graph: RoadGraph): Uint8Array {
       y = interiorE7[i + 1];
     }
   }
-  return out.bytes.subarray(0, out.length);
+  return out.bytes();
 }
 
 export function serializeRoadGraph(graph: RoadGraph): Buffer {

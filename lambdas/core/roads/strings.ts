@@ -9,19 +9,13 @@
 // before it (parsed from JSON the names took about 16 bytes a node of heap; see
 // docs/road-engine.md for the sizes).
 
+import { VarintWriter } from './varint';
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /** Strings a bucket holds: the most a name's decoding rebuilds before it, less one. */
 export const BUCKET = 16;
-
-function writeVarint(out: number[], value: number): void {
-  while (value >= 0x80) {
-    out.push((value & 0x7f) | 0x80);
-    value >>>= 7;
-  }
-  out.push(value);
-}
 
 export class StringTable {
   /** The string being rebuilt; grows to the longest string decoded. */
@@ -39,7 +33,7 @@ export class StringTable {
 
   /** The table of these strings in this order (sorted, neighbours share the most). */
   static of(values: readonly string[]): StringTable {
-    const out: number[] = [];
+    const out = new VarintWriter();
     const bucketStart = new Uint32Array(Math.ceil(values.length / BUCKET));
     let previous = new Uint8Array(0);
     values.forEach((text, i) => {
@@ -50,13 +44,13 @@ export class StringTable {
       } else {
         const most = Math.min(previous.length, value.length);
         while (shared < most && previous[shared] === value[shared]) shared++;
-        writeVarint(out, shared);
+        out.unsigned(shared);
       }
-      writeVarint(out, value.length - shared);
-      for (let k = shared; k < value.length; k++) out.push(value[k]);
+      out.unsigned(value.length - shared);
+      for (let k = shared; k < value.length; k++) out.byte(value[k]);
       previous = value;
     });
-    return new StringTable(Uint8Array.from(out), bucketStart, values.length);
+    return new StringTable(out.bytes(), bucketStart, values.length);
   }
 
   at(index: number): string {

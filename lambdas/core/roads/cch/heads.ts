@@ -1,3 +1,4 @@
+import { VarintWriter } from '../varint';
 /**
  * The hierarchy's upward heads, compact. A node's heads (ranks, ascending) come in runs of
  * consecutive ranks: the chordal fill makes each separator a clique of consecutive ranks, so on
@@ -44,25 +45,6 @@ function readRun(bytes: Uint8Array): number {
   return word >>> 2;
 }
 
-/** A growing byte buffer of varints. */
-class VarintWriter {
-  bytes = new Uint8Array(1 << 16);
-  length = 0;
-
-  write(value: number): void {
-    if (this.length + 5 > this.bytes.length) {
-      const next = new Uint8Array(this.bytes.length * 2);
-      next.set(this.bytes.subarray(0, this.length));
-      this.bytes = next;
-    }
-    while (value >= 0x80) {
-      this.bytes[this.length++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    this.bytes[this.length++] = value;
-  }
-}
-
 /** Encodes every rank's heads (upHead, ascending per rank, all above the rank) as runs. */
 export function encodeHeads(upStart: Uint32Array, upHead: Uint32Array): UpwardHeads {
   const n = upStart.length - 1;
@@ -77,14 +59,14 @@ export function encodeHeads(upStart: Uint32Array, upHead: Uint32Array): UpwardHe
       if (start < next) throw new Error(`contraction hierarchy heads of rank ${r} are not ascending above it`);
       let length = 1;
       while (k + length < end && upHead[k + length] === start + length) length++;
-      out.write((start - next) * 4 + Math.min(length - 1, 3));
-      if (length >= 4) out.write(length - 4);
+      out.unsigned((start - next) * 4 + Math.min(length - 1, 3));
+      if (length >= 4) out.unsigned(length - 4);
       k += length;
       next = start + length + 1;
     }
   }
   headStart[n] = out.length;
-  return { upStart, headStart, headBytes: out.bytes.slice(0, out.length) };
+  return { upStart, headStart, headBytes: out.bytes() };
 }
 
 /**
