@@ -52,7 +52,7 @@ for (const [name, trips] of [
   const legs = projections.map(([p, q]) => findLeg(graph, search, p, q, { metric: 'duration' }));
   const legTime = timeAll(projections, ([p, q]) => findLeg(graph, search, p, q, { metric: 'duration' }));
   const stepsTime = timeAll(legs, (leg) => leg && legSteps(graph, leg.pieces, 'Arrive'));
-  const coordsTime = timeAll(legs, (leg) => leg && legCoordinates(leg.pieces));
+  const coordsTime = timeAll(legs, (leg) => leg && legCoordinates(graph, leg.pieces));
   let arcs = 0;
   for (const leg of legs) arcs += leg?.pieces.length ?? 0;
   console.log(`${name}: route closed ${f(routeClosed)}`);

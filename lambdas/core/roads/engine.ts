@@ -206,15 +206,18 @@ export class RoadEngine {
       legs.push(this.aroundClosures(from, to, closed, userAvoided) ?? free);
     }
 
-    const travelled: EdgeStretch[] = legs.flatMap((leg) => leg.pieces.map(({ edge, from, to }) => ({ edge, from, to })));
-    const crosses = new Set(closed.closuresAlong(travelled));
+    const travelled: EdgeStretch[] = [];
+    for (const leg of legs) for (const { edge, from, to } of leg.pieces) travelled.push({ edge, from, to });
+    // One leg that crossed no closure was checked above, stretch for stretch the same as these
+    // (several legs are checked together: a closure may run along the end of one and the start of the next).
+    const crosses = new Set(legs.length === 1 && wouldCross.size === 0 ? [] : closed.closuresAlong(travelled));
     const coordinates: Position[] = [];
     const edgeIds: number[] = [];
     const steps: RouteStep[] = [];
     let distance = 0;
     let duration = 0;
     legs.forEach((leg, i) => {
-      legCoordinates(leg.pieces, coordinates);
+      legCoordinates(this.graph, leg.pieces, coordinates);
       legEdges(leg.pieces, edgeIds);
       const arrival = i === legs.length - 1 ? 'Arrive at your destination' : `Arrive at waypoint ${i + 1}`;
       steps.push(...legSteps(this.graph, leg.pieces, arrival));

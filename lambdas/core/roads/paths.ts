@@ -11,7 +11,12 @@ export interface PathPiece {
   forward: boolean;
   distance: number;
   duration: number;
-  coordinates: Position[];
+  /**
+   * The stretch's line in travel order; null for a whole edge, whose shape is read off the graph
+   * only where it is needed (legCoordinates, pieceEndStretch): a route has hundreds of whole edges,
+   * and a line a piece, copied again into the route's, was a quarter of a short trip's time.
+   */
+  coordinates: Position[] | null;
   /** The stretch travelled, in metres from the start of the edge's geometry (from <= to). */
   from: number;
   to: number;
@@ -39,7 +44,7 @@ function fractionOf(graph: RoadGraph, at: EdgeProjection): number {
 }
 
 /** The piece of `edge` between two fractions of its length. */
-function piece(graph: RoadGraph, edge: number, forward: boolean, lo: number, hi: number, coordinates: Position[]): PathPiece {
+function piece(graph: RoadGraph, edge: number, forward: boolean, lo: number, hi: number, coordinates: Position[] | null): PathPiece {
   const length = graph.edgeLength[edge];
   return {
     edge,
@@ -52,20 +57,67 @@ function piece(graph: RoadGraph, edge: number, forward: boolean, lo: number, hi:
   };
 }
 
-/** A whole edge's shape read straight off its nodes and interior vertices (a route has hundreds of edges). */
+/** A whole edge travelled one way: its line stays in the graph (PathPiece.coordinates). */
 function wholeEdge(graph: RoadGraph, edge: number, forward: boolean): PathPiece {
-  const { nodeLngE7, nodeLatE7, interiorE7 } = graph;
-  const a = graph.edgeFrom[edge];
-  const b = graph.edgeTo[edge];
-  // Global vertex v of the edge is interior vertex v - 2 * edge - 1 (RoadGraph): its first interior one, its start - 2 * edge.
+  return piece(graph, edge, forward, 0, 1, null);
+}
+
+/**
+ * Longitude (axis 0) or latitude (axis 1) of point k along an edge's geometry, of its n points
+ * starting at global vertex `start`: read off its nodes and interior vertices (global vertex v of
+ * the edge is interior vertex v - 2 * edge - 1: see RoadGraph).
+ */
+function edgePoint(graph: RoadGraph, edge: number, start: number, n: number, k: number, axis: 0 | 1): number {
+  const nodes = axis === 0 ? graph.nodeLngE7 : graph.nodeLatE7;
+  if (k === 0) return nodes[graph.edgeFrom[edge]] / SCALE;
+  if (k === n - 1) return nodes[graph.edgeTo[edge]] / SCALE;
+  return graph.interiorE7[2 * (start + k - 2 * edge - 1) + axis] / SCALE;
+}
+
+/** Appends a whole edge's points in travel order to a line, but not a point equal to the line's last. */
+function appendEdgeLine(graph: RoadGraph, edge: number, forward: boolean, into: Position[]): void {
   const start = edgeVertexStart(graph.vertexEdges, edge);
-  const interior = nextEdgeStart(graph.vertexEdges, start) - start - 2;
-  const at = 2 * (start - 2 * edge);
-  const coordinates: Position[] = new Array(interior + 2);
-  coordinates[forward ? 0 : interior + 1] = [nodeLngE7[a] / SCALE, nodeLatE7[a] / SCALE];
-  for (let i = 0; i < interior; i++) coordinates[forward ? i + 1 : interior - i] = [interiorE7[at + 2 * i] / SCALE, interiorE7[at + 2 * i + 1] / SCALE];
-  coordinates[forward ? interior + 1 : 0] = [nodeLngE7[b] / SCALE, nodeLatE7[b] / SCALE];
-  return piece(graph, edge, forward, 0, 1, coordinates);
+  const n = nextEdgeStart(graph.vertexEdges, start) - start;
+  for (let i = 0; i < n; i++) {
+    const k = forward ? i : n - 1 - i;
+    appendPoint(into, edgePoint(graph, edge, start, n, k, 0), edgePoint(graph, edge, start, n, k, 1));
+  }
+}
+
+function appendPoint(into: Position[], lng: number, lat: number, position?: Position): void {
+  const last = into[into.length - 1];
+  if (!last || last[0] !== lng || last[1] !== lat) into.push(position ?? [lng, lat]);
+}
+
+/**
+ * The first (atStart) or last stretch of a piece's line, as from lng, from lat, to lng, to lat in
+ * travel order, written into `out`; false when the line has fewer than two points or that
+ * stretch is a point. (No closure or array a call: steps ask this at every turn.)
+ */
+export function pieceEndStretch(graph: RoadGraph, p: PathPiece, atStart: boolean, out: Float64Array): boolean {
+  const line = p.coordinates;
+  if (line) {
+    const n = line.length;
+    if (n < 2) return false;
+    const a = line[atStart ? 0 : n - 2];
+    const b = line[atStart ? 1 : n - 1];
+    out[0] = a[0];
+    out[1] = a[1];
+    out[2] = b[0];
+    out[3] = b[1];
+  } else {
+    const start = edgeVertexStart(graph.vertexEdges, p.edge);
+    const n = nextEdgeStart(graph.vertexEdges, start) - start;
+    // Points i and i + 1 in travel order, as places ka and kb along the geometry.
+    const i = atStart ? 0 : n - 2;
+    const ka = p.forward ? i : n - 1 - i;
+    const kb = p.forward ? i + 1 : n - 2 - i;
+    out[0] = edgePoint(graph, p.edge, start, n, ka, 0);
+    out[1] = edgePoint(graph, p.edge, start, n, ka, 1);
+    out[2] = edgePoint(graph, p.edge, start, n, kb, 0);
+    out[3] = edgePoint(graph, p.edge, start, n, kb, 1);
+  }
+  return out[0] !== out[2] || out[1] !== out[3];
 }
 
 /** From a projected point to the end of its edge (forward) or back to its start. */
@@ -170,12 +222,10 @@ export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjecti
 }
 
 /** The leg's line, without repeated points where pieces meet. */
-export function legCoordinates(pieces: readonly PathPiece[], into: Position[] = []): Position[] {
+export function legCoordinates(graph: RoadGraph, pieces: readonly PathPiece[], into: Position[] = []): Position[] {
   for (const p of pieces) {
-    for (const c of p.coordinates) {
-      const last = into[into.length - 1];
-      if (!last || last[0] !== c[0] || last[1] !== c[1]) into.push(c);
-    }
+    if (p.coordinates) for (const c of p.coordinates) appendPoint(into, c[0], c[1], c);
+    else appendEdgeLine(graph, p.edge, p.forward, into);
   }
   return into;
 }

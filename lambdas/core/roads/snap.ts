@@ -68,7 +68,7 @@ export function snapPath(graph: RoadGraph, search: RoadSearch, points: readonly 
   const edgeIds: number[] = [];
   let distance = 0;
   for (const leg of legs) {
-    legCoordinates(leg.pieces, coordinates);
+    legCoordinates(graph, leg.pieces, coordinates);
     legEdges(leg.pieces, edgeIds);
     distance += leg.distance;
   }

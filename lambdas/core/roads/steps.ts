@@ -1,7 +1,7 @@
-import { bearing, compassName, turnAngle, type Position } from './geo';
+import { bearing, compassName, turnAngle } from './geo';
 import { describeRoadClass, ROAD_CLASSES } from './classes';
 import { roadLabel, roadOfEdge, type RoadGraph } from './graph';
-import type { PathPiece } from './paths';
+import { pieceEndStretch, type PathPiece } from './paths';
 
 export interface RouteStep {
   instruction: string;
@@ -10,22 +10,11 @@ export interface RouteStep {
   duration: number;
 }
 
-/** Whether a line has a first (or last) stretch longer than nothing, to take a bearing of. */
-function hasEndStretch(coordinates: readonly Position[], atStart: boolean): boolean {
-  const n = coordinates.length;
-  if (n < 2) return false;
-  const a = atStart ? coordinates[0] : coordinates[n - 2];
-  const b = atStart ? coordinates[1] : coordinates[n - 1];
-  return a[0] !== b[0] || a[1] !== b[1];
-}
+const stretch = new Float64Array(4);
 
-/** Bearing of the first (or last) stretch of a line, or null when it has none. */
-function endBearing(coordinates: readonly Position[], atStart: boolean): number | null {
-  if (!hasEndStretch(coordinates, atStart)) return null;
-  const n = coordinates.length;
-  const [ax, ay] = atStart ? coordinates[0] : coordinates[n - 2];
-  const [bx, by] = atStart ? coordinates[1] : coordinates[n - 1];
-  return bearing(ax, ay, bx, by);
+/** Bearing of a piece's first (or last) stretch, or null when it has none. */
+function endBearing(graph: RoadGraph, p: PathPiece, atStart: boolean): number | null {
+  return pieceEndStretch(graph, p, atStart, stretch) ? bearing(stretch[0], stretch[1], stretch[2], stretch[3]) : null;
 }
 
 function turnPhrase(angle: number): string {
@@ -46,35 +35,46 @@ export function legSteps(graph: RoadGraph, pieces: readonly PathPiece[], arrival
   const labels = stepLabels(graph, pieces);
   let current: RouteStep | null = null;
   let currentLabel = 0;
-  // The current step's last piece with a bearing at its end: read only at a turn (bearings cost trigonometry).
-  let ending: PathPiece | null = null;
+  // Where the current step began: at a turn, the bearing before it is that of the step's last
+  // piece with a stretch at its end, looked for backwards from the turn (most pieces never need one).
+  let currentFirst = 0;
   for (const [i, p] of pieces.entries()) {
     if (p.distance <= 0 && pieces.length > 1) continue;
     if (current && sameLabel(graph, currentLabel, labels[i])) {
       current.distance += p.distance;
       current.duration += p.duration;
-      if (hasEndStretch(p.coordinates, false)) ending = p;
       continue;
     }
     const name = labelText(graph, labels[i]);
-    const startBearing = endBearing(p.coordinates, true);
+    const startBearing = endBearing(graph, p, true);
     let instruction: string;
     if (!current) {
       instruction = startBearing === null ? `Start on ${name}` : `Head ${compassName(startBearing)} on ${name}`;
     } else {
-      const before = ending && endBearing(ending.coordinates, false);
+      const before = bearingBefore(graph, pieces, currentFirst, i);
       const angle = before !== null && startBearing !== null ? turnAngle(before, startBearing) : 0;
       instruction = `${turnPhrase(angle)} onto ${name}`;
       steps.push(current);
     }
     current = { instruction, name, distance: p.distance, duration: p.duration };
     currentLabel = labels[i];
-    ending = hasEndStretch(p.coordinates, false) ? p : null;
+    currentFirst = i;
   }
   if (current) steps.push(current);
   const last = pieces[pieces.length - 1];
   steps.push({ instruction: arrival, name: last ? roadLabel(graph, last.edge) : '', distance: 0, duration: 0 });
   return steps;
+}
+
+/** The bearing at the end of the last piece of first..turn-1 with a stretch at its end (not skipped), or null. */
+function bearingBefore(graph: RoadGraph, pieces: readonly PathPiece[], first: number, turn: number): number | null {
+  for (let k = turn - 1; k >= first; k--) {
+    const p = pieces[k];
+    if (p.distance <= 0 && pieces.length > 1) continue;
+    const bearingAtEnd = endBearing(graph, p, false);
+    if (bearingAtEnd !== null) return bearingAtEnd;
+  }
+  return null;
 }
 
 /**
@@ -109,7 +109,8 @@ const UNNAMED_GAP_M = 2000;
  * takes the name of the road on both sides of it.
  */
 function stepLabels(graph: RoadGraph, pieces: readonly PathPiece[]): number[] {
-  const labels = pieces.map((p) => labelOf(graph, p.edge));
+  const labels: number[] = new Array(pieces.length);
+  for (let i = 0; i < pieces.length; i++) labels[i] = labelOf(graph, pieces[i].edge);
   let i = 0;
   while (i < pieces.length) {
     if (labels[i] >= 0) {

@@ -118,7 +118,10 @@ export class ClosedRoads {
   closuresAlong(travelled: readonly EdgeStretch[]): string[] {
     const shared = new Map<string, number>();
     for (const t of travelled) {
-      for (const s of this.byEdge.get(t.edge) ?? []) {
+      // Most edges of a route are open: no list, and no empty one made for each.
+      const closed = this.byEdge.get(t.edge);
+      if (!closed) continue;
+      for (const s of closed) {
         const metres = overlap(t.from, t.to, s.from, s.to);
         if (metres > TOUCH_M) shared.set(s.closureId, (shared.get(s.closureId) ?? 0) + metres);
       }

@@ -17,9 +17,18 @@ const decoder = new TextDecoder();
 /** Strings a bucket holds: the most a name's decoding rebuilds before it, less one. */
 export const BUCKET = 16;
 
+/**
+ * Strings decoded lately, kept by index modulo this (a direct-mapped cache): a route's steps ask
+ * for the same few names again and again (each piece's name is compared with its step's), and
+ * decoding one rebuilds up to BUCKET strings. 256 entries are a few kilobytes.
+ */
+const RECENT = 256;
+
 export class StringTable {
   /** The string being rebuilt; grows to the longest string decoded. */
   private scratch = new Uint8Array(256);
+  private readonly recentIndex = new Int32Array(RECENT).fill(-1);
+  private readonly recent: string[] = new Array<string>(RECENT).fill('');
 
   constructor(
     /** The front-coded strings, bucket after bucket. */
@@ -55,6 +64,15 @@ export class StringTable {
 
   at(index: number): string {
     if (!(index >= 0 && index < this.size)) throw new RangeError(`no string ${index} in a table of ${this.size}`);
+    const slot = index % RECENT;
+    if (this.recentIndex[slot] === index) return this.recent[slot];
+    const text = this.decode(index);
+    this.recentIndex[slot] = index;
+    this.recent[slot] = text;
+    return text;
+  }
+
+  private decode(index: number): string {
     const { bytes } = this;
     let scratch = this.scratch;
     let at = this.bucketStart[Math.floor(index / BUCKET)];

@@ -101,6 +101,14 @@ describe('the graph file\'s string table', () => {
     expect(() => table.at(names.length)).toThrow(RangeError);
   });
 
+  it('gives the right string when strings that share a slot of its recent cache are read in turn', () => {
+    // 600 strings: indices 5, 261 and 517 share a slot of the 256 the table keeps decoded.
+    const many = Array.from({ length: 600 }, (_, i) => `Street ${String(i).padStart(3, '0')}`);
+    const table = StringTable.of(many);
+    for (let round = 0; round < 3; round++) for (const i of [5, 261, 517, 5, 517, 261]) expect(table.at(i)).toBe(many[i]);
+    expect(table.toArray()).toEqual(many);
+  });
+
   it('holds sorted names front coded, in under half their UTF-8 bytes', () => {
     const streets = names.slice(0, 200).sort();
     const plain = streets.reduce((sum, name) => sum + Buffer.byteLength(name), 0);
