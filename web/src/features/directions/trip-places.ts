@@ -82,6 +82,16 @@ export function placesLine(places: readonly { lat: number; lng: number; label: s
 }
 
 /**
+ * The line under a saved trip's name in My subscriptions: its places in order, unless the name
+ * already says them (a trip saved under its suggested name), and the vehicle it is planned for;
+ * empty when there is nothing more to say.
+ */
+export function savedTripDetails(trip: { name: string; places: Parameters<typeof placesLine>[0]; vehicleMass?: number | null }): string {
+  const places = placesLine(trip.places);
+  return [places === trip.name ? '' : places, trip.vehicleMass ? `for a ${trip.vehicleMass} t vehicle` : ''].filter(Boolean).join(' · ');
+}
+
+/**
  * The trip's suggested name, "Forbes → Bogan Gate → Parkes", within the server's 80 characters:
  * a longer one keeps its ends and says stops were left out of the name ("Forbes → … → Parkes").
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../components/PlaceField';
 import {
-  addStop, canAddStop, chosenPlaces, emptyStops, emptyTrip, mapPoint, moveStop, placeFieldLabel, placesLine, removeStop, reverseTrip, setPlace, shortPlaceName, tripName, tripOf,
+  addStop, canAddStop, chosenPlaces, emptyStops, emptyTrip, mapPoint, moveStop, placeFieldLabel, placesLine, removeStop, savedTripDetails, reverseTrip, setPlace, shortPlaceName, tripName, tripOf,
   type TripPlace,
 } from '../trip-places';
 
@@ -81,5 +81,19 @@ describe('placesLine', () => {
   it('lists a saved trip by its places in order, a place without a name by its coordinates', () => {
     expect(placesLine([{ lat: -33.378, lng: 148.01, label: 'Forbes, NSW' }, { lat: -33.095, lng: 147.771, label: null }, { lat: -33.102, lng: 148.273, label: 'Parkes, NSW' }]))
       .toBe('Forbes → -33.095, 147.771 → Parkes');
+  });
+});
+
+describe('savedTripDetails', () => {
+  const places = [{ lat: -33.378, lng: 148.01, label: 'Forbes, NSW' }, { lat: -33.102, lng: 148.273, label: 'Parkes, NSW' }];
+
+  it('says a trip\'s places under its name only when the name does not already say them', () => {
+    expect(savedTripDetails({ name: 'Forbes → Parkes', places })).toBe('');
+    expect(savedTripDetails({ name: 'School run', places })).toBe('Forbes → Parkes');
+  });
+
+  it('adds the vehicle the trip is planned for', () => {
+    expect(savedTripDetails({ name: 'Forbes → Parkes', places, vehicleMass: 12 })).toBe('for a 12 t vehicle');
+    expect(savedTripDetails({ name: 'Grain', places, vehicleMass: 12 })).toBe('Forbes → Parkes · for a 12 t vehicle');
   });
 });

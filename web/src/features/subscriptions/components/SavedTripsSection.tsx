@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAuth } from '../../auth/auth-provider';
 import { rememberedRead } from '../../offline/remembered-reads';
-import { placesLine } from '../../directions/trip-places';
+import { savedTripDetails } from '../../directions/trip-places';
 import { deleteSavedTrip, fetchSavedTrips, savedTripsKey, setSavedTripChannels, type SavedTrip } from '../api/saved-trips';
 
 export function SavedTripsSection() {
@@ -37,34 +37,42 @@ export function SavedTripsSection() {
         <div className="panel"><p style={{ margin: 0 }}>No saved trips. Plan one on the <Link to="/map">map</Link> and choose Save this trip.</p></div>
       ) : (
         <ul className="subs-list">
-          {trips.data.map((trip) => (
-            <li key={trip.id}>
-              <div className="subs-item">
-                <div>
-                  <strong>{trip.name}</strong>
-                  <div className="muted" data-testid="saved-trip-places">
-                    {placesLine(trip.places)}{trip.vehicleMass ? ` · for a ${trip.vehicleMass} t vehicle` : ''}
+          {trips.data.map((trip) => {
+            const details = savedTripDetails(trip);
+            return (
+              <li key={trip.id}>
+                <div className="subs-item">
+                  <div>
+                    <div>
+                      <strong>{trip.name}</strong>
+                    </div>
+                    {details && (
+                      <div className="muted" data-testid="saved-trip-places">
+                        {details}
+                      </div>
+                    )}
+                    <Link to={`/map?trip=${encodeURIComponent(trip.id)}`}>Open in directions</Link>
                   </div>
-                  <Link to={`/map?trip=${encodeURIComponent(trip.id)}`}>Open in directions</Link>
+                  <div className="email-choice">
+                    <label htmlFor={`trip-email-${trip.id}`}>Email</label>
+                    <select id={`trip-email-${trip.id}`} aria-label={`Email about ${trip.name}`} value={trip.email} onChange={(e) => change(trip, e.target.value as SavedTrip['email'], trip.sms)}>
+                      <option value="off">Off</option>
+                      <option value="immediate">At once</option>
+                    </select>
+                    <label className="email-choice__sms">
+                      <input type="checkbox" checked={trip.sms} aria-label={`Texts about ${trip.name}`} onChange={(e) => change(trip, trip.email, e.target.checked)} /> Texts
+                    </label>
+                  </div>
                 </div>
-                <div className="email-choice">
-                  <label htmlFor={`trip-email-${trip.id}`}>Email</label>
-                  <select id={`trip-email-${trip.id}`} aria-label={`Email about ${trip.name}`} value={trip.email} onChange={(e) => change(trip, e.target.value as SavedTrip['email'], trip.sms)}>
-                    <option value="off">Off</option>
-                    <option value="immediate">At once</option>
-                  </select>
-                  <label className="email-choice__sms">
-                    <input type="checkbox" checked={trip.sms} aria-label={`Texts about ${trip.name}`} onChange={(e) => change(trip, trip.email, e.target.checked)} /> Texts
-                  </label>
-                </div>
-              </div>
-              <button type="button" className="amplify-button amplify-button--small" disabled={remove.isPending} onClick={() => remove.mutate(trip.id)} aria-label={`Delete ${trip.name}`}>
-                Delete
-              </button>
-            </li>
-          ))}
+                <button type="button" className="amplify-button amplify-button--small" disabled={remove.isPending} onClick={() => remove.mutate(trip.id)} aria-label={`Delete ${trip.name}`}>
+                  Delete
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>
   );
 }
+
