@@ -99,6 +99,12 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
   }
   edgeGeomStart[edgeCount] = vertexTotal;
 
+  const nodeLngE7 = new Int32Array(nodeCount);
+  const nodeLatE7 = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) {
+    nodeLngE7[v] = Math.round(quantizeDegrees(coords[2 * nodeVertex[v]]) * COORDINATE_SCALE);
+    nodeLatE7[v] = Math.round(quantizeDegrees(coords[2 * nodeVertex[v] + 1]) * COORDINATE_SCALE);
+  }
   const roadClass = Uint8Array.from(ordered, (road) => road.roadClass);
   const roadSpeed = Float32Array.from(ordered, (road) => road.speed);
 
@@ -120,8 +126,8 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     },
     nodeCount,
     edgeCount,
-    nodeLngE7: Int32Array.from(nodeVertex.subarray(0, nodeCount), (vertex) => Math.round(quantizeDegrees(coords[2 * vertex]) * COORDINATE_SCALE)),
-    nodeLatE7: Int32Array.from(nodeVertex.subarray(0, nodeCount), (vertex) => Math.round(quantizeDegrees(coords[2 * vertex + 1]) * COORDINATE_SCALE)),
+    nodeLngE7,
+    nodeLatE7,
     otherNode: Uint32Array.from(otherNode),
     otherComponent: Uint32Array.from(otherNode, (v) => component[v]),
     edgeFrom,

@@ -30,6 +30,20 @@ function isPosition(value: unknown): value is Position {
 }
 
 /**
+ * The valid positions of a line part, as [lng, lat]. A parsed position of exactly two numbers is
+ * kept as it is (no copy a vertex); one with an altitude is cut to two.
+ */
+function positionsOf(part: readonly unknown[]): Position[] {
+  const positions: Position[] = [];
+  for (let i = 0; i < part.length; i++) {
+    const p = part[i];
+    if (!isPosition(p)) continue;
+    positions.push(p.length === 2 ? p : [p[0], p[1]]);
+  }
+  return positions;
+}
+
+/**
  * Reads road lines from GeoJSON features. Features that are not roads a car can use
  * (highway=construction, paths, tracks) are left out, as are geometries other than lines.
  */
@@ -45,7 +59,7 @@ export function roadLinesFromFeatures(features: readonly FeatureLike[]): RoadLin
     const direction = parseOneway(props.oneway);
     for (const part of parts) {
       if (!Array.isArray(part)) continue;
-      const coords = part.filter(isPosition).map((p) => [Number(p[0]), Number(p[1])] as Position);
+      const coords = positionsOf(part);
       if (coords.length < 2) continue;
       if (direction === -1) coords.reverse();
       lines.push({

@@ -35,8 +35,8 @@ const KEY_SCALE = 1e7;
 
 /** The road lines' vertices, each distinct (rounded) position once; a line's vertices as a run of ids. */
 interface LineVertices {
-  xs: Float64Array;
-  ys: Float64Array;
+  /** Vertex coordinates, lng/lat interleaved (the first 2 * vertexCount). */
+  coords: Float64Array;
   vertexCount: number;
   /** Line l's vertices are vertices[lineStart[l]..lineStart[l+1]-1], consecutive repeats dropped. */
   lineStart: Uint32Array;
@@ -46,7 +46,7 @@ interface LineVertices {
 export function nodeNetwork(lines: readonly RoadLine[], options: NodingOptions = {}): NodedNetwork {
   const tolerance = options.snapTolerance ?? 1;
   const network = lineVerticesOf(lines);
-  const { xs, ys, vertexCount, lineStart, vertices } = network;
+  const { vertexCount, lineStart, vertices } = network;
 
   const parent = new Int32Array(vertexCount);
   for (let v = 0; v < vertexCount; v++) parent[v] = v;
@@ -64,7 +64,8 @@ export function nodeNetwork(lines: readonly RoadLine[], options: NodingOptions =
     if (a !== b) parent[a] = b;
   });
 
-  // Each line again with its vertices joined and the ends inserted into its segments.
+  // Each line again with its vertices joined and the ends inserted into its segments (a vertex
+  // the same as the one before it is left out).
   let inserted = 0;
   for (const byPos of insertions.values()) for (const list of byPos.values()) inserted += list.length;
   const finalStart = new Uint32Array(lines.length + 1);
@@ -73,15 +74,15 @@ export function nodeNetwork(lines: readonly RoadLine[], options: NodingOptions =
   for (let line = 0; line < lines.length; line++) {
     const extra = insertions.get(line);
     const begin = out;
-    const push = (v: number) => {
-      if (out === begin || final[out - 1] !== v) final[out++] = v;
-    };
     for (let i = lineStart[line], k = 0; i < lineStart[line + 1]; i++, k++) {
-      push(find(vertices[i]));
+      const v = find(vertices[i]);
+      if (out === begin || final[out - 1] !== v) final[out++] = v;
       const onSegment = extra?.get(k);
-      if (onSegment) {
-        onSegment.sort((p, q) => p.t - q.t);
-        for (const { vertex } of onSegment) push(find(vertex));
+      if (!onSegment) continue;
+      onSegment.sort((p, q) => p.t - q.t);
+      for (const { vertex } of onSegment) {
+        const w = find(vertex);
+        if (final[out - 1] !== w) final[out++] = w;
       }
     }
     finalStart[line + 1] = out;
@@ -126,15 +127,10 @@ export function nodeNetwork(lines: readonly RoadLine[], options: NodingOptions =
   }
   pieceStart[pieceCount] = slot;
 
-  const coords = new Float64Array(vertexCount * 2);
-  for (let v = 0; v < vertexCount; v++) {
-    coords[2 * v] = xs[v];
-    coords[2 * v + 1] = ys[v];
-  }
   let joined = 0;
   for (let v = 0; v < vertexCount; v++) if (parent[v] !== v) joined++;
   return {
-    coords,
+    coords: network.coords.subarray(0, 2 * vertexCount),
     pieceLine,
     pieceStart,
     pieceVertices: pieceVertices.subarray(0, slot),
@@ -144,51 +140,57 @@ export function nodeNetwork(lines: readonly RoadLine[], options: NodingOptions =
 
 /**
  * Numbers the lines' distinct positions in the order first met, in an open-addressing hash table
- * on the two rounded coordinates (typed arrays: no key string or map entry a vertex).
+ * of vertex ids on the two rounded coordinates (typed arrays: no key string or map entry a vertex).
  */
 function lineVerticesOf(lines: readonly RoadLine[]): LineVertices {
   let total = 0;
-  for (const line of lines) total += line.coordinates.length;
+  for (let l = 0; l < lines.length; l++) total += lines[l].coordinates.length;
   let capacity = 16;
   while (capacity < 2 * total) capacity *= 2;
   const mask = capacity - 1;
-  const slotX = new Float64Array(capacity);
-  const slotY = new Float64Array(capacity);
-  const slotId = new Int32Array(capacity).fill(-1);
-  const xs = new Float64Array(total);
-  const ys = new Float64Array(total);
+  /** A slot's vertex id plus one; 0 is empty. */
+  const slotVertex = new Int32Array(capacity);
+  const keyX = new Float64Array(total);
+  const keyY = new Float64Array(total);
+  const coords = new Float64Array(2 * total);
   let vertexCount = 0;
-  const vertexId = (lng: number, lat: number): number => {
-    const kx = Math.round(lng * KEY_SCALE);
-    const ky = Math.round(lat * KEY_SCALE);
-    // The hash takes the keys' low 32 bits; equality compares them whole.
-    let slot = (Math.imul(kx | 0, 0x9e3779b1) ^ Math.imul((ky | 0) ^ ((ky | 0) >>> 15), 0x85ebca6b)) & mask;
-    for (;;) {
-      const id = slotId[slot];
-      if (id < 0) break;
-      if (slotX[slot] === kx && slotY[slot] === ky) return id;
-      slot = (slot + 1) & mask;
-    }
-    slotX[slot] = kx;
-    slotY[slot] = ky;
-    slotId[slot] = vertexCount;
-    xs[vertexCount] = lng;
-    ys[vertexCount] = lat;
-    return vertexCount++;
-  };
 
   const lineStart = new Uint32Array(lines.length + 1);
   const vertices = new Uint32Array(total);
   let out = 0;
   for (let l = 0; l < lines.length; l++) {
     const begin = out;
-    for (const [lng, lat] of lines[l].coordinates) {
-      const id = vertexId(lng, lat);
+    const coordinates = lines[l].coordinates;
+    for (let k = 0; k < coordinates.length; k++) {
+      const lng = coordinates[k][0];
+      const lat = coordinates[k][1];
+      const kx = Math.round(lng * KEY_SCALE);
+      const ky = Math.round(lat * KEY_SCALE);
+      // The hash takes the keys' low 32 bits; equality compares them whole.
+      let slot = (Math.imul(kx | 0, 0x9e3779b1) ^ Math.imul((ky | 0) ^ ((ky | 0) >>> 15), 0x85ebca6b)) & mask;
+      let id = -1;
+      for (;;) {
+        const found = slotVertex[slot] - 1;
+        if (found < 0) break;
+        if (keyX[found] === kx && keyY[found] === ky) {
+          id = found;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (id < 0) {
+        id = vertexCount++;
+        slotVertex[slot] = id + 1;
+        keyX[id] = kx;
+        keyY[id] = ky;
+        coords[2 * id] = lng;
+        coords[2 * id + 1] = lat;
+      }
       if (out === begin || vertices[out - 1] !== id) vertices[out++] = id;
     }
     lineStart[l + 1] = out;
   }
-  return { xs, ys, vertexCount, lineStart, vertices: vertices.subarray(0, out) };
+  return { coords, vertexCount, lineStart, vertices: vertices.subarray(0, out) };
 }
 
 type Insertions = Map<number, Map<number, { t: number; vertex: number }[]>>;
@@ -198,7 +200,7 @@ type Insertions = Map<number, Map<number, { t: number; vertex: number }[]>>;
  * returns where to insert it into the other line's segment (by line, then by segment).
  */
 function findEndSnaps(network: LineVertices, tolerance: number, join: (end: number, target: number) => void): Insertions {
-  const { xs, ys, vertexCount, lineStart, vertices } = network;
+  const { coords, vertexCount, lineStart, vertices } = network;
   const lineCount = lineStart.length - 1;
   let segmentCount = 0;
   for (let line = 0; line < lineCount; line++) segmentCount += Math.max(0, lineStart[line + 1] - lineStart[line] - 1);
@@ -211,9 +213,11 @@ function findEndSnaps(network: LineVertices, tolerance: number, join: (end: numb
   let s = 0;
   for (let line = 0; line < lineCount; line++) {
     for (let i = lineStart[line]; i + 1 < lineStart[line + 1]; i++, s++) {
-      const a = vertices[i];
-      const b = vertices[i + 1];
-      index.add(Math.min(xs[a], xs[b]), Math.min(ys[a], ys[b]), Math.max(xs[a], xs[b]), Math.max(ys[a], ys[b]));
+      const ax = coords[2 * vertices[i]];
+      const ay = coords[2 * vertices[i] + 1];
+      const bx = coords[2 * vertices[i + 1]];
+      const by = coords[2 * vertices[i + 1] + 1];
+      index.add(Math.min(ax, bx), Math.min(ay, by), Math.max(ax, bx), Math.max(ay, by));
       segLine[s] = line;
       segPos[s] = i - lineStart[line];
     }
@@ -238,19 +242,21 @@ function findEndSnaps(network: LineVertices, tolerance: number, join: (end: numb
   // not get the end inserted twice (which would make a tiny loop). Keyed by line and end.
   const best = new Map<number, { line: number; pos: number; t: number; vertex: number; distance: number }>();
   for (const end of ends) {
-    const px = xs[end];
-    const py = ys[end];
+    const px = coords[2 * end];
+    const py = coords[2 * end + 1];
     const { dLat, dLng } = degreeSpan(py, tolerance);
-    for (const seg of index.search(px - dLng, py - dLat, px + dLng, py + dLat)) {
+    const near = index.search(px - dLng, py - dLat, px + dLng, py + dLat);
+    for (let n = 0; n < near.length; n++) {
+      const seg = near[n];
       const line = segLine[seg];
       const pos = segPos[seg];
       const a = vertices[lineStart[line] + pos];
       const b = vertices[lineStart[line] + pos + 1];
       if (a === end || b === end) continue;
-      const projection = projectOntoSegment(px, py, xs[a], ys[a], xs[b], ys[b]);
+      const projection = projectOntoSegment(px, py, coords[2 * a], coords[2 * a + 1], coords[2 * b], coords[2 * b + 1]);
       if (projection.distance > tolerance) continue;
-      const toA = haversine(px, py, xs[a], ys[a]);
-      const toB = haversine(px, py, xs[b], ys[b]);
+      const toA = haversine(px, py, coords[2 * a], coords[2 * a + 1]);
+      const toB = haversine(px, py, coords[2 * b], coords[2 * b + 1]);
       if (toA <= tolerance || toB <= tolerance) {
         join(end, toA <= toB ? a : b);
         continue;
