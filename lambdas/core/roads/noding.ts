@@ -16,8 +16,8 @@ export interface NodedNetwork {
   coords: Float64Array;
   /**
    * Piece p is the vertices pieceVertices[pieceStart[p]..pieceStart[p+1]-1] of line pieceLine[p];
-   * the first and last are junction nodes, the rest are shape points (flat arrays, where an array
-   * a piece was most of the build's garbage).
+   * the first and last are junction nodes, the rest are shape points. Flat typed arrays, so the
+   * build makes no array a piece (nor a key string a vertex: lineVerticesOf).
    */
   pieceLine: Uint32Array;
   pieceStart: Uint32Array;
