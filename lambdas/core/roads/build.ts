@@ -19,30 +19,28 @@ export interface BuildOptions extends NodingOptions {
 /** Builds a routable graph from road lines: noding, CSR adjacency, spatial index and the contraction hierarchy. */
 export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions = {}): RoadGraph {
   const noded = nodeNetwork(lines, options);
-  const { coords, pieces } = noded;
+  const { coords, pieceLine, pieceStart, pieceVertices } = noded;
 
-  const nodeOfVertex = new Map<number, number>();
-  const nodeLngList: number[] = [];
-  const nodeLatList: number[] = [];
+  // Nodes are numbered in the order the pieces' ends first meet them.
+  const nodeOfVertex = new Int32Array(noded.stats.vertices).fill(-1);
+  let nodeCount = 0;
+  const nodeVertex = new Uint32Array(noded.stats.vertices);
   const nodeId = (vertex: number): number => {
-    let id = nodeOfVertex.get(vertex);
-    if (id === undefined) {
-      id = nodeLngList.length;
-      nodeOfVertex.set(vertex, id);
-      nodeLngList.push(quantizeDegrees(coords[2 * vertex]));
-      nodeLatList.push(quantizeDegrees(coords[2 * vertex + 1]));
+    let id = nodeOfVertex[vertex];
+    if (id < 0) {
+      id = nodeOfVertex[vertex] = nodeCount;
+      nodeVertex[nodeCount++] = vertex;
     }
     return id;
   };
 
-  const edgeCount = pieces.length;
+  const edgeCount = pieceLine.length;
   const edgeFrom = new Uint32Array(edgeCount);
   const edgeTo = new Uint32Array(edgeCount);
   const edgeLength = new Float32Array(edgeCount);
   const edgeRoadFlags = new Uint32Array(edgeCount);
   const edgeGeomStart = new Uint32Array(edgeCount + 1);
-  let vertexTotal = 0;
-  for (const piece of pieces) vertexTotal += piece.vertices.length;
+  const vertexTotal = pieceStart[edgeCount];
   // Every vertex in degrees, for the lengths and the spatial grid; the graph keeps only the
   // interior ones, as integers (its ends are its nodes).
   const geom = new Float64Array(vertexTotal * 2);
@@ -77,30 +75,36 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
 
   const { strings: stringTable, roads: ordered, roadOf } = orderRoads(strings, roads);
 
-  let g = 0;
   let interior = 0;
-  pieces.forEach((piece, e) => {
-    const line = lines[piece.line];
-    edgeFrom[e] = nodeId(piece.vertices[0]);
-    edgeTo[e] = nodeId(piece.vertices[piece.vertices.length - 1]);
-    edgeGeomStart[e] = g;
+  for (let e = 0; e < edgeCount; e++) {
+    const line = lines[pieceLine[e]];
+    const first = pieceStart[e];
+    const last = pieceStart[e + 1] - 1;
+    edgeFrom[e] = nodeId(pieceVertices[first]);
+    edgeTo[e] = nodeId(pieceVertices[last]);
+    edgeGeomStart[e] = first;
     let length = 0;
-    piece.vertices.forEach((vertex, k) => {
+    for (let g = first; g <= last; g++) {
+      const vertex = pieceVertices[g];
       geom[2 * g] = quantizeDegrees(coords[2 * vertex]);
       geom[2 * g + 1] = quantizeDegrees(coords[2 * vertex + 1]);
-      if (k > 0) length += haversine(geom[2 * g - 2], geom[2 * g - 1], geom[2 * g], geom[2 * g + 1]);
-      if (k > 0 && k < piece.vertices.length - 1) {
+      if (g > first) length += haversine(geom[2 * g - 2], geom[2 * g - 1], geom[2 * g], geom[2 * g + 1]);
+      if (g > first && g < last) {
         interiorE7[interior++] = Math.round(geom[2 * g] * COORDINATE_SCALE);
         interiorE7[interior++] = Math.round(geom[2 * g + 1] * COORDINATE_SCALE);
       }
-      g++;
-    });
+    }
     edgeLength[e] = length;
-    edgeRoadFlags[e] = edgeRoadAndFlags(roadOf[roadOfLine[piece.line]], line.oneway, surfaceIndex(line.surface ?? 'unknown'));
-  });
-  edgeGeomStart[edgeCount] = g;
+    edgeRoadFlags[e] = edgeRoadAndFlags(roadOf[roadOfLine[pieceLine[e]]], line.oneway, surfaceIndex(line.surface ?? 'unknown'));
+  }
+  edgeGeomStart[edgeCount] = vertexTotal;
 
-  const nodeCount = nodeLngList.length;
+  const nodeLngE7 = new Int32Array(nodeCount);
+  const nodeLatE7 = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) {
+    nodeLngE7[v] = Math.round(quantizeDegrees(coords[2 * nodeVertex[v]]) * COORDINATE_SCALE);
+    nodeLatE7[v] = Math.round(quantizeDegrees(coords[2 * nodeVertex[v] + 1]) * COORDINATE_SCALE);
+  }
   const roadClass = Uint8Array.from(ordered, (road) => road.roadClass);
   const roadSpeed = Float32Array.from(ordered, (road) => road.speed);
 
@@ -122,8 +126,8 @@ export function buildRoadGraph(lines: readonly RoadLine[], options: BuildOptions
     },
     nodeCount,
     edgeCount,
-    nodeLngE7: Int32Array.from(nodeLngList, (degrees) => Math.round(degrees * COORDINATE_SCALE)),
-    nodeLatE7: Int32Array.from(nodeLatList, (degrees) => Math.round(degrees * COORDINATE_SCALE)),
+    nodeLngE7,
+    nodeLatE7,
     otherNode: Uint32Array.from(otherNode),
     otherComponent: Uint32Array.from(otherNode, (v) => component[v]),
     edgeFrom,

@@ -45,8 +45,10 @@ export function buildEdgeCells(edgeCount: number, edgeGeomStart: Uint32Array, ge
   const visitCells = (add: (cell: number, vertex: number) => void) => {
     for (let e = 0; e < edgeCount; e++) {
       for (let v = edgeGeomStart[e]; v + 1 < edgeGeomStart[e + 1]; v++) {
-        const [c0, c1, r0, r1] = cellRange(box, geom[2 * v], geom[2 * v + 1], geom[2 * v + 2], geom[2 * v + 3]);
-        for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) add(r * cols + c, v);
+        // Indexed, not destructured: the build runs this loop once, mostly before it is optimized,
+        // and a destructuring there goes through the array iterator every segment.
+        const range = cellRange(box, geom[2 * v], geom[2 * v + 1], geom[2 * v + 2], geom[2 * v + 3]);
+        for (let r = range[2]; r <= range[3]; r++) for (let c = range[0]; c <= range[1]; c++) add(r * cols + c, v);
       }
     }
   };

@@ -94,7 +94,23 @@ export function contract(graph: Pick<ArcGraph, 'nodeCount' | 'arcStart' | 'arcEd
 
 function uniqueSorted(list: number[]): number[] {
   if (list.length < 2) return list;
-  list.sort((a, b) => a - b);
+  if (list.length > 32) {
+    // A separator's node high in the order: a typed array sorts numerically without a comparator.
+    const sorted = Uint32Array.from(list).sort();
+    for (let i = 0; i < sorted.length; i++) list[i] = sorted[i];
+  } else {
+    // Most lists are a node's few higher neighbours: insertion sort, where a sort with a
+    // comparator would cost a call a comparison.
+    for (let i = 1; i < list.length; i++) {
+      const x = list[i];
+      let j = i - 1;
+      while (j >= 0 && list[j] > x) {
+        list[j + 1] = list[j];
+        j--;
+      }
+      list[j + 1] = x;
+    }
+  }
   let kept = 1;
   for (let i = 1; i < list.length; i++) if (list[i] !== list[kept - 1]) list[kept++] = list[i];
   list.length = kept;

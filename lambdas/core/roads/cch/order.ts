@@ -38,7 +38,8 @@ export function undirectedAdjacency(graph: Pick<RoadGraph, 'nodeCount' | 'arcSta
   const n = graph.nodeCount;
   const from = new Uint32Array(graph.arcEdge.length);
   for (let v = 0; v < n; v++) from.fill(v, graph.arcStart[v], graph.arcStart[v + 1]);
-  const to = Uint32Array.from(from, (_, a) => arcHead(graph, a));
+  const to = new Uint32Array(from.length);
+  for (let a = 0; a < to.length; a++) to[a] = arcHead(graph, a);
   return adjacencyOfEdges(n, from, to, from.length);
 }
 
