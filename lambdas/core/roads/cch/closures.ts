@@ -1,6 +1,6 @@
 import { MinHeap } from '../heap';
 import { arcHead, arcTime } from '../graph';
-import { arcBetween, arcsBetween, decodeHeads, headOf, lowArc, maxDegree } from './heads';
+import { arcBetween, arcsBetween, decodeHeads, headOf, lowArc } from './heads';
 import type { ArcGraph, ContractionHierarchy } from './hierarchy';
 import { lowerBound, type HierarchyWeights, type Metric } from './metric';
 import type { LowerTriangles } from './triangles';
@@ -59,7 +59,7 @@ export function closedMetric(
     const q = rank[graph.edgeTo[e]];
     if (p !== q) enqueue(Math.min(p, q), arcBetween(h, Math.min(p, q), Math.max(p, q)));
   }
-  const heads = new Uint32Array(maxDegree(upStart));
+  const heads = new Uint32Array(weights.maxDegree);
   let recomputed = 0;
   while (heap.size > 0) {
     const lo = heap.peekKey();

@@ -40,9 +40,12 @@ export class HierarchyWeights {
   private bitsFor: Metric = OPEN;
   /** The heads of the rank being relaxed, decoded (./heads.ts). */
   private readonly heads: Uint32Array;
+  /** The most upward arcs of any rank: what a scratch array of decoded heads needs (counted once, a pass over every rank). */
+  readonly maxDegree: number;
 
   constructor(private readonly h: ContractionHierarchy) {
-    this.heads = new Uint32Array(maxDegree(h.upStart));
+    this.maxDegree = maxDegree(h.upStart);
+    this.heads = new Uint32Array(this.maxDegree);
     const words = (h.up.length >>> 5) + 1;
     this.listed = new Uint32Array(words);
     this.listedBefore = new Uint32Array(words);

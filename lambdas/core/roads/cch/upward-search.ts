@@ -65,6 +65,7 @@ export class QuerySide {
   dist = new Float64Array(256);
   via = new Int32Array(256);
   readonly touched: number[] = [];
+  private ascending = new Uint32Array(256);
 
   constructor(private readonly slots: QuerySlots) {}
 
@@ -94,7 +95,8 @@ export class QuerySide {
 
   /** Each endpoint's rank at its cost (the cheapest when several share a rank). */
   start(ends: readonly SearchEndpoint[], rank: Uint32Array): void {
-    ends.forEach(({ node, cost }, i) => {
+    for (let i = 0; i < ends.length; i++) {
+      const { node, cost } = ends[i];
       const r = rank[node];
       this.touch(r);
       const s = this.slots.slotOf[r];
@@ -102,7 +104,17 @@ export class QuerySide {
         this.dist[s] = cost;
         this.via[s] = -1 - i;
       }
-    });
+    }
+  }
+
+  /** The ranks touched from index `from` on, ascending, in this side's own array (valid until its next query: no array a query). */
+  touchedAscending(from: number): Uint32Array {
+    const { touched } = this;
+    const n = touched.length - from;
+    if (this.ascending.length < n) this.ascending = new Uint32Array(Math.max(n, this.ascending.length * 2));
+    const out = this.ascending.subarray(0, n);
+    for (let i = 0; i < n; i++) out[i] = touched[from + i];
+    return out.sort();
   }
 }
 
@@ -167,5 +179,5 @@ function ancestors(h: Topology, side: QuerySide, ends: readonly SearchEndpoint[]
     while (side.touch(r) && upStart[r] !== upStart[r + 1]) r = firstHead(h, r);
   }
   side.start(ends, rank);
-  return Uint32Array.from(side.touched.slice(from)).sort();
+  return side.touchedAscending(from);
 }
