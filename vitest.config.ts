@@ -55,7 +55,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
-          globalSetup: ['test/support/global-stack.ts'],
+          // The stacks, and one Chromium every file connects to (test/browser/support/global-browser.ts).
+          globalSetup: ['test/support/global-stack.ts', 'test/browser/support/global-browser.ts'],
           setupFiles: ['test/support/worker-stack.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

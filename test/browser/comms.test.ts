@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cifsIncidentId, wzdxRoadEventId } from '../../lambdas/core/comms/feeds';
 import { CLOSURE_FIELDS } from '../../web/src/features/map/api/closure-fields';
 import { axeViolations } from './support/a11y';
-import { ADMIN, APP_URL, DESKTOP, STAFF, launchBrowser, newPage, screenshot, signedInContext, signedInPage } from './support/browser';
+import { ADMIN, APP_URL, DESKTOP, STAFF, launchBrowser, newPage, screenshot, signedInContext, signedInPage, savedDownload } from './support/browser';
 import { LIVE_CEILING_MS, watchRealtime } from './support/realtime';
 
 const FORBES = '12900';
@@ -142,7 +142,7 @@ describe('social content task', () => {
     const button = page.getByRole('button', { name: 'Download map image (PNG)' });
     await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-    const png = readFileSync((await download.path())!);
+    const png = readFileSync(await savedDownload(download));
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.length).toBeGreaterThan(5_000);
     await screenshot(page, 'comms-task');
@@ -328,11 +328,11 @@ describe('DRFA evidence export', () => {
     expect(await axeViolations(page)).toEqual([]);
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^drfa-evidence-12900-\d{4}-\d{2}-01-to-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync((await csv.path())!, 'utf8');
+    const text = readFileSync(await savedDownload(csv), 'utf8');
     expect(text.split('\r\n')[0]).toContain('"First in effect","In effect until","Closed (hours)","Changed conditions (hours)","Periods"');
     expect(text).toContain('"Flooding"');
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF report' }).click()]);
-    const bytes = readFileSync((await pdf.path())!);
+    const bytes = readFileSync(await savedDownload(pdf));
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.subarray(-8).toString()).toContain('%%EOF');
     expect(bytes.length).toBeGreaterThan(1_000);

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords, unzip } from '../integration/comms/pack-reader';
 import { axeViolations } from './support/a11y';
-import { APP_URL, STAFF, launchBrowser, screenshot, signedInPage } from './support/browser';
+import { APP_URL, STAFF, launchBrowser, screenshot, signedInPage, savedDownload } from './support/browser';
 
 const FORBES = '12900';
 const RUN = Date.now().toString(36);
@@ -99,7 +99,7 @@ describe('works, costs and the claim pack', { timeout: 150_000 }, () => {
     expect(await row.textContent()).toContain('Labour 7.5 h, plant 0 h, 9 device-days, $0.00');
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download claim pack/ }).click()]);
     expect(download.suggestedFilename()).toMatch(/^drfa-claim-12900-agrn-1034-claim-flood-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.zip$/);
-    const files = unzip(new Uint8Array(readFileSync((await download.path())!)));
+    const files = unzip(new Uint8Array(readFileSync(await savedDownload(download))));
     const works = csvRecords(files, 'registers/works-and-costs.csv');
     expect(works.map((w) => [w.Kind, w['Device-days'], w.Hours]).sort()).toEqual([['Labour', '', '7.5'], ['Traffic control', '9', '']]);
     expect(csvRecords(files, 'registers/closures.csv')).toEqual([expect.objectContaining({ 'Closure id': id, 'Road segment id': 'NEWELL-0412', 'Chainage start (km)': '12.35', 'Chainage end (km)': '13.1' })]);

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exifPhoto } from '../fixtures/photos/exif-photo';
 import { axeViolations, fitsWidth, PHONE_360 } from './support/a11y';
-import { APP_URL, STAFF, launchBrowser, screenshot, signedInPage } from './support/browser';
+import { APP_URL, STAFF, launchBrowser, screenshot, signedInPage, savedDownload } from './support/browser';
 
 const FORBES = '12900';
 let browser: Browser;
@@ -73,7 +73,7 @@ describe('photo evidence of a closure', { timeout: 120_000 }, () => {
     await zipButton.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     const [download] = await Promise.all([page.waitForEvent('download'), zipButton.click()]);
-    const file = (await download.path())!;
+    const file = await savedDownload(download);
     const names = execFileSync('unzip', ['-Z1', file], { encoding: 'utf8' }).split('\n');
     expect(names).toContain('photos.csv');
     const csv = execFileSync('unzip', ['-p', file, 'photos.csv'], { encoding: 'utf8' });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/a11y';
-import { APP_URL, STAFF, launchBrowser, screenshot, signedInPage } from './support/browser';
+import { APP_URL, STAFF, launchBrowser, screenshot, signedInPage, savedDownload } from './support/browser';
 
 const FORBES = '12900';
 const RUN = Date.now().toString(36);
@@ -89,7 +89,7 @@ describe('a DRFA claim for a flood', { timeout: 120_000 }, () => {
     await page.getByRole('combobox', { name: /^Closures/ }).selectOption({ label: `Tagged to ${name} (AGRN 1034)` });
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^drfa-evidence-12900-agrn-1034-/);
-    const lines = readFileSync((await csv.path())!, 'utf8').split('\r\n');
+    const lines = readFileSync(await savedDownload(csv), 'utf8').split('\r\n');
     const rowOf = (id: string) => lines.find((l) => l.startsWith(`"${id}"`))!;
     expect(lines.filter((l) => l.includes('"AGRN 1034"'))).toHaveLength(3);
     expect(rowOf(backdated)).toMatch(/"Closed \d\d\/\d\d\/\d{4}, \d\d:\d\d to \d\d\/\d\d\/\d{4}, \d\d:\d\d"/);

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { chromiumLaunchOptions } from './chromium';
 
 /**
  * APP_URL wins (e.g. the stack of `npm start`); otherwise the stack that the browser project's
@@ -13,10 +15,7 @@ export const RESIDENT = 'resident@example.com';
 export const STAFF = 'staff@forbes.example';
 export const ADMIN = 'admin@example.com';
 
-export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-];
+export { CHROMIUM_FLAGS } from './chromium';
 
 const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../test-results');
 
@@ -26,9 +25,20 @@ export async function launchBrowser(): Promise<Browser> {
     throw new Error(`The app is not reachable at ${APP_URL} (${err.message}). Start it with \`npm start\` or set APP_URL.`);
   });
   if (!response.ok) throw new Error(`${APP_URL}/config.json answered ${response.status}`);
-  // CHROMIUM_EXTRA_ARGS is for diagnosing a failing run by hand; the suite itself never needs it.
-  const extra = (process.env.CHROMIUM_EXTRA_ARGS ?? '').split(/\s+/).filter(Boolean);
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, ...extra] });
+  // The run's shared Chromium when the browser project started one (global-browser.ts): its
+  // close() then closes this file's contexts and leaves Chromium to the next file.
+  const endpoint = inject('browserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
+}
+
+/**
+ * A download saved under test-results/downloads, its path. Download.path() has no file when the
+ * browser runs in another process (the run's shared Chromium); saveAs() copies it over.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const file = path.join(RESULTS_DIR, 'downloads', `${randomUUID().slice(0, 8)}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  return file;
 }
 
 export const DESKTOP = { width: 1280, height: 860 };
