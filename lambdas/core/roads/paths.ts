@@ -166,40 +166,42 @@ export interface LegOptions {
  * because the trip has to start and end there; with `closed`, only their open parts are.
  */
 export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjection, to: EdgeProjection, options: LegOptions): PathLeg | null {
-  const weight = (edge: number) => (options.metric === 'duration' ? durationOfEdge(graph, edge) : graph.edgeLength[edge]);
+  // No closures made a call: a snap finds dozens of legs, and each closure (named, as the tests'
+  // and bench's loader names them) cost more than the rest of a short leg's set-up.
+  const { metric, closed } = options;
   const fromF = fractionOf(graph, from);
   const toF = fractionOf(graph, to);
-  const closed = options.closed;
   const fromAt = fromF * graph.edgeLength[from.edge];
   const toAt = toF * graph.edgeLength[to.edge];
-  const open = (edge: number, lo: number, hi: number) => !closed || !closed.blocks(edge, lo, hi);
+  const fromWeight = legWeight(graph, metric, from.edge);
+  const toWeight = legWeight(graph, metric, to.edge);
   const sources: SearchEndpoint[] = [];
   const sourceForward: boolean[] = [];
-  if (open(from.edge, fromAt, graph.edgeLength[from.edge])) {
-    sources.push({ node: graph.edgeTo[from.edge], cost: (1 - fromF) * weight(from.edge) });
+  if (isOpen(closed, from.edge, fromAt, graph.edgeLength[from.edge])) {
+    sources.push({ node: graph.edgeTo[from.edge], cost: (1 - fromF) * fromWeight });
     sourceForward.push(true);
   }
-  if (!isOneWay(graph, from.edge) && open(from.edge, 0, fromAt)) {
-    sources.push({ node: graph.edgeFrom[from.edge], cost: fromF * weight(from.edge) });
+  if (!isOneWay(graph, from.edge) && isOpen(closed, from.edge, 0, fromAt)) {
+    sources.push({ node: graph.edgeFrom[from.edge], cost: fromF * fromWeight });
     sourceForward.push(false);
   }
   const targets: SearchEndpoint[] = [];
   const targetForward: boolean[] = [];
-  if (open(to.edge, 0, toAt)) {
-    targets.push({ node: graph.edgeFrom[to.edge], cost: toF * weight(to.edge) });
+  if (isOpen(closed, to.edge, 0, toAt)) {
+    targets.push({ node: graph.edgeFrom[to.edge], cost: toF * toWeight });
     targetForward.push(true);
   }
-  if (!isOneWay(graph, to.edge) && open(to.edge, toAt, graph.edgeLength[to.edge])) {
-    targets.push({ node: graph.edgeTo[to.edge], cost: (1 - toF) * weight(to.edge) });
+  if (!isOneWay(graph, to.edge) && isOpen(closed, to.edge, toAt, graph.edgeLength[to.edge])) {
+    targets.push({ node: graph.edgeTo[to.edge], cost: (1 - toF) * toWeight });
     targetForward.push(false);
   }
 
-  const sameEdgeOpen = from.edge === to.edge && open(from.edge, Math.min(fromAt, toAt), Math.max(fromAt, toAt));
+  const sameEdgeOpen = from.edge === to.edge && isOpen(closed, from.edge, Math.min(fromAt, toAt), Math.max(fromAt, toAt));
   const direct = sameEdgeOpen ? within(graph, from, to) : null;
-  const directCost = direct ? (options.metric === 'duration' ? direct.duration : direct.distance) : Infinity;
+  const directCost = direct ? (metric === 'duration' ? direct.duration : direct.distance) : Infinity;
   const maxCost = Math.min(options.maxCost ?? Infinity, directCost);
   const found =
-    sources.length > 0 && targets.length > 0 ? search.run({ sources, targets, metric: options.metric, blocked: options.blocked, maxCost }) : null;
+    sources.length > 0 && targets.length > 0 ? search.run({ sources, targets, metric, blocked: options.blocked, maxCost }) : null;
 
   let pieces: PathPiece[];
   if (found && found.cost < directCost) {
@@ -211,14 +213,28 @@ export function findLeg(graph: RoadGraph, search: RoadSearch, from: EdgeProjecti
   } else {
     return null;
   }
-  pieces = pieces.filter((p, i) => p.distance >= NEGLIGIBLE_METRES || pieces.length === 1 || (i > 0 && i < pieces.length - 1));
+  // A negligible end piece (a point projected onto a junction) is left out, unless it is all there is.
+  const kept: PathPiece[] = [];
   let distance = 0;
   let duration = 0;
-  for (const p of pieces) {
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    if (!(p.distance >= NEGLIGIBLE_METRES || pieces.length === 1 || (i > 0 && i < pieces.length - 1))) continue;
+    kept.push(p);
     distance += p.distance;
     duration += p.duration;
   }
-  return { pieces, distance, duration };
+  return { pieces: kept, distance, duration };
+}
+
+/** What travelling a whole edge costs under the metric. */
+function legWeight(graph: RoadGraph, metric: LegOptions['metric'], edge: number): number {
+  return metric === 'duration' ? durationOfEdge(graph, edge) : graph.edgeLength[edge];
+}
+
+/** Whether [lo, hi] metres of an edge are clear of the closed stretches (all are, without any). */
+function isOpen(closed: ClosedRoads | undefined, edge: number, lo: number, hi: number): boolean {
+  return !closed || !closed.blocks(edge, lo, hi);
 }
 
 /** The leg's line, without repeated points where pieces meet. */
