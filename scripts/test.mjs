@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type check, build, then the four vitest projects in order (unit, cdk,
+// `npm test`: type check, build, then the vitest projects in order (unit, unit-local-time, cdk,
 // integration on a real local stack, browser tests in headless Chromium against that stack).
 // Ends with one plain "N passed, N failed" line summing every project.
 import { spawn, spawnSync } from 'node:child_process';
@@ -100,7 +100,10 @@ if (existsSync(path.join(root, 'scripts', 'build-roads.ts')) && !existsSync(path
   step('build road graph', process.execPath, ['--import', 'tsx', 'scripts/build-roads.ts']);
 }
 for (const project of ['unit', 'cdk', 'integration', 'browser']) {
-  if (wanted(project)) vitestProject(project);
+  if (!wanted(project)) continue;
+  vitestProject(project);
+  // The unit tests that pin the time zone run in processes of their own (vitest.config.ts).
+  if (project === 'unit') vitestProject('unit-local-time');
 }
 
 console.log('\nSummary');
