@@ -38,6 +38,9 @@ export async function clickAt(page: Page, point: LngLat): Promise<void> {
 
 /** Clicks that map element (one of several on the page) where the point is drawn. */
 export async function clickOn(page: Page, map: Locator, point: LngLat): Promise<void> {
+  // A camera still easing (a route's fit, a flight) would carry the point away between the
+  // projection and the click: wait until the map stands still.
+  await expect.poll(() => map.evaluate((el) => !(el as unknown as MapElement).__map.isMoving()), { timeout: 20_000 }).toBe(true);
   const { x, y } = await map.evaluate((el, [lng, lat]) => {
     const element = el as unknown as MapElement;
     const p = element.__map.project([lng, lat]);

@@ -195,7 +195,12 @@ export function MapView(props: MapViewProps) {
     watchPreview(map);
     map.on('error', (event: { error?: unknown; sourceId?: string }) => {
       // A missing tile is not worth a banner; a style that never loads is (overlays need it).
-      if (!event.sourceId && !map.isStyleLoaded()) setFailed((event.error as Error | undefined)?.message ?? 'The map could not be loaded');
+      if (event.sourceId || map.isStyleLoaded()) return;
+      setFailed((event.error as Error | undefined)?.message ?? 'The map could not be loaded');
+      // No 'load' comes without a style (offline, a first visit's base map not yet cached), but
+      // the camera is known: what depends on the view (the LGA bar, its unsealed-roads banner,
+      // the list's distances) need not wait for the person to move the map.
+      handlers.current.onViewportChange?.(viewportOf(map));
     });
     map.on('moveend', () => handlers.current.onViewportChange?.(viewportOf(map)));
     map.on('click', (event: MapMouseEvent) => {
