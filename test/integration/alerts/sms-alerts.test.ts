@@ -90,7 +90,9 @@ describe('text alerts', () => {
     await ok(Q.subscribeToClosure, { id: closure.id }, user.auth);
     await ok(A.setChannels, { input: { closureId: closure.id, email: 'OFF', sms: true } }, user.auth);
     const event = closureEvent(closure.id);
-    expect((await smsAlertsFor(event)).sent).toBe(1);
+    // Other files on this worker's stack may leave Forbes followers with texts on, who are texted
+    // too: this follower's texts are counted below; a second run of the same event texts no one.
+    expect((await smsAlertsFor(event)).sent).toBeGreaterThanOrEqual(1);
     expect((await smsAlertsFor(event)).sent).toBe(0);
     const alerts = textsTo(mobile).filter((t) => !t.body.includes('your code'));
     expect(alerts).toHaveLength(1);
