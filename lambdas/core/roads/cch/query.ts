@@ -1,14 +1,13 @@
 import { arcHead, arcTime, type RoadGraph } from '../graph';
 import type { EdgeMask, SearchRequest, SearchResult } from '../search';
-import { closedMetric } from './closures';
+import { MetricCustomizer } from './closures';
 import { tailOf, type ContractionHierarchy } from './hierarchy';
 import { HierarchyWeights, OPEN, type Metric } from './metric';
 import { LowerTriangles } from './triangles';
 import { eliminationTreeQuery, NONE, QuerySlots } from './upward-search';
 
-/** A set of closed edges (ascending) and its weights, kept for the next queries with the same set. */
+/** A set of closed edges and its weights, kept for the next queries with the same set. */
 interface KeptMetric {
-  key: string;
   edges: readonly number[];
   metric: Metric;
 }
@@ -25,12 +24,13 @@ const NEVER = (): boolean => false;
  * Travel-time queries on the contraction hierarchy: upward searches from the sources (weights up)
  * and from the targets (weights down) meet at the highest node of the fastest path, found by
  * walking the ends' ancestors in the elimination tree (./upward-search.ts). Closed edges take the
- * weights of closedMetric (the arcs they change), kept per set of closed edges. The path's arcs
+ * weights of MetricCustomizer (the arcs they change), kept per set of closed edges. The path's arcs
  * are unpacked through their lower triangles into the road graph's arcs.
  */
 export class CchSearch {
   private readonly slots: QuerySlots;
   private lazyTriangles: LowerTriangles | undefined;
+  private lazyCustomizer: MetricCustomizer | undefined;
   private readonly weights: HierarchyWeights;
   /** The weights of the last KEPT_METRICS closed sets, most recently used last. */
   private readonly metrics: KeptMetric[] = [];
@@ -47,6 +47,12 @@ export class CchSearch {
   private get triangles(): LowerTriangles {
     this.lazyTriangles ??= new LowerTriangles(this.h);
     return this.lazyTriangles;
+  }
+
+  /** Made on the first closure set: its scratch is two bits an arc. */
+  private get customizer(): MetricCustomizer {
+    this.lazyCustomizer ??= new MetricCustomizer(this.graph, this.h, this.weights, this.triangles);
+    return this.lazyCustomizer;
   }
 
   run(request: SearchRequest): SearchResult | null {
@@ -135,23 +141,29 @@ export class CchSearch {
     return -1;
   }
 
+  /**
+   * The weights for these closed edges (each once, all in `blocked`): kept, or computed from the
+   * largest kept set within them. A kept set is the same set when it is as large and all its edges
+   * are closed now: no sorting or key string a query (a directions request passes every active
+   * closure, so most queries find their set kept).
+   */
   private metricFor(closedEdges: readonly number[], blocked: EdgeMask): Metric {
-    const edges = [...closedEdges].sort((a, b) => a - b);
-    const key = edges.join(',');
-    const kept = this.metrics.findIndex((m) => m.key === key);
+    const isClosed = (e: number) => blocked.has(e);
+    const kept = this.metrics.findIndex((m) => m.edges.length === closedEdges.length && m.edges.every(isClosed));
     if (kept >= 0) return this.touch(kept).metric;
     // From the largest kept set within this one (a trip's avoid areas on top of the active closures).
     let base = -1;
     this.metrics.forEach((m, i) => {
-      if ((base < 0 || m.edges.length > this.metrics[base].edges.length) && m.edges.every((e) => blocked.has(e))) base = i;
+      if ((base < 0 || m.edges.length > this.metrics[base].edges.length) && m.edges.every(isClosed)) base = i;
     });
     const from = base >= 0 ? this.touch(base) : undefined;
     const inBase = new Set(from?.edges);
-    const added = edges.filter((e) => !inBase.has(e));
-    const metric = closedMetric(this.graph, this.h, this.weights, this.triangles, from?.metric ?? OPEN, added, (edge) => blocked.has(edge));
+    const added = from ? closedEdges.filter((e) => !inBase.has(e)) : closedEdges;
+    const { arc, up, down } = this.customizer.closedMetric(from?.metric ?? OPEN, added, isClosed);
     if (this.metrics.length >= KEPT_METRICS) this.metrics.shift();
-    this.metrics.push({ key, edges, metric: { arc: metric.arc, up: metric.up, down: metric.down } });
-    return metric;
+    const entry = { edges: [...closedEdges], metric: { arc, up, down } };
+    this.metrics.push(entry);
+    return entry.metric;
   }
 
   /** Makes kept metric i the most recently used. */
