@@ -24,9 +24,9 @@ export type ClosableGraph = ArcGraph & { edgeFrom: Uint32Array; edgeTo: Uint32Ar
  * an arc says which base changed).
  */
 export class MetricCustomizer {
-  private readonly queued: Uint32Array;
-  private readonly changed: Uint32Array;
-  /** The arcs queued by the current call, each once: what to clear in `queued` and `changed`. */
+  /** Two words for each 32 arcs, side by side (one cache line): those queued (at 2w) and those changed (at 2w + 1). */
+  private readonly bits: Uint32Array;
+  /** The arcs queued by the current call, each once: what to clear in `bits`. */
   private readonly queuedArcs: number[] = [];
   private readonly heap = new MinHeap(256);
   private readonly heads: Uint32Array;
@@ -42,9 +42,7 @@ export class MetricCustomizer {
     private readonly weights: HierarchyWeights,
     private readonly triangles: LowerTriangles,
   ) {
-    const words = (h.up.length >>> 5) + 1;
-    this.queued = new Uint32Array(words);
-    this.changed = new Uint32Array(words);
+    this.bits = new Uint32Array(2 * ((h.up.length >>> 5) + 1));
     this.heads = new Uint32Array(weights.maxDegree);
   }
 
@@ -83,7 +81,7 @@ export class MetricCustomizer {
         const oldUp = this.up(k);
         const oldDown = this.down(k);
         if (bestUp === oldUp && bestDown === oldDown) continue;
-        this.changed[k >>> 5] |= 1 << (k & 31);
+        this.bits[2 * (k >>> 5) + 1] |= 1 << (k & 31);
         this.newArc.push(k);
         this.newUp.push(bestUp);
         this.newDown.push(bestDown);
@@ -113,12 +111,12 @@ export class MetricCustomizer {
 
   /** Weight up arc k: changed here, else base's. */
   private up(k: number): number {
-    if ((this.changed[k >>> 5] & (1 << (k & 31))) !== 0) return this.newUp[this.changedIndex(k)];
+    if ((this.bits[2 * (k >>> 5) + 1] & (1 << (k & 31))) !== 0) return this.newUp[this.changedIndex(k)];
     return this.weights.up(this.base, k);
   }
 
   private down(k: number): number {
-    if ((this.changed[k >>> 5] & (1 << (k & 31))) !== 0) return this.newDown[this.changedIndex(k)];
+    if ((this.bits[2 * (k >>> 5) + 1] & (1 << (k & 31))) !== 0) return this.newDown[this.changedIndex(k)];
     return this.weights.down(this.base, k);
   }
 
@@ -144,16 +142,17 @@ export class MetricCustomizer {
   private enqueue(tail: number, k: number): void {
     if (k < 0) return;
     const bit = 1 << (k & 31);
-    if ((this.queued[k >>> 5] & bit) !== 0) return;
-    this.queued[k >>> 5] |= bit;
+    if ((this.bits[2 * (k >>> 5)] & bit) !== 0) return;
+    this.bits[2 * (k >>> 5)] |= bit;
     this.queuedArcs.push(k);
     this.heap.push(k, tail);
   }
 
   private clear(): void {
+    // Every bit set is a queued arc's (the changed ones were queued first).
     for (const k of this.queuedArcs) {
-      this.queued[k >>> 5] = 0;
-      this.changed[k >>> 5] = 0;
+      this.bits[2 * (k >>> 5)] = 0;
+      this.bits[2 * (k >>> 5) + 1] = 0;
     }
     this.queuedArcs.length = 0;
     this.heap.clear();
@@ -167,9 +166,11 @@ export class MetricCustomizer {
   private merged(recomputed: number): Metric & { recomputed: number } {
     const { base, newArc, newUp, newDown } = this;
     const most = base.arc.length + newArc.length;
-    const arc = new Uint32Array(most);
-    const up = new Float32Array(most);
-    const down = new Float32Array(most);
+    // One buffer for the three (a set's first trip pays for each allocation).
+    const buffer = new ArrayBuffer(12 * most);
+    const arc = new Uint32Array(buffer, 0, most);
+    const up = new Float32Array(buffer, 4 * most, most);
+    const down = new Float32Array(buffer, 8 * most, most);
     let i = 0;
     let out = 0;
     for (let j = 0; j < newArc.length; j++) {

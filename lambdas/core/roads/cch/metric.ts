@@ -33,8 +33,11 @@ export function lowerBound(list: Uint32Array, k: number): number {
  * search; the relax loops walk both lists alongside the arcs instead.
  */
 export class HierarchyWeights {
+  /**
+   * For each 32 arcs, their bits (at 2w) and the count of listed arcs before them (at 2w + 1):
+   * side by side, so a lookup reads one cache line where two arrays took two.
+   */
   private readonly listed: Uint32Array;
-  private readonly listedBefore: Uint32Array;
   /** A bit for each arc the metric last read changes, so unchanged arcs skip the binary search. */
   private readonly changedBits: Uint32Array;
   private bitsFor: Metric = OPEN;
@@ -47,31 +50,30 @@ export class HierarchyWeights {
     this.maxDegree = maxDegree(h.upStart);
     this.heads = new Uint32Array(this.maxDegree);
     const words = (h.up.length >>> 5) + 1;
-    this.listed = new Uint32Array(words);
-    this.listedBefore = new Uint32Array(words);
+    const listed = (this.listed = new Uint32Array(2 * words));
     this.changedBits = new Uint32Array(words);
     const { downArc } = h;
     for (let i = 0; i < downArc.length; i++) {
       const k = downArc[i];
       if (i > 0 && k <= downArc[i - 1]) throw new Error('contraction hierarchy weights down are not listed in arc order');
-      this.listed[k >>> 5] |= 1 << (k & 31);
+      listed[2 * (k >>> 5)] |= 1 << (k & 31);
     }
-    for (let w = 1; w < words; w++) this.listedBefore[w] = this.listedBefore[w - 1] + popcount(this.listed[w - 1]);
+    for (let w = 1; w < words; w++) listed[2 * w + 1] = listed[2 * w - 1] + popcount(listed[2 * w - 2]);
   }
 
   /** The index in downArc of the first listed arc at or after k. */
   private listedFrom(k: number): number {
     const w = k >>> 5;
-    return this.listedBefore[w] + popcount(this.listed[w] & ((1 << (k & 31)) - 1));
+    return this.listed[2 * w + 1] + popcount(this.listed[2 * w] & ((1 << (k & 31)) - 1));
   }
 
   /** The open weight down arc k. */
   openDown(k: number): number {
     const w = k >>> 5;
     const bit = 1 << (k & 31);
-    const bits = this.listed[w];
+    const bits = this.listed[2 * w];
     if ((bits & bit) === 0) return this.h.up[k];
-    return this.h.downWeight[this.listedBefore[w] + popcount(bits & (bit - 1))];
+    return this.h.downWeight[this.listed[2 * w + 1] + popcount(bits & (bit - 1))];
   }
 
   /** Whether the metric changes arc k (its bits are set when another metric's were). */
