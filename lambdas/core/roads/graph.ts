@@ -2,6 +2,7 @@ import type { ContractionHierarchy } from './cch/hierarchy';
 import type { RoadNames } from './road-names';
 import type { StringTable } from './strings';
 import { describeRoadClass, ROAD_CLASSES, ROAD_SURFACES, type RoadClass, type RoadSurface } from './classes';
+import { lowerBound } from './typed-arrays';
 
 /** Bumped whenever the binary layout or the meaning of a field changes; old files are rebuilt. */
 export const ROAD_GRAPH_VERSION = 9;
@@ -171,13 +172,7 @@ export const isUnsealedEdge = (graph: RoadGraph, edge: number): boolean => surfa
 /** The node's weakly connected component: 0 is the largest, and most nodes are in it. */
 export function componentOf(graph: Pick<RoadGraph, 'otherNode' | 'otherComponent'>, node: number): number {
   const others = graph.otherNode;
-  let lo = 0;
-  let hi = others.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (others[mid] < node) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = lowerBound(others, node);
   return lo < others.length && others[lo] === node ? graph.otherComponent[lo] : 0;
 }
 

@@ -3,6 +3,7 @@ import { METRES_PER_DEGREE } from './geo';
 import { COORDINATE_SCALE, type RoadGraph } from './graph';
 import { CchSearch } from './cch/query';
 import { MinHeap } from './heap';
+import { grown } from './typed-arrays';
 
 /**
  * A set of edge ids: one bit an edge, and the list of edges added, so clearing it costs only
@@ -115,15 +116,10 @@ export class RoadSearch {
 
   private grow(): void {
     const capacity = Math.max(FIRST_CAPACITY, this.nodeOf.length * 2);
-    const larger = <T extends Float64Array | Int32Array | Uint32Array>(old: T, make: (n: number) => T): T => {
-      const next = make(capacity);
-      next.set(old);
-      return next;
-    };
-    this.nodeOf = larger(this.nodeOf, (n) => new Uint32Array(n));
-    this.dist = larger(this.dist, (n) => new Float64Array(n));
-    this.potential = larger(this.potential, (n) => new Float64Array(n));
-    this.parent = larger(this.parent, (n) => new Int32Array(n));
+    this.nodeOf = grown(this.nodeOf, capacity);
+    this.dist = grown(this.dist, capacity);
+    this.potential = grown(this.potential, capacity);
+    this.parent = grown(this.parent, capacity);
   }
 
   /** A* alone, whatever the graph has (the bench compares it with the hierarchy). */

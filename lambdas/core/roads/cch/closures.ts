@@ -2,6 +2,7 @@ import { MinHeap } from '../heap';
 import { arcHead, arcTime } from '../graph';
 import { arcBetween, arcsBetween, decodeHeads, headOf, lowArc } from './heads';
 import type { ArcGraph, ContractionHierarchy } from './hierarchy';
+import { grown, lowerBound } from '../typed-arrays';
 import { OPEN, type HierarchyWeights, type Metric } from './metric';
 import type { LowerTriangles } from './triangles';
 
@@ -30,10 +31,11 @@ export class MetricCustomizer {
   private readonly queuedArcs: number[] = [];
   private readonly heap = new MinHeap(256);
   private readonly heads: Uint32Array;
-  /** The arcs changed here, ascending (they are recomputed in arc order), with their new weights. */
-  private readonly newArc: number[] = [];
-  private readonly newUp: number[] = [];
-  private readonly newDown: number[] = [];
+  /** The arcs changed here (newCount of them), ascending as they are recomputed in arc order, with their new weights. */
+  private newArc = new Uint32Array(64);
+  private newUp = new Float32Array(64);
+  private newDown = new Float32Array(64);
+  private newCount = 0;
   private base: Metric = OPEN;
 
   constructor(
@@ -82,9 +84,7 @@ export class MetricCustomizer {
         const oldDown = this.down(k);
         if (bestUp === oldUp && bestDown === oldDown) continue;
         this.bits[2 * (k >>> 5) + 1] |= 1 << (k & 31);
-        this.newArc.push(k);
-        this.newUp.push(bestUp);
-        this.newDown.push(bestDown);
+        this.addChanged(k, bestUp, bestDown);
         // Triangles where k is a lower side: lo is their lowest node, z another head of lo, and the
         // third arc joins z and hi. It is recomputed where the way through lo made its weight.
         const first = upStart[lo];
@@ -111,26 +111,25 @@ export class MetricCustomizer {
 
   /** Weight up arc k: changed here, else base's. */
   private up(k: number): number {
-    if ((this.bits[2 * (k >>> 5) + 1] & (1 << (k & 31))) !== 0) return this.newUp[this.changedIndex(k)];
+    if ((this.bits[2 * (k >>> 5) + 1] & (1 << (k & 31))) !== 0) return this.newUp[lowerBound(this.newArc, k, this.newCount)];
     return this.weights.up(this.base, k);
   }
 
   private down(k: number): number {
-    if ((this.bits[2 * (k >>> 5) + 1] & (1 << (k & 31))) !== 0) return this.newDown[this.changedIndex(k)];
+    if ((this.bits[2 * (k >>> 5) + 1] & (1 << (k & 31))) !== 0) return this.newDown[lowerBound(this.newArc, k, this.newCount)];
     return this.weights.down(this.base, k);
   }
 
-  /** Where changed arc k's new weights are (binary search of the ascending newArc). */
-  private changedIndex(k: number): number {
-    const arcs = this.newArc;
-    let lo = 0;
-    let hi = arcs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (arcs[mid] < k) lo = mid + 1;
-      else hi = mid;
+  private addChanged(k: number, up: number, down: number): void {
+    if (this.newCount === this.newArc.length) {
+      const size = 2 * this.newCount;
+      this.newArc = grown(this.newArc, size);
+      this.newUp = grown(this.newUp, size);
+      this.newDown = grown(this.newDown, size);
     }
-    return lo;
+    this.newArc[this.newCount] = k;
+    this.newUp[this.newCount] = up;
+    this.newDown[this.newCount++] = down;
   }
 
   /**
@@ -156,16 +155,14 @@ export class MetricCustomizer {
     }
     this.queuedArcs.length = 0;
     this.heap.clear();
-    this.newArc.length = 0;
-    this.newUp.length = 0;
-    this.newDown.length = 0;
+    this.newCount = 0;
     this.base = OPEN;
   }
 
   /** Base's changed arcs with these (which win where both changed one), ascending. */
   private merged(recomputed: number): Metric & { recomputed: number } {
-    const { base, newArc, newUp, newDown } = this;
-    const most = base.arc.length + newArc.length;
+    const { base, newArc, newUp, newDown, newCount } = this;
+    const most = base.arc.length + newCount;
     // One buffer for the three (a set's first trip pays for each allocation).
     const buffer = new ArrayBuffer(12 * most);
     const arc = new Uint32Array(buffer, 0, most);
@@ -173,7 +170,7 @@ export class MetricCustomizer {
     const down = new Float32Array(buffer, 8 * most, most);
     let i = 0;
     let out = 0;
-    for (let j = 0; j < newArc.length; j++) {
+    for (let j = 0; j < newCount; j++) {
       const k = newArc[j];
       while (i < base.arc.length && base.arc[i] < k) {
         arc[out] = base.arc[i];

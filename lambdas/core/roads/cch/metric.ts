@@ -1,4 +1,5 @@
 import { decodeHeads, maxDegree } from './heads';
+import { lowerBound } from '../typed-arrays';
 import type { ContractionHierarchy } from './hierarchy';
 
 /**
@@ -13,18 +14,6 @@ export interface Metric {
 }
 
 export const OPEN: Metric = { arc: new Uint32Array(0), up: new Float32Array(0), down: new Float32Array(0) };
-
-/** The index of the first entry of `list` at or after `k` (binary search). */
-export function lowerBound(list: Uint32Array, k: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid] < k) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /**
  * Reads the hierarchy's weights under a metric. Open weights: up is the hierarchy's array; down is

@@ -1,4 +1,5 @@
 import type { SearchEndpoint } from '../search';
+import { grown } from '../typed-arrays';
 import { firstHead } from './heads';
 import type { ContractionHierarchy } from './hierarchy';
 import type { HierarchyWeights, Metric } from './metric';
@@ -49,12 +50,6 @@ export class QuerySlots {
     this.forward.touched.length = 0;
     this.backward.touched.length = 0;
   }
-}
-
-function grown<T extends Float64Array | Int32Array>(array: T, length: number): T {
-  const next = new (array.constructor as new (n: number) => T)(length);
-  next.set(array);
-  return next;
 }
 
 /**
