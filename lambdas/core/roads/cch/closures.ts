@@ -1,12 +1,12 @@
 import { MinHeap } from '../heap';
 import { arcHead, arcTime } from '../graph';
+import { grown, lowerBound } from '../typed-arrays';
 import { arcBetween, arcsBetween, decodeHeads, headOf, lowArc } from './heads';
 import type { ArcGraph, ContractionHierarchy } from './hierarchy';
-import { grown, lowerBound } from '../typed-arrays';
 import { OPEN, type HierarchyWeights, type Metric } from './metric';
 import type { LowerTriangles } from './triangles';
 
-export type ClosableGraph = ArcGraph & { edgeFrom: Uint32Array; edgeTo: Uint32Array };
+type ClosableGraph = ArcGraph & { edgeFrom: Uint32Array; edgeTo: Uint32Array };
 
 /**
  * The weights with more edges closed, exactly: `base` (the open weights or those of a subset of
