@@ -1,5 +1,5 @@
-import { decodeHeads, maxDegree } from './heads';
 import { lowerBound } from '../typed-arrays';
+import { decodeHeads, maxDegree } from './heads';
 import type { ContractionHierarchy } from './hierarchy';
 
 /**
