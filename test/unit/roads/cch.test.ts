@@ -29,7 +29,12 @@ function seeded(seed: number) {
  * seconds so sums are exact in float32 and ties are real ties: every road is driven at 36 km/h
  * (10 m/s) and each edge gets a random length of a whole number of 10 m.
  */
-function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => Uint32Array): RoadGraph {
+/**
+ * A random network on a grid of about a kilometre. Its edges' lengths are random (10 to 600 m, so
+ * the hierarchy meets arbitrary weights) unless `geometric`: then each is its line's length, as a
+ * built graph's are, which A*'s straight-line bound needs to be exact.
+ */
+function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => Uint32Array, geometric = false): RoadGraph {
   const next = seeded(seed);
   const at = (i: number, j: number): [number, number] => [148 + i * 0.01 + ((i * 7 + j * 3) % 5) * 1e-4, -33 + j * 0.01 + ((i * 3 + j * 5) % 7) * 1e-4];
   const lines: RoadLine[] = [];
@@ -52,7 +57,7 @@ function randomGraph(seed: number, side: number, order?: (graph: RoadGraph) => U
   // Durations come from lengths and speeds (as a graph file derives them), so a graph written
   // and read back keeps them.
   graph.roadSpeed.fill(36);
-  for (let e = 0; e < graph.edgeCount; e++) graph.edgeLength[e] = 10 * (1 + Math.floor(next() * 60));
+  if (!geometric) for (let e = 0; e < graph.edgeCount; e++) graph.edgeLength[e] = 10 * (1 + Math.floor(next() * 60));
   graph.cch = buildContractionHierarchy(graph, (order ?? nestedDissectionOrder)(graph));
   return graph;
 }
@@ -130,10 +135,13 @@ describe('contraction hierarchy searches', () => {
   ] as const) {
     it(`equal plain Dijkstra with one-way roads, parallel roads, closed edges and several ends (${name})`, () => {
       for (let seed = 1; seed <= 6; seed++) {
-        const graph = randomGraph(seed, side, order);
+        // Odd seeds: random lengths, the hierarchy alone; even: lengths of the lines, a closed
+        // set's first trips tried by A* first.
+        const aStarFirst = seed % 2 === 0;
+        const graph = randomGraph(seed, side, order, aStarFirst);
         expect(graph.meta.symmetric).toBe(false);
         const next = seeded(seed * 31);
-        const search = new RoadSearch(graph);
+        const search = new RoadSearch(graph, { firstTripBudget: aStarFirst ? undefined : 0 });
         const node = () => Math.floor(next() * graph.nodeCount);
         let reached = 0;
         for (let trial = 0; trial < 60; trial++) {
@@ -156,6 +164,35 @@ describe('contraction hierarchy searches', () => {
       }
     }, 60_000);
   }
+
+  it("answer a closed set's first trips by A* within the budget, and hand the set to the hierarchy once A* runs out", () => {
+    const graph = randomGraph(5, 12, undefined, true);
+    const next = seeded(77);
+    const closed = new Set(Array.from({ length: 10 }, () => Math.floor(next() * graph.edgeCount)));
+    const trip = () => ({ sources: [{ node: Math.floor(next() * graph.nodeCount), cost: 0 }], targets: [{ node: Math.floor(next() * graph.nodeCount), cost: 0 }] });
+    // A budget no trip needs more of: every trip of the new set by A*, exact.
+    const roomy = new RoadSearch(graph, { firstTripBudget: graph.nodeCount + 1 });
+    for (let i = 0; i < 10; i++) {
+      const ends = trip();
+      const found = roomy.run({ ...ends, metric: 'duration', blocked: maskOf(graph, closed) });
+      expect(found?.cost ?? Infinity).toBe(reference(graph, ends.sources, ends.targets, closed));
+      expect(roomy.answeredBy).toBe('a-star');
+    }
+    // A budget of one node: the hierarchy answers, keeps the set's weights, and answers its next trips.
+    const tight = new RoadSearch(graph, { firstTripBudget: 1 });
+    let handedOver = false;
+    for (let i = 0; i < 10; i++) {
+      const ends = trip();
+      const found = tight.run({ ...ends, metric: 'duration', blocked: maskOf(graph, closed) });
+      expect(found?.cost ?? Infinity).toBe(reference(graph, ends.sources, ends.targets, closed));
+      if (handedOver) expect(tight.answeredBy).toBe('hierarchy');
+      handedOver ||= tight.answeredBy === 'hierarchy';
+    }
+    expect(handedOver).toBe(true);
+    // Without closures the hierarchy answers whatever the budget.
+    roomy.run({ ...trip(), metric: 'duration' });
+    expect(roomy.answeredBy).toBe('hierarchy');
+  });
 
   it('give up beyond maxCost, and find what is within it', () => {
     const graph = randomGraph(7, 10);
@@ -181,7 +218,7 @@ describe('contraction hierarchy searches', () => {
 
   it('route closed sets again from the kept weights, each set with its own', () => {
     const graph = randomGraph(9, 12);
-    const search = new RoadSearch(graph);
+    const search = new RoadSearch(graph, { firstTripBudget: 0 });
     const next = seeded(5);
     const sets = [0, 1, 2].map(() => new Set(Array.from({ length: 15 }, () => Math.floor(next() * graph.edgeCount))));
     for (let round = 0; round < 3; round++) {
@@ -200,7 +237,7 @@ describe('contraction hierarchy searches', () => {
     // between more sets than are kept makes some be computed again.
     for (let seed = 21; seed <= 24; seed++) {
       const graph = randomGraph(seed, 12);
-      const search = new RoadSearch(graph);
+      const search = new RoadSearch(graph, { firstTripBudget: 0 });
       const next = seeded(seed);
       const edgeSet = (count: number) => new Set(Array.from({ length: count }, () => Math.floor(next() * graph.edgeCount)));
       const active = edgeSet(20);
@@ -259,7 +296,7 @@ describe('contraction hierarchy searches', () => {
     const graph = randomGraph(12, 10);
     const bytes = serializeRoadGraph(graph);
     const loaded = deserializeRoadGraph(new Uint8Array(bytes));
-    const search = new RoadSearch(loaded);
+    const search = new RoadSearch(loaded, { firstTripBudget: 0 });
     const next = seeded(3);
     for (let trial = 0; trial < 20; trial++) {
       const closed = new Set(Array.from({ length: 15 }, () => Math.floor(next() * loaded.edgeCount)));
@@ -379,7 +416,7 @@ describe('upward heads stored as runs of consecutive ranks', () => {
     const graph = randomGraph(41, 24, randomOrder(7));
     expect(maxDegree(graph.cch!.upStart)).toBeGreaterThan(150);
     const loaded = deserializeRoadGraph(new Uint8Array(serializeRoadGraph(graph)));
-    const search = new RoadSearch(loaded);
+    const search = new RoadSearch(loaded, { firstTripBudget: 0 });
     const next = seeded(41);
     // Closures on so dense a hierarchy recompute much of it, so only a few trips have them.
     for (let trial = 0; trial < 40; trial++) {

@@ -141,6 +141,15 @@ export class CchSearch {
     return -1;
   }
 
+  /** Whether the weights of exactly this closed set are kept. */
+  keepsWeightsFor(blocked: EdgeMask): boolean {
+    return this.keptIndex(blocked.edges(), blocked) >= 0;
+  }
+
+  private keptIndex(closedEdges: readonly number[], blocked: EdgeMask): number {
+    return this.metrics.findIndex((m) => m.edges.length === closedEdges.length && m.edges.every((e) => blocked.has(e)));
+  }
+
   /**
    * The weights for these closed edges (each once, all in `blocked`): kept, or computed from the
    * largest kept set within them. A kept set is the same set when it is as large and all its edges
@@ -149,7 +158,7 @@ export class CchSearch {
    */
   private metricFor(closedEdges: readonly number[], blocked: EdgeMask): Metric {
     const isClosed = (e: number) => blocked.has(e);
-    const kept = this.metrics.findIndex((m) => m.edges.length === closedEdges.length && m.edges.every(isClosed));
+    const kept = this.keptIndex(closedEdges, blocked);
     if (kept >= 0) return this.touch(kept).metric;
     // From the largest kept set within this one (a trip's avoid areas on top of the active closures).
     let base = -1;
