@@ -79,7 +79,7 @@ const FIRST_CAPACITY = 4096;
 
 /**
  * Exact shortest paths. Travel time is answered by the contraction hierarchy (./cch/query.ts)
- * when the graph has one; length (the snap's legs), and travel time on a graph built without the
+ * when the graph has one (a closed set's first trips by A* within a budget: run); length (the snap's legs), and travel time on a graph built without the
  * hierarchy, by A* with the straight-line bound (at the top speed for travel time).
  *
  * A* holds state only for the nodes it reaches, in a sparse set: node v's slot is slotOf[v]
@@ -100,7 +100,7 @@ export class RoadSearch {
   settled = 0;
   private readonly hierarchy: CchSearch | undefined;
   private readonly firstTripBudget: number;
-  /** Which search answered the last travel-time request (tests and the bench read it). */
+  /** Which search answered the last travel-time request (the tests read it). */
   answeredBy: 'hierarchy' | 'a-star' = 'hierarchy';
 
   constructor(
