@@ -7,7 +7,7 @@ import { db } from '../adapters/db/db';
 import { lgaSubscribers } from '../adapters/notifications/subscriptions';
 import { currentUnsealedAnnouncement, markNotificationSent } from '../adapters/announcements/store';
 import { publishAnnouncementLive, type AnnouncementChangedDetail } from '../adapters/announcements/live';
-import { announcementNotice, statusOf } from '../core/announcements/rules';
+import { announcementNotice, statusOf, type AnnouncementRecord } from '../core/announcements/rules';
 import { chunk, recipientsOf, type Channel } from '../core/notifications/rules';
 import type { NotificationContent } from '../core/notifications/messages';
 import { allowedRecipients } from './recipients';
@@ -63,8 +63,9 @@ export async function afterAnnouncementNotified(event: DomainEvent, notified: nu
   const detail = event.detail as unknown as AnnouncementChangedDetail;
   let announcement = detail.announcement;
   if (notified > 0 && detail.change !== 'deleted') {
-    await markNotificationSent({ lgaCode: detail.lgaCode, createdAt: announcement.createdAt, id: announcement.id });
-    announcement = { ...announcement, notificationSent: true };
+    // Not deleted, so the status is one the table stores.
+    const marked = await markNotificationSent({ ...announcement, lgaCode: detail.lgaCode, status: announcement.status as AnnouncementRecord['status'] });
+    if (marked) announcement = { ...announcement, notificationSent: true };
   }
   // Stored first, then live: a failed live push still leaves the change in place.
   await publishAnnouncementLive(announcement).catch((error: unknown) => logger.warn('live announcement publish failed', { eventId: event.id, error: error as Error }));

@@ -135,7 +135,7 @@ describe('identity: sign-up, welcome, email link and role assignment', { timeout
     expect(new URL(page.url()).pathname).toBe('/signin-link');
     await confirm.click();
     await waitForPath(page, '/dashboard');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Wendy Welcome$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Wendy Welcome$/);
     await screenshot(page, 'identity-05-signed-in-by-link');
   });
 

@@ -23,7 +23,7 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
   it('sends a visitor at / to /home, which says what the app is', async () => {
     await page.goto(`${APP_URL}/`);
     await waitForPath(page, '/home');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/roads are closed/i);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/roads are closed/i);
     expect(await page.getByRole('link', { name: 'Open the map' }).getAttribute('href')).toBe('/map');
     await screenshot(page, 'home');
     expect(await axeViolations(page)).toEqual([]);
@@ -121,7 +121,7 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
 
   it('shows the not-found page for an unknown path', async () => {
     await page.goto(`${APP_URL}/no/such/page`);
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Page not found');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found');
     expect(pathOf(page)).toBe('/no/such/page');
     await screenshot(page, 'not-found');
     expect(await axeViolations(page)).toEqual([]);

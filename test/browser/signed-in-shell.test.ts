@@ -33,7 +33,7 @@ describe('resident', { timeout: 60_000 }, () => {
     await signInWithForm(page, RESIDENT);
     await waitForPath(page, '/dashboard');
     const heading = page.getByRole('heading', { level: 1 });
-    await expect(heading.textContent()).resolves.toMatch(/^Good (morning|afternoon|evening), Riley Resident$/);
+    await expect.poll(() => heading.textContent()).toMatch(/^Good (morning|afternoon|evening), Riley Resident$/);
     await expect(page.locator('.role-card').count()).resolves.toBe(0);
     await expect(mainNav(page).getByRole('link', { name: 'System Administration' }).count()).resolves.toBe(0);
     await screenshot(page, 'dashboard-resident');
@@ -43,7 +43,7 @@ describe('resident', { timeout: 60_000 }, () => {
   it('is sent to the dashboard from a staff page: active customer is checked before the role', async () => {
     await page.goto(`${APP_URL}/closures`);
     await waitForPath(page, '/dashboard');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Riley Resident/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toMatch(/Riley Resident/);
   });
 
   it('is sent to the dashboard from System Administration', async () => {
@@ -83,14 +83,14 @@ describe('platform admin', { timeout: 60_000 }, () => {
     await screenshot(page, 'dashboard-admin');
     await link.click();
     await waitForPath(page, '/admin');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('System Administration');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('System Administration');
     expect(await axeViolations(page)).toEqual([]);
   });
 
   it('is redirected from an unknown admin page to customers', async () => {
     await page.goto(`${APP_URL}/admin/nothing-here`);
     await waitForPath(page, '/admin/customers');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Customers');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Customers');
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -129,7 +129,7 @@ describe('council staff with all five roles', { timeout: 60_000 }, () => {
   it('opens closures on the default child view', async () => {
     await page.goto(`${APP_URL}/closures`);
     await waitForPath(page, '/closures/active');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Active closures');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Active closures');
     expect(await axeViolations(page)).toEqual([]);
   });
 

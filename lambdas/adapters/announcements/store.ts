@@ -108,11 +108,19 @@ export async function remove(a: AnnouncementRecord): Promise<void> {
   await db().entities.announcement.delete(keyOf(a)).go();
 }
 
-export async function markNotificationSent(a: Pick<AnnouncementRecord, 'lgaCode' | 'createdAt' | 'id'>): Promise<void> {
-  await db()
+/**
+ * Records that the change an announcement's subscribers were told about was notified, only while
+ * the announcement is still that change (same update time and status): the notifications run
+ * after the change, and a later change (archived, updated again) must not read "notified".
+ * Returns whether it was recorded.
+ */
+export async function markNotificationSent(a: Pick<AnnouncementRecord, 'lgaCode' | 'createdAt' | 'id' | 'updatedAt' | 'status'>): Promise<boolean> {
+  return db()
     .entities.announcement.patch(keyOf(a))
     .set({ notificationSent: true })
+    .where(({ updatedAt, status }, { eq }) => `${eq(updatedAt, a.updatedAt)} AND ${eq(status, a.status)}`)
     .go()
-    // A deleted announcement has nothing left to mark.
-    .catch(() => undefined);
+    .then(() => true)
+    // Changed or deleted since: nothing of that change is left to mark.
+    .catch(() => false);
 }

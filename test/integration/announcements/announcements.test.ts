@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gql, signIn, useStackFeedsBucket, useStackTable, workerEvents, type Auth } from '../../support/api';
 import { freshUser, ok, Q, realtimeSubscribe, waitForNotifications } from '../notifications/support';
+import type { AnnouncementRecord } from '../../../lambdas/core/announcements/rules';
 import { A, now, resetToOpen, type Unsealed } from './support';
 
 const FORBES = '12900';
@@ -60,6 +61,7 @@ describe('unsealed roads status', () => {
   });
 
   it('closed updates the same announcement and clears the vehicle restrictions; open archives it', async () => {
+    await ok(Q.subscribeToLga, { code: FORBES }, (await freshUser('opened')).auth);
     const before = (await statusNow()).announcement!;
     const closed = (await setStatus({ status: 'CLOSED', message: 'Closed after rain', vehicleRestrictions: { enabled: true, maxGVM: 8 } })).data!.setUnsealedRoadsStatus;
     expect(closed.announcement).toMatchObject({ id: before.id, title: 'Unsealed roads closed', message: 'Closed after rain', vehicleRestrictions: { enabled: false, maxGVM: null }, expiresAt: null });
@@ -70,6 +72,9 @@ describe('unsealed roads status', () => {
     // The public sees active announcements only.
     const pub = (await gql<{ announcements: any[] }>(A.list, { lgaCode: FORBES })).data!.announcements;
     expect(pub.find((a) => a.id === before.id)).toBeUndefined();
+    // The followers are told the roads are open, and the archived announcement says so: waited
+    // for here, as that mark lands after the change and the tests below compare what is stored.
+    await expect.poll(async () => (await gql<{ announcements: any[] }>(A.list, { lgaCode: FORBES }, staff)).data!.announcements.find((a) => a.id === before.id)?.notificationSent, { timeout: 10_000 }).toBe(true);
   });
 
   it.each([
@@ -106,6 +111,27 @@ describe('announcement lifecycle', () => {
     expect(deleted.data!.deleteAnnouncement).toMatchObject({ id, status: 'deleted' });
     expect(await statusNow()).toMatchObject({ status: 'open', announcement: null });
     expect((await gql(A.remove, { id }, staff)).errors?.[0]).toMatchObject({ errorType: 'NotFound', message: `Announcement ${id} not found` });
+  });
+
+  it("a change's notifications stored after a later change leave the later one as it is: never marked notified, its update time kept", async () => {
+    // Written straight to the table (no events, so nothing else marks it): an LGA no test uses.
+    const { db } = await import('../../../lambdas/adapters/db/db');
+    const { announcementById, setArchived } = await import('../../../lambdas/adapters/announcements/store');
+    const { afterAnnouncementNotified } = await import('../../../lambdas/events/announcement-plan');
+    const { presentAnnouncement } = await import('../../../lambdas/adapters/announcements/live');
+    const { data: closed } = await db()
+      .entities.announcement.create({ lgaCode: '18250', id: crypto.randomUUID(), type: 'unsealed_roads', title: 'Unsealed roads closed', unsealedRoadsStatus: 'closed', expiresAt: now() + 86_400, status: 'active', notificationSent: false })
+      .go();
+    const archived = await setArchived(closed as AnnouncementRecord, 'staff');
+    const told = (a: AnnouncementRecord, change: string) => ({ id: change, type: 'announcement.changed', occurredAt: now(), detail: { lgaCode: a.lgaCode, announcementId: a.id, change, announcement: presentAnnouncement(a), statusChanged: true } });
+
+    // The CLOSED change's notifications, stored only after the archive (the consumer runs later).
+    await afterAnnouncementNotified(told(closed as AnnouncementRecord, 'set'), 3);
+    expect(await announcementById(closed.id)).toEqual(archived);
+    // The archive's own notifications mark it.
+    await afterAnnouncementNotified(told(archived, 'archived'), 3);
+    expect(await announcementById(closed.id)).toMatchObject({ status: 'archived', notificationSent: true });
+    await db().entities.announcement.delete({ lgaCode: '18250', createdAt: closed.createdAt, id: closed.id }).go();
   });
 
   it('the hourly schedule archives an expired announcement and tells the followers the roads are open', async () => {
