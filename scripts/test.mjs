@@ -3,7 +3,7 @@
 // integration on a real local stack, browser tests in headless Chromium against that stack).
 // Ends with one plain "N passed, N failed" line summing every project.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -62,57 +62,18 @@ function firstLine(text = '') {
   return line === 'Error: STACK_TRACE_ERROR' ? 'timed out (see the log above)' : line;
 }
 
-function vitestArgs(project) {
+/** One vitest run of a project (with others run in the same call, counted under its name). */
+function vitestProject(project, alongside = []) {
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   const report = path.join(root, 'test-results', `${project}.json`);
-  return { report, args: ['node_modules/vitest/vitest.mjs', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] };
-}
-
-function vitestProject(project) {
-  const { report, args } = vitestArgs(project);
-  collect(project, report, step(`vitest: ${project}`, process.execPath, args));
-}
-
-/**
- * The integration project alongside the browser project: the browser run leaves about a third of
- * the two cores idle (its pages wait on timers and the network), which the integration files fill.
- * Integration's output goes to test-results/integration.log and is printed when both have ended,
- * so the browser run's lines stay readable as they come.
- */
-async function integrationBesideBrowser() {
-  const integration = vitestArgs('integration');
-  const browser = vitestArgs('browser');
-  const logPath = path.join(root, 'test-results', 'integration.log');
-  const log = openSync(logPath, 'w');
-  const run = (name, command, args, stdio) =>
-    new Promise((resolve) => {
-      const started = Date.now();
-      console.log(`\n▶ vitest: ${name}${name === 'integration' ? ' (alongside the browser tests; its output follows at the end)' : ''}`);
-      const child = spawn(command, args, { cwd: root, stdio });
-      const done = (ok) => {
-        if (!ok) failedSteps += 1;
-        resolve({ ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
-      };
-      child.on('error', () => done(false));
-      child.on('exit', (code) => done(code === 0));
-    });
-  // Integration at the lowest priority (its stacks too, as its children): it takes the cores the
-  // browser run leaves idle and gives them back at once when a page has work, so the browser
-  // tests keep their own pace (at equal priority they ran 170 s slower).
-  const nice = existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '19', process.execPath]] : [process.execPath, []];
-  const [i, b] = await Promise.all([
-    run('integration', nice[0], [...nice[1], ...integration.args], ['ignore', log, log]),
-    run('browser', process.execPath, browser.args, 'inherit'),
+  const ok = step(`vitest: ${[project, ...alongside].join(' + ')}`, process.execPath, [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...[project, ...alongside].flatMap((name) => ['--project', name]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
   ]);
-  closeSync(log);
-  console.log(`\n--- vitest: integration (its output, ${logPath}) ---`);
-  console.log(readFileSync(logPath, 'utf8'));
-  for (const [name, r] of [['integration', i], ['browser', b]]) console.log(`${r.ok ? '✔' : '✖'} vitest: ${name} (together: ${r.seconds} s)`);
-  collect('integration', integration.report, i.ok);
-  collect('browser', browser.report, b.ok);
-}
-
-function collect(project, report, ok) {
   if (existsSync(report) && statSync(report).mtimeMs > Date.now() - 3_600_000) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     results.push({ project, passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests, failures: failuresIn(json) });
@@ -138,14 +99,13 @@ if (wanted('browser') || wanted('integration')) {
 if (existsSync(path.join(root, 'scripts', 'build-roads.ts')) && !existsSync(path.join(root, 'data', 'roads', 'build', 'nsw.roadgraph'))) {
   step('build road graph', process.execPath, ['--import', 'tsx', 'scripts/build-roads.ts']);
 }
-const together = wanted('integration') && wanted('browser') && process.env.TEST_SEQUENTIAL !== '1';
 for (const project of ['unit', 'cdk', 'integration', 'browser']) {
-  if (!wanted(project) || (together && (project === 'integration' || project === 'browser'))) continue;
-  vitestProject(project);
+  if (!wanted(project)) continue;
+  // The unit files that mock modules run beside the others, with modules of their own each.
+  vitestProject(project, project === 'unit' ? ['unit-isolated'] : []);
   // The unit tests that pin the time zone run in processes of their own (vitest.config.ts).
   if (project === 'unit') vitestProject('unit-local-time');
 }
-if (together) await integrationBesideBrowser();
 
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.project.padEnd(12)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`);
