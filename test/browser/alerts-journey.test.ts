@@ -1,6 +1,6 @@
 // The alerts journey end to end, all in the browser: a resident's address shows as verified for
 // alerts, they add a mobile and verify it with the code read off the local SMS stand-in (/dev/sms),
-// draw a watched area over the road east out of Forbes on /map, plan and save the trip
+// draw a watched area over the Newell Highway north of Forbes on /map, plan and save the trip
 // Forbes → Parkes, and turn email (at once) and texts on for both under My subscriptions. A closure
 // administrator then closes a stretch of that road, inside the area and on the trip's route, on the
 // staff map. Each kind of subscription
@@ -20,13 +20,12 @@ const SPENDING = 'query($c: String!) { smsSpending(lgaCode: $c) { capCents } }';
 const SET_CAP = 'mutation($c: String!, $cap: Int!) { setSmsSpendingCap(lgaCode: $c, capCents: $cap) { capCents } }';
 
 /**
- * Two points 2 km apart on the road east out of Forbes, which the demo's Forbes → Parkes trip takes
- * (the place search's "Parkes" lies east of the town, and the road engine routes there this way);
- * the staff map snaps the closure between them.
+ * Two points 2.4 km apart on the Newell Highway north of Forbes, on vertices of the road data: the
+ * road a Forbes → Parkes trip takes; the staff map snaps the closure between them.
  */
-const ROAD_WEST = { lng: 148.089867, lat: -33.387163 };
-const ROAD_EAST = { lng: 148.112526, lat: -33.38272 };
-const AREA_CENTRE = { lng: 148.101, lat: -33.385 };
+const ROAD_WEST = { lng: 148.0617, lat: -33.3228 };
+const ROAD_EAST = { lng: 148.08, lat: -33.3068 };
+const AREA_CENTRE = { lng: 148.071, lat: -33.315 };
 /** A square about 5 km a side around that stretch. */
 const AREA = [
   { lng: AREA_CENTRE.lng - 0.03, lat: AREA_CENTRE.lat - 0.022 },
@@ -34,7 +33,7 @@ const AREA = [
   { lng: AREA_CENTRE.lng + 0.03, lat: AREA_CENTRE.lat + 0.022 },
   { lng: AREA_CENTRE.lng - 0.03, lat: AREA_CENTRE.lat + 0.022 },
 ];
-const AREA_NAME = 'East of town';
+const AREA_NAME = 'North of town';
 const TRIP_NAME = 'Forbes → Parkes';
 const TRIP_ALERT = new RegExp(`^Your trip ${TRIP_NAME} now meets a closure (on|near) .+; (the way around is \\d+ minutes? longer|there is no way around it)$`);
 
@@ -115,7 +114,7 @@ describe('the alerts journey', { timeout: 300_000 }, () => {
     await expect.poll(() => panel.getByText('Verified', { exact: true }).count(), { timeout: 15_000 }).toBe(2);
   });
 
-  it('the resident: an area drawn over the road east of Forbes on /map', async () => {
+  it('the resident: an area drawn over the Newell Highway north of Forbes on /map', async () => {
     await page.goto(`${APP_URL}/map`);
     await mapOf(page).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Watch an area' }).click();

@@ -9,9 +9,8 @@ import { APP_URL, launchBrowser, newPage, PHONE, screenshot, STAFF, waitForPath 
 // every Forbes → Parkes route takes unless it is closed.
 const NEWELL_SOUTH = { lng: 148.0617, lat: -33.3228 };
 const NEWELL_NORTH = { lng: 148.08, lat: -33.3068 };
-// On the Newell Highway south of Parkes. The Parkes locality's own point (the place search's
-// coordinate) lies where the loaded road data only reaches it by a 74 km back road, so the trip
-// that must use the Newell ends here instead (picked on the map).
+// On the Newell Highway at the south of Parkes town, 0.4 km from the place search's Parkes (the
+// town's centre): the test's second To, picked on the map.
 const NEWELL_NEAR_PARKES = { lng: 148.1753, lat: -33.1372 };
 
 interface MapElement {

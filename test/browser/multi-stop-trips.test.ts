@@ -46,10 +46,10 @@ function recordDirections(page: Page): { lat: number; lng: number }[][] {
   return sent;
 }
 const near = (a: { lat: number; lng: number }, lat: number, lng: number) => Math.abs(a.lat - lat) < 0.01 && Math.abs(a.lng - lng) < 0.01;
-// The places' points in data/places/nsw-localities.geojson.
+// The places' points in data/places/nsw-localities.geojson (Parkes: its urban centre's).
 const FORBES = [-33.378, 148.01] as const;
 const BOGAN_GATE = [-33.095, 147.771] as const;
-const PARKES = [-33.102, 148.273] as const;
+const PARKES = [-33.141, 148.176] as const;
 const throughBoganGate = (locations: { lat: number; lng: number }[] | undefined) =>
   locations?.length === 3 && near(locations[0], ...FORBES) && near(locations[1], ...BOGAN_GATE) && near(locations[2], ...PARKES);
 
