@@ -3,9 +3,9 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // One config, six projects, run by scripts/test.mjs in this order (unit with unit-isolated,
-// unit-local-time, cdk, integration, browser). Integration and browser tests run on real local stacks started once per
-// run by test/support/global-stack.ts: one per worker, so files run side by side and never share
-// a table, an inbox or the built app.
+// unit-local-time, cdk, integration, browser). Integration and browser tests run on real local
+// stacks started once per run by test/support/global-stack.ts: one per worker, so files run side
+// by side and never share a table, an inbox or the built app.
 // Integration files run two at a time (TEST_WORKERS, 2 by default: 353 s against 452 s with one
 // on a clean clone); browser files one at a time (BROWSER_WORKERS, 1 by default: two Chromiums
 // drawing maps in software on 2 cores were no faster than one and timed out).
