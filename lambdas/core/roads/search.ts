@@ -79,8 +79,9 @@ const FIRST_CAPACITY = 4096;
 
 /**
  * Exact shortest paths. Travel time is answered by the contraction hierarchy (./cch/query.ts)
- * when the graph has one (a closed set's first trips by A* within a budget: run); length (the snap's legs), and travel time on a graph built without the
- * hierarchy, by A* with the straight-line bound (at the top speed for travel time).
+ * when the graph has one (a closed set's first trips by A* within a budget: run); length (the
+ * snap's legs), and travel time on a graph built without the hierarchy, by A* with the
+ * straight-line bound (at the top speed for travel time).
  *
  * A* holds state only for the nodes it reaches, in a sparse set: node v's slot is slotOf[v]
  * while nodeOf[slotOf[v]] === v and the slot is below `reached`, so a search starts empty by
