@@ -8,7 +8,7 @@ import { ClosureDetailPanel } from '../../map/components/ClosureDetailPanel';
 import { ClosureList } from '../../map/components/ClosureList';
 import { MapView, type MapViewport } from '../../map/components/MapView';
 import { FALLBACK_LGA, type Bbox, type LngLat } from '../../map/geo';
-import { lgaBoxes, lgasInView, usePublicClosures } from '../../map/hooks/usePublicClosures';
+import { lgasInView, usePublicClosures } from '../../map/hooks/usePublicClosures';
 import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
@@ -51,8 +51,8 @@ interface Props {
  */
 export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, boundariesWanted = true }: Props) {
   const toast = useToast();
-  const lga = useLgaBoundaries(homeLgaCode, boundariesWanted || homeLgaCode !== FALLBACK_LGA);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
+  const lga = useLgaBoundaries(homeLgaCode, boundariesWanted || homeLgaCode !== FALLBACK_LGA, viewport?.bbox ?? null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat; zoom?: number } | null>(null);
   const [places, setPlaces] = useState<(Endpoint | null)[]>([]);
@@ -65,8 +65,7 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
   const [fitted, setFitted] = useState<{ key: string; bbox: Bbox | null } | null>(null);
   // The LGAs' map files, asked for on the first render (the home LGA) without waiting for the
   // base map or the boundaries; the LGAs in view once both are there.
-  const boxes = useMemo(() => lgaBoxes(lga.source), [lga.source]);
-  const lgaCodes = useMemo(() => lgasInView(boxes, viewport?.bbox ?? null, homeLgaCode), [boxes, viewport?.bbox, homeLgaCode]);
+  const lgaCodes = useMemo(() => lgasInView(lga.boxes, viewport?.bbox ?? null, homeLgaCode), [lga.boxes, viewport?.bbox, homeLgaCode]);
   const closures = usePublicClosures(lgaCodes, viewport?.bbox ?? null);
   useLiveClosures(useMemo(() => () => toast.show({ kind: 'warning', message: 'Live updates are paused: the connection was lost.' }), [toast]));
 

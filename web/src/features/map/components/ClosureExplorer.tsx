@@ -45,8 +45,8 @@ export function ClosureExplorer({ label, homeLgaCode, includeScheduled, lgaCodes
   const savedMap = useSavedMapOptions();
   const mapStyle = useSavedMapStyle();
   const toast = useToast();
-  const lga = useLgaBoundaries(homeLgaCode);
   const [viewport, setViewport] = useState<MapViewport | null>(null);
+  const lga = useLgaBoundaries(homeLgaCode, true, viewport?.bbox ?? null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ key: string; center: LngLat } | null>(null);
   const closures = useClosuresInBounds(viewport?.bbox ?? null, includeScheduled);

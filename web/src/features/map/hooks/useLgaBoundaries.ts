@@ -1,33 +1,50 @@
 import type * as GeoJSON from 'geojson';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { LGA_BUNDLE_QUERY_KEY, readLgaBundle } from '../../lga-data/bundle-store';
 import { isInstalling, useInstallPhase } from '../../lga-data/install-state';
 import { bboxOfGeometry, FORBES_BBOX, type Bbox } from '../geo';
+import type { LgaBox } from '../lga-files';
+import { nextCover, outlinesWithin } from '../lga-outlines';
+
+/** The cover of the boundaries drawn: kept (same object) while the view stays inside it. */
+function useCover(view: Bbox): Bbox {
+  const cover = useRef<Bbox | null>(null);
+  cover.current = nextCover(cover.current, view);
+  return cover.current;
+}
 
 /**
- * The LGA bundle from IndexedDB as a map source, the home LGA flagged, plus the home LGA's bbox.
- * Not ready while the public map is still installing a missing bundle (its box is on the way).
+ * The LGA bundle from IndexedDB: as a map source of the LGAs around `view` (lga-outlines.ts), the
+ * home LGA flagged; every LGA's box (which LGAs a view needs); and the home LGA's box. Not ready
+ * while the public map is still installing a missing bundle (its box is on the way).
  * `wanted` false leaves the bundle on the device for now (reading megabytes back from IndexedDB
  * takes the main thread while the closures are being drawn).
  */
-export function useLgaBoundaries(homeLgaCode: string, wanted = true) {
+export function useLgaBoundaries(homeLgaCode: string, wanted = true, view: Bbox | null = null) {
   const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false, enabled: wanted });
   const installing = isInstalling(useInstallPhase());
-  const drawn = useMemo(() => {
-    if (!bundle.data) return { source: null, homeBbox: FORBES_BBOX as Bbox };
+  const all = useMemo(() => {
+    if (!bundle.data) return null;
+    const features: GeoJSON.Feature[] = [];
+    const featureBoxes: (Bbox | null)[] = [];
+    const boxes: LgaBox[] = [];
     let homeBbox: Bbox | null = null;
-    const features = bundle.data.features.map((f) => {
-      const home = String(f.properties?.code ?? f.properties?.lga_code ?? '') === homeLgaCode;
-      if (home) homeBbox = bboxOfGeometry(f.geometry);
-      return { type: 'Feature' as const, properties: { ...f.properties, home }, geometry: f.geometry as GeoJSON.Geometry };
-    });
-    return {
-      source: { type: 'FeatureCollection', features } as GeoJSON.FeatureCollection,
-      homeBbox: homeBbox ?? FORBES_BBOX,
-    };
+    for (const f of bundle.data.features) {
+      const code = String(f.properties?.code ?? f.properties?.lga_code ?? '');
+      const home = code === homeLgaCode;
+      const bbox = bboxOfGeometry(f.geometry);
+      if (home) homeBbox = bbox;
+      if (code && bbox) boxes.push({ code, bbox });
+      features.push({ type: 'Feature', properties: { ...f.properties, home }, geometry: f.geometry as GeoJSON.Geometry });
+      featureBoxes.push(bbox);
+    }
+    return { features, featureBoxes, boxes, homeBbox: homeBbox ?? FORBES_BBOX };
   }, [bundle.data, homeLgaCode]);
-  // The memo above keeps the source's identity, so the map re-sends megabytes only on a new bundle.
+  const homeBbox = all?.homeBbox ?? FORBES_BBOX;
+  const cover = useCover(view ?? homeBbox);
+  // A new source object only for a new bundle or cover, so the map re-sends boundaries only then.
+  const source = useMemo(() => (all ? outlinesWithin(all.features, all.featureBoxes, cover) : null), [all, cover]);
   const ready = !!bundle.data || (bundle.isError && !installing);
-  return useMemo(() => ({ ...drawn, ready }), [drawn, ready]);
+  return useMemo(() => ({ source, boxes: all?.boxes ?? [], homeBbox, ready }), [source, all, homeBbox, ready]);
 }

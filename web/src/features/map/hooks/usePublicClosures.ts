@@ -10,7 +10,7 @@ import type { Bbox } from '../geo';
 import { closuresToShow, MAX_FILE_LGAS } from '../lga-files';
 import { useClosuresInBounds } from './useClosuresInBounds';
 
-export { lgaBoxes, lgasInView } from '../lga-files';
+export { lgasInView } from '../lga-files';
 
 const identities = new WeakMap<object, number>();
 let nextIdentity = 1;
