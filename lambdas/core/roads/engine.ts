@@ -2,7 +2,7 @@ import type { LineString } from 'geojson';
 import { AppError } from '../errors';
 import { avoidedEdges, ClosureEdgeCache, type AvoidPolygon, type RouteClosure } from './avoid';
 import { haversine, isLatLng, type LatLng, type Position } from './geo';
-import { edgeCoordinates, isUnsealedEdge, roadLabel, roadNameOfEdge, roadRefOfEdge, type RoadGraph } from './graph';
+import { componentOf, edgeCoordinates, isUnsealedEdge, roadLabel, roadNameOfEdge, roadRefOfEdge, type RoadGraph } from './graph';
 import { defaultRoadGraphPath, loadRoadGraph } from './load';
 import { loadLocalities, localityAt, type LocalityIndex } from './localities';
 import { findLeg, legCoordinates, legEdges, type PathLeg } from './paths';
@@ -164,12 +164,7 @@ export class RoadEngine {
   route(locations: readonly LatLng[], options: RouteOptions = {}): RouteResult {
     if (!Array.isArray(locations) || locations.length < 2) throw new RoadError('You must provide at least 2 locations', 400);
     if (locations.length > ROUTE_MAX_LOCATIONS) throw new RoadError(`You can provide at most ${ROUTE_MAX_LOCATIONS} locations`, 400);
-    const projections: EdgeProjection[] = locations.map((location, i) => {
-      if (!validPoint(location)) throw new RoadError(`Location ${i + 1} has invalid coordinates`, 400);
-      const at = nearestOnNetwork(this.graph, location.lng, location.lat, ROUTE_SEARCH_RADIUS_M);
-      if (!at) throw new RoadError(`Location ${i + 1} is too far from a road`, 443);
-      return at;
-    });
+    const projections = this.routeEnds(locations);
 
     const userAvoided = avoidedEdges(this.graph, options);
     const userMask = userAvoided.size > 0 ? (this.avoidMask ??= new EdgeMask(this.graph.edgeCount)) : undefined;
@@ -234,6 +229,29 @@ export class RoadEngine {
       crossesClosureIds: [...crosses],
       travelled,
     };
+  }
+
+  /**
+   * Where each location joins the network: its nearest road, but a location whose nearest road is
+   * a fragment cut off from the main network joins the main network's nearest road within reach
+   * instead, unless every location is on that one fragment. The NSW major roads leave 269 such
+   * fragments (1,093 of 13,634 nodes: roads the source draws without their joins), and Dubbo's
+   * point lay 2,129 m from a six-node one and 2,153 m from the Peak Hill Road: no trip reached it.
+   */
+  private routeEnds(locations: readonly LatLng[]): EdgeProjection[] {
+    const nearest = locations.map((location, i) => {
+      if (!validPoint(location)) throw new RoadError(`Location ${i + 1} has invalid coordinates`, 400);
+      const at = nearestOnNetwork(this.graph, location.lng, location.lat, ROUTE_SEARCH_RADIUS_M);
+      if (!at) throw new RoadError(`Location ${i + 1} is too far from a road`, 443);
+      return at;
+    });
+    const componentOfEdge = (edge: number) => componentOf(this.graph, this.graph.edgeFrom[edge]);
+    const components = nearest.map((at) => componentOfEdge(at.edge));
+    if (components.every((c) => c === components[0])) return nearest;
+    const onMain = (edge: number) => componentOfEdge(edge) === 0;
+    return nearest.map((at, i) =>
+      components[i] === 0 ? at : (nearestOnNetwork(this.graph, locations[i].lng, locations[i].lat, ROUTE_SEARCH_RADIUS_M, onMain) ?? at),
+    );
   }
 
   /**

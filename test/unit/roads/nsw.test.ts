@@ -17,6 +17,16 @@ describe('getRoadEngine (NSW major roads)', () => {
     expect(route.steps.map((step) => step.name)).toContain('Newell Highway');
   });
 
+  it("routes to Dubbo's place point, whose nearest road is a fragment the network does not join", () => {
+    // The place search's Dubbo (data/places/nsw-localities.geojson): 2.13 km from a six-node
+    // fragment, 2.15 km from the Peak Hill Road. Forbes to Dubbo is about 150 km by the Newell.
+    const dubbo = { lat: -32.28, lng: 148.602 };
+    const route = getRoadEngine().route([FORBES, dubbo]);
+    expect(route.distance).toBeGreaterThan(135_000);
+    expect(route.distance).toBeLessThan(165_000);
+    expect(route.steps.map((step) => step.name)).toContain('Newell Highway');
+  });
+
   it('routes Sydney to Melbourne-bound Albury by the Hume', () => {
     const sydney = { lat: -33.8688, lng: 151.2093 };
     const albury = { lat: -36.0737, lng: 146.9135 };

@@ -209,3 +209,31 @@ describe('one-way roads', () => {
     expect(engine.route([midway, a]).distance).toBeGreaterThan(3000);
   });
 });
+
+describe('locations near a fragment cut off from the network', () => {
+  // A main road east-west with a branch north; 1 km north of the branch's end, a short road that
+  // joins nothing (as the source data leaves some), and a town point just north of it: nearer the
+  // fragment (about 200 m) than the branch (about 1.1 km).
+  const graph = graphOf([
+    road([[148.0, -33.0], [148.05, -33.0]]),
+    road([[148.05, -33.0], [148.05, -32.98]]),
+    road([[148.045, -32.97], [148.055, -32.97]]),
+  ]);
+  const engine = new RoadEngine(graph);
+  const start = { lat: -33.0, lng: 148.0 };
+  const town = { lat: -32.968, lng: 148.05 };
+
+  it('is reached through the nearest road of the main network', () => {
+    const nearestEdge = engine.nearest(town);
+    expect(nearestEdge?.distance).toBeLessThan(300);
+    const trip = engine.route([start, town]);
+    // Along the main road and up the branch to its end, the point nearest the town on the network.
+    expect(trip.distance).toBeCloseTo(haversine(148.0, -33.0, 148.05, -33.0) + haversine(148.05, -33.0, 148.05, -32.98), -1);
+    expect(engine.route([town, start]).distance).toBeCloseTo(trip.distance, -1);
+  });
+
+  it('keeps a trip whose every location is on the fragment on it', () => {
+    const trip = engine.route([{ lat: -32.9705, lng: 148.046 }, { lat: -32.9705, lng: 148.054 }]);
+    expect(trip.distance).toBeCloseTo(haversine(148.046, -32.97, 148.054, -32.97), -1);
+  });
+});
