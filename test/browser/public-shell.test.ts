@@ -139,6 +139,7 @@ describe('web shell for visitors', { timeout: 60_000 }, () => {
     await waitForPath(page, '/legal/terms');
     expect(await isShown(page.getByText('Roads and map data: © OpenStreetMap contributors, © OpenMapTiles'))).toBe(true);
     expect(await isShown(page.getByText(/licensed under CC BY 4\.0/).first())).toBe(true);
+    expect(await isShown(page.getByText('Town centres: GeoNames (geonames.org), CC BY 4.0.'))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -236,7 +236,8 @@ export class RoadEngine {
    * a fragment cut off from the main network joins the main network's nearest road within reach
    * instead, unless every location is on that one fragment. The NSW major roads leave 269 such
    * fragments (1,093 of 13,634 nodes: roads the source draws without their joins), and Dubbo's
-   * point lay 2,129 m from a six-node one and 2,153 m from the Peak Hill Road: no trip reached it.
+   * locality centroid lay 2,129 m from a six-node one and 2,153 m from the Peak Hill Road: no trip
+   * reached it.
    */
   private routeEnds(locations: readonly LatLng[]): EdgeProjection[] {
     const nearest = locations.map((location, i) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { haversine } from '../../../lambdas/core/roads/geo';
 import { buildPlaceIndex, editDistance, normalizePlaceName, searchPlaces, type PlaceFeature } from '../../../lambdas/core/directions/places';
 
 const file = fileURLToPath(new URL('../../../data/places/nsw-localities.geojson', import.meta.url));
@@ -20,6 +21,17 @@ describe('searchPlaces over the NSW localities', () => {
     expect(forbes.coordinate.lat).toBeCloseTo(-33.38, 1);
     expect(forbes.coordinate.lng).toBeCloseTo(148.01, 1);
     expect(forbes.bbox).toHaveLength(4);
+  });
+
+  it("puts a town at its centre, not at its surrounding locality's centroid", () => {
+    // The towns' main streets (Broken Hill's Argent Street, Dubbo's Macquarie Street, Narromine's Dandaloo Street);
+    // the localities' centroids lay 40.7, 4.2 and 15.5 km off (data/places/README.md).
+    const centres: [string, number, number][] = [['Broken Hill', -31.958, 141.467], ['Dubbo', -32.247, 148.604], ['Narromine', -32.232, 148.24]];
+    for (const [name, lat, lng] of centres) {
+      const [place] = searchPlaces(index, name, 1);
+      expect(place.name).toBe(name);
+      expect(haversine(place.coordinate.lng, place.coordinate.lat, lng, lat), name).toBeLessThan(2_000);
+    }
   });
 
   it('matches a later word of the name', () => {

@@ -17,9 +17,9 @@ describe('getRoadEngine (NSW major roads)', () => {
     expect(route.steps.map((step) => step.name)).toContain('Newell Highway');
   });
 
-  it("routes to Dubbo's place point, whose nearest road is a fragment the network does not join", () => {
-    // The place search's Dubbo (data/places/nsw-localities.geojson): 2.13 km from a six-node
-    // fragment, 2.15 km from the Peak Hill Road. Forbes to Dubbo is about 150 km by the Newell.
+  it("routes to Dubbo's locality centroid, whose nearest road is a fragment the network does not join", () => {
+    // 4 km south of the town (the place search's Dubbo before it took the town's centre): 2.13 km
+    // from a six-node fragment, 2.15 km from the Peak Hill Road. Forbes to Dubbo is about 150 km.
     const dubbo = { lat: -32.28, lng: 148.602 };
     const route = getRoadEngine().route([FORBES, dubbo]);
     expect(route.distance).toBeGreaterThan(135_000);

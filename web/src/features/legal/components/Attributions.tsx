@@ -1,4 +1,4 @@
-import { ABS_LGA_ATTRIBUTION, ABS_PLACES_ATTRIBUTION, OSM_ATTRIBUTION } from '../attributions';
+import { ABS_LGA_ATTRIBUTION, ABS_PLACES_ATTRIBUTION, GEONAMES_ATTRIBUTION, OSM_ATTRIBUTION } from '../attributions';
 
 export function Attributions() {
   return (
@@ -10,7 +10,7 @@ export function Attributions() {
           <a href="https://opendatacommons.org/licenses/odbl/1-0/" rel="noreferrer" target="_blank">Open Database Licence</a>.
         </li>
         <li>Council boundaries: {ABS_LGA_ATTRIBUTION}</li>
-        <li>Place names: {ABS_PLACES_ATTRIBUTION}</li>
+        <li>Place names: {ABS_PLACES_ATTRIBUTION} {GEONAMES_ATTRIBUTION}</li>
       </ul>
     </section>
   );
