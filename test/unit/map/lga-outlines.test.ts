@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type * as GeoJSON from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { bboxOfGeometry, FORBES_BBOX, type Bbox } from '../../../web/src/features/map/geo';
-import { containsBbox, grownBbox, nextCover, outlinesWithin } from '../../../web/src/features/map/lga-outlines';
+import { boundaryIndex, containsBbox, grownBbox, nextCover, outlinesWithin } from '../../../web/src/features/map/lga-outlines';
 
 const square = (code: string, west: number, south: number, size: number): GeoJSON.Feature => ({
   type: 'Feature',
@@ -25,6 +25,17 @@ describe('the cover around a view', () => {
     const moved = nextCover(first, [148.5, -34, 149.5, -33.5]);
     expect(moved).not.toBe(first);
     expect(moved).toEqual([147.5, -34.5, 150.5, -33]);
+  });
+});
+
+describe('the bundle read once', () => {
+  it("flags the home council, keeps every feature's box and every LGA's code and box", () => {
+    const index = boundaryIndex({ features: [square('12900', 147, -34, 1), square('10050', 148.5, -34, 1)] }, '10050');
+    expect(index.features.map((f) => f.properties?.home)).toEqual([false, true]);
+    expect(index.featureBoxes).toEqual([[147, -34, 148, -33], [148.5, -34, 149.5, -33]]);
+    expect(index.boxes).toEqual([{ code: '12900', bbox: [147, -34, 148, -33] }, { code: '10050', bbox: [148.5, -34, 149.5, -33] }]);
+    expect(index.homeBbox).toEqual([148.5, -34, 149.5, -33]);
+    expect(boundaryIndex({ features: [square('12900', 147, -34, 1)] }, '99999').homeBbox).toEqual(FORBES_BBOX);
   });
 });
 

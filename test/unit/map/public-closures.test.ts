@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MapClosure } from '../../../web/src/features/map/api/closure-fields';
 import { mergeClosureIntoLgaFile } from '../../../web/src/features/map/api/cache-merge';
-import { closuresToShow, lgaBoxes, lgasInView, rememberLiveChange, withLiveChanges } from '../../../web/src/features/map/lga-files';
+import { closuresToShow, lgasInView, rememberLiveChange, withLiveChanges } from '../../../web/src/features/map/lga-files';
+import { boundaryIndex } from '../../../web/src/features/map/lga-outlines';
 
 const NOW = 1_800_000_000;
 
@@ -24,7 +25,7 @@ const square = (code: string, west: number, south: number, size: number) => ({
 });
 
 describe('LGAs in view', () => {
-  const boxes = lgaBoxes({ type: 'FeatureCollection', features: [square('12900', 147, -34, 1), square('10050', 148.5, -34, 1), square('17000', 151, -34, 1)] });
+  const { boxes } = boundaryIndex({ features: [square('12900', 147, -34, 1), square('10050', 148.5, -34, 1), square('17000', 151, -34, 1)] }, '12900');
 
   it('asks for the home LGA before the boundaries or the view are known', () => {
     expect(lgasInView([], [147, -34, 148, -33], '12900')).toEqual(['12900']);

@@ -1,28 +1,13 @@
 // Pure rules of the public map's per-LGA map files: which LGAs a view needs, what of a file the
 // map shows at a given time, and live changes laid over a file an edge may still serve.
-import type * as GeoJSON from 'geojson';
 import type { MapClosure } from './api/closure-fields';
 import { mergeClosureIntoLgaFile } from './api/cache-merge';
 import { isShownOnMap } from './closure-display';
-import { bboxOfGeometry, type Bbox } from './geo';
+import type { Bbox } from './geo';
+import type { LgaBox } from './lga-outlines';
 
 /** More LGAs in view than this (a regional or state view) asks the API's viewport query. */
 export const MAX_FILE_LGAS = 12;
-
-export interface LgaBox {
-  code: string;
-  bbox: Bbox;
-}
-
-/** Each LGA's bounding box from the boundaries bundle (computed once per bundle). */
-export function lgaBoxes(source: GeoJSON.FeatureCollection | null): LgaBox[] {
-  if (!source) return [];
-  return source.features.flatMap((f) => {
-    const code = String(f.properties?.code ?? f.properties?.lga_code ?? '');
-    const bbox = bboxOfGeometry(f.geometry);
-    return code && bbox ? [{ code, bbox }] : [];
-  });
-}
 
 const overlaps = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 

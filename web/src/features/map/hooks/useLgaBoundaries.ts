@@ -1,11 +1,9 @@
-import type * as GeoJSON from 'geojson';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { LGA_BUNDLE_QUERY_KEY, readLgaBundle } from '../../lga-data/bundle-store';
 import { isInstalling, useInstallPhase } from '../../lga-data/install-state';
-import { bboxOfGeometry, FORBES_BBOX, type Bbox } from '../geo';
-import type { LgaBox } from '../lga-files';
-import { nextCover, outlinesWithin } from '../lga-outlines';
+import { FORBES_BBOX, type Bbox } from '../geo';
+import { boundaryIndex, nextCover, outlinesWithin } from '../lga-outlines';
 
 /** The cover of the boundaries drawn: kept (same object) while the view stays inside it. */
 function useCover(view: Bbox): Bbox {
@@ -24,23 +22,7 @@ function useCover(view: Bbox): Bbox {
 export function useLgaBoundaries(homeLgaCode: string, wanted = true, view: Bbox | null = null) {
   const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false, enabled: wanted });
   const installing = isInstalling(useInstallPhase());
-  const all = useMemo(() => {
-    if (!bundle.data) return null;
-    const features: GeoJSON.Feature[] = [];
-    const featureBoxes: (Bbox | null)[] = [];
-    const boxes: LgaBox[] = [];
-    let homeBbox: Bbox | null = null;
-    for (const f of bundle.data.features) {
-      const code = String(f.properties?.code ?? f.properties?.lga_code ?? '');
-      const home = code === homeLgaCode;
-      const bbox = bboxOfGeometry(f.geometry);
-      if (home) homeBbox = bbox;
-      if (code && bbox) boxes.push({ code, bbox });
-      features.push({ type: 'Feature', properties: { ...f.properties, home }, geometry: f.geometry as GeoJSON.Geometry });
-      featureBoxes.push(bbox);
-    }
-    return { features, featureBoxes, boxes, homeBbox: homeBbox ?? FORBES_BBOX };
-  }, [bundle.data, homeLgaCode]);
+  const all = useMemo(() => (bundle.data ? boundaryIndex(bundle.data, homeLgaCode) : null), [bundle.data, homeLgaCode]);
   const homeBbox = all?.homeBbox ?? FORBES_BBOX;
   const cover = useCover(view ?? homeBbox);
   // A new source object only for a new bundle or cover, so the map re-sends boundaries only then.
