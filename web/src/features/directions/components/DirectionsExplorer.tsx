@@ -13,7 +13,7 @@ import { useLgaBoundaries } from '../../map/hooks/useLgaBoundaries';
 import { useLiveClosures } from '../../map/hooks/useLiveClosures';
 import { useClosureDeepLink } from '../../map/hooks/useClosureDeepLink';
 import { CLOSURE_CLICK_LAYERS, CLOSURE_LAYERS, CLOSURE_PREVIEW, LGA_LAYERS, ROUTE_LAYERS, SOURCES } from '../../map/layers';
-import { getDirections, type Route } from '../api/directions';
+import type { Route } from '../api/directions';
 import { routeBbox, routeFeatures } from '../route-view';
 import type { MapPicker } from './DirectionsPanel';
 import type { HazardMap } from '../../state-hazards/components/StateHazards';
@@ -75,7 +75,11 @@ export function DirectionsExplorer({ label, homeLgaCode, onViewportChange, bound
   const mapStyle = useSavedMapStyle();
   const directions = useMutation({
     // A saved trip opened here is planned for its own vehicle; otherwise the profile's.
-    mutationFn: ({ locations, vehicleMass }: { locations: LngLat[]; vehicleMass?: number }) => getDirections(locations, vehicleMass ?? vehicleGvm),
+    mutationFn: async ({ locations, vehicleMass }: { locations: LngLat[]; vehicleMass?: number }) => {
+      // The directions client comes with the first trip (as the panel does), not in the map's first load.
+      const { getDirections } = await import('../api/directions');
+      return getDirections(locations, vehicleMass ?? vehicleGvm);
+    },
     onSuccess: (result, { locations }) => {
       setRoute(result);
       setFitted({ key: `route:${Date.now()}`, bbox: routeBbox(result, locations) });
