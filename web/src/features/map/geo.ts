@@ -44,6 +44,9 @@ export function bboxOfGeometry(geometry: unknown): Bbox | null {
   return Number.isFinite(west) ? [west, south, east, north] : null;
 }
 
+/** Whether two boxes share any point (touching counts). */
+export const bboxesMeet = (a: Bbox, b: Bbox): boolean => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+
 export function containsPoint(bbox: Bbox, point: LngLat): boolean {
   return point.lng >= bbox[0] && point.lng <= bbox[2] && point.lat >= bbox[1] && point.lat <= bbox[3];
 }

@@ -3,18 +3,16 @@
 import type { MapClosure } from './api/closure-fields';
 import { mergeClosureIntoLgaFile } from './api/cache-merge';
 import { isShownOnMap } from './closure-display';
-import type { Bbox } from './geo';
+import { bboxesMeet, type Bbox } from './geo';
 import type { LgaBox } from './lga-outlines';
 
 /** More LGAs in view than this (a regional or state view) asks the API's viewport query. */
 export const MAX_FILE_LGAS = 12;
 
-const overlaps = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
-
 /** The LGAs whose box meets the view; before the bundle or the view are known, the home LGA. */
 export function lgasInView(boxes: LgaBox[], bbox: Bbox | null, homeLgaCode: string): string[] {
   if (!bbox || boxes.length === 0) return [homeLgaCode];
-  return boxes.filter((b) => overlaps(b.bbox, bbox)).map((b) => b.code);
+  return boxes.filter((b) => bboxesMeet(b.bbox, bbox)).map((b) => b.code);
 }
 
 function touchesView(closure: MapClosure, [west, south, east, north]: Bbox): boolean {

@@ -6,7 +6,7 @@
 // on every side and moves only when the view leaves it, so a pan inside it sends the worker
 // nothing; a state-wide view covers what it shows.
 import type * as GeoJSON from 'geojson';
-import { bboxOfGeometry, FORBES_BBOX, type Bbox } from './geo';
+import { bboxesMeet, bboxOfGeometry, FORBES_BBOX, type Bbox } from './geo';
 
 export interface LgaBox {
   code: string;
@@ -50,8 +50,6 @@ export function containsBbox(outer: Bbox, inner: Bbox): boolean {
   return outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
 }
 
-const meets = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
-
 /** The same cover while it holds the view (so nothing is re-sent), else one grown around the view. */
 export function nextCover(cover: Bbox | null, view: Bbox): Bbox {
   return cover && containsBbox(cover, view) ? cover : grownBbox(view);
@@ -62,5 +60,5 @@ export function nextCover(cover: Bbox | null, view: Bbox): Bbox {
  * (null for a feature without coordinates, never drawn).
  */
 export function outlinesWithin(features: GeoJSON.Feature[], boxes: (Bbox | null)[], cover: Bbox): GeoJSON.FeatureCollection {
-  return { type: 'FeatureCollection', features: features.filter((_, i) => boxes[i] !== null && meets(boxes[i]!, cover)) };
+  return { type: 'FeatureCollection', features: features.filter((_, i) => boxes[i] !== null && bboxesMeet(boxes[i]!, cover)) };
 }

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { LGA_BUNDLE_QUERY_KEY, readLgaBundle } from '../lga-data/bundle-store';
-import { bboxOfGeometry, type Bbox } from '../map/geo';
+import { bboxesMeet, bboxOfGeometry } from '../map/geo';
 import type { MapViewport } from '../map/components/MapView';
 import { findLgaAt } from '../profile/lga-locate';
 import { UnsealedRoadsBanner } from '../announcements/components/UnsealedRoadsBanner';
@@ -37,8 +37,6 @@ function WatchAreaAction() {
   );
 }
 
-const meets = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
-
 export function MapLgaBar({ viewport, homeLgaCode }: { viewport: MapViewport | null; homeLgaCode: string }) {
   // Read once the map has a centre (after its closures are drawn), not beside them.
   const bundle = useQuery({ queryKey: LGA_BUNDLE_QUERY_KEY, queryFn: readLgaBundle, staleTime: Infinity, gcTime: Infinity, retry: false, enabled: !!viewport });
@@ -49,7 +47,7 @@ export function MapLgaBar({ viewport, homeLgaCode }: { viewport: MapViewport | n
     if (centre) found.push(centre);
     const home = bundle.data.features.find((f) => String(f.properties?.code ?? f.properties?.lga_code ?? '') === homeLgaCode);
     const homeBox = home ? bboxOfGeometry(home.geometry) : null;
-    if (home && homeBox && meets(homeBox, viewport.bbox) && centre?.code !== homeLgaCode) {
+    if (home && homeBox && bboxesMeet(homeBox, viewport.bbox) && centre?.code !== homeLgaCode) {
       found.push({ code: homeLgaCode, name: String(home.properties?.name ?? home.properties?.lga_name ?? homeLgaCode) });
     }
     return found;
